@@ -1,0 +1,38 @@
+//! Generates `include/sudoku.h` from the `extern "C"` items of `src/ffi.rs` with cbindgen.
+//!
+//! The header is committed. It is rewritten only when its content changes, so a build of
+//! an unchanged tree leaves it byte for byte (and timestamp) as it was.
+
+use std::path::Path;
+
+fn main() {
+    let crate_dir = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let crate_dir = Path::new(&crate_dir);
+    for input in ["cbindgen.toml", "src"] {
+        println!("cargo:rerun-if-changed={}", crate_dir.join(input).display());
+    }
+
+    let config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml"))
+        .expect("cbindgen.toml is readable and valid");
+    let bindings = match cbindgen::Builder::new()
+        .with_crate(crate_dir)
+        .with_config(config)
+        .generate()
+    {
+        Ok(b) => b,
+        Err(e) => panic!("cbindgen could not generate include/sudoku.h: {e}"),
+    };
+    let mut generated = Vec::new();
+    bindings.write(&mut generated);
+    let generated = String::from_utf8(generated).expect("cbindgen writes UTF-8");
+    // cbindgen qualifies variants with the enum name (SUDOKU_STATUS_OK); the C API names
+    // statuses SUDOKU_OK, SUDOKU_ERR_NULL and so on.
+    let header = generated.replace("SUDOKU_STATUS_", "SUDOKU_");
+
+    let path = crate_dir.join("include").join("sudoku.h");
+    if std::fs::read_to_string(&path).ok().as_deref() != Some(header.as_str()) {
+        std::fs::create_dir_all(path.parent().expect("include/ has a parent"))
+            .expect("include/ can be created");
+        std::fs::write(&path, header).expect("include/sudoku.h can be written");
+    }
+}

@@ -1,0 +1,161 @@
+//! A plain backtracking solver: the yardstick the fast engines are tested against.
+//!
+//! It shares nothing with the engines but the [`Board`] type: candidates are recomputed by
+//! scanning the row, column and box of a cell, the search always fills the blank cell with
+//! the fewest candidates, and digits are tried in increasing order. Slow (milliseconds on
+//! hard puzzles) but simple enough to trust.
+
+use crate::board::{Board, CELLS};
+
+/// The digits (as a bit set, bit `d` for digit `d`) that cell `i` may take on `grid`.
+fn candidates(grid: &[u8; CELLS], i: usize) -> u16 {
+    let (r, c) = (i / 9, i % 9);
+    let (br, bc) = (r / 3 * 3, c / 3 * 3);
+    let mut used = 0u16;
+    for k in 0..9 {
+        used |= 1 << grid[r * 9 + k];
+        used |= 1 << grid[k * 9 + c];
+        used |= 1 << grid[(br + k / 3) * 9 + bc + k % 3];
+    }
+    !used & 0b11_1111_1110
+}
+
+/// Whether the givens of `grid` clash in some row, column or box.
+fn has_clash(grid: &[u8; CELLS]) -> bool {
+    let mut g = *grid;
+    for i in 0..CELLS {
+        let d = g[i];
+        if d != 0 {
+            g[i] = 0;
+            let clash = candidates(&g, i) & (1 << d) == 0;
+            g[i] = d;
+            if clash {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+fn search(grid: &mut [u8; CELLS], limit: usize, count: &mut usize, first: &mut Option<Board>) {
+    let mut best: Option<(usize, u16)> = None;
+    for i in 0..CELLS {
+        if grid[i] == 0 {
+            let cand = candidates(grid, i);
+            if best.is_none_or(|(_, b)| cand.count_ones() < b.count_ones()) {
+                best = Some((i, cand));
+                if cand.count_ones() <= 1 {
+                    break;
+                }
+            }
+        }
+    }
+    let Some((cell, cand)) = best else {
+        *count += 1;
+        if first.is_none() {
+            *first = Board::from_digits(*grid);
+        }
+        return;
+    };
+    for d in 1..=9u8 {
+        if cand & (1 << d) != 0 {
+            grid[cell] = d;
+            search(grid, limit, count, first);
+            grid[cell] = 0;
+            if *count >= limit {
+                return;
+            }
+        }
+    }
+}
+
+/// Counts the solutions of `board`, stopping at `limit`, and returns the count with the
+/// first solution found (digits tried in increasing order). A board whose givens clash has
+/// no solution here; callers that need to tell the two apart check conflicts first.
+pub fn count(board: &Board, limit: usize) -> (usize, Option<Board>) {
+    let mut grid = *board.digits();
+    if limit == 0 || has_clash(&grid) {
+        return (0, None);
+    }
+    let (mut n, mut first) = (0, None);
+    search(&mut grid, limit, &mut n, &mut first);
+    (n, first)
+}
+
+/// The first solution of `board`, if it has one.
+pub fn solve(board: &Board) -> Option<Board> {
+    count(board, 1).1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn solves_the_leetcode_example() {
+        let p = Board::from_text(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        )
+        .unwrap();
+        let s = solve(&p).unwrap();
+        assert_eq!(
+            s.to_string(),
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+        );
+        assert_eq!(count(&p, 10).0, 1);
+    }
+
+    const SOLVED: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+    #[test]
+    fn counts_stop_at_the_limit() {
+        assert_eq!(count(&Board::EMPTY, 5).0, 5);
+        assert_eq!(count(&Board::EMPTY, 0), (0, None));
+        let solved = Board::from_text(SOLVED).unwrap();
+        let mut one_blank = solved;
+        one_blank.set(40, 0);
+        assert_eq!(count(&one_blank, 5), (1, Some(solved)));
+    }
+
+    #[test]
+    fn a_deadly_rectangle_has_two_solutions() {
+        // Rows r1, r2 of one band and columns c1, c2 of two stacks holding a b / b a: the
+        // digits can be swapped, so blanking those four cells leaves two solutions.
+        let solved = Board::from_text(SOLVED).unwrap();
+        let g = |r: usize, c: usize| solved.get(r * 9 + c);
+        let mut found = None;
+        for r1 in 0..9 {
+            for r2 in r1 + 1..r1 / 3 * 3 + 3 {
+                for c1 in 0..9 {
+                    for c2 in (c1 / 3 * 3 + 3)..9 {
+                        if g(r1, c1) == g(r2, c2) && g(r1, c2) == g(r2, c1) {
+                            found = Some([r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2]);
+                        }
+                    }
+                }
+            }
+        }
+        let mut puzzle = solved;
+        for i in found.expect("the grid has a deadly rectangle") {
+            puzzle.set(i, 0);
+        }
+        assert_eq!(count(&puzzle, 10).0, 2);
+    }
+
+    #[test]
+    fn clashing_givens_and_dead_ends_have_no_solution() {
+        let mut b = Board::EMPTY;
+        b.set(0, 1);
+        b.set(1, 1);
+        assert_eq!(count(&b, 2), (0, None));
+        // Row 0 holds 1-8 in its first 8 cells and column 8 holds a 9 lower down:
+        // cell 8 has no candidate.
+        let mut b = Board::EMPTY;
+        for k in 0..8 {
+            b.set(k, k as u8 + 1);
+        }
+        b.set(80, 9);
+        assert_eq!(count(&b, 2), (0, None));
+    }
+}

@@ -1,0 +1,48 @@
+//! libsudoku: a fast Sudoku solver that never crashes its host, with a C ABI.
+//!
+//! The C interface (see `include/sudoku.h`, generated from [`ffi`]) works on flat 81-byte
+//! boards, row by row, `'1'`-`'9'` for givens and `'.'` or `'0'` for blanks, and reports a
+//! [`Status`]. The same operations are available to Rust here:
+//!
+//! ```
+//! let mut board = *b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+//! assert_eq!(sudoku::solve_bytes(&mut board), sudoku::Status::Ok);
+//! assert_eq!(&board[..9], b"534678912");
+//! ```
+//!
+//! Modules: [`board`] (cells, parsing, validation), [`status`] (the status enum),
+//! [`engine`] (the solvers), [`ffi`] (every `extern "C"` function).
+
+#![deny(unsafe_op_in_unsafe_fn)]
+#![warn(missing_docs)]
+
+pub mod board;
+pub mod engine;
+pub mod ffi;
+pub mod status;
+
+pub use board::{Board, CELLS};
+pub use status::Status;
+
+/// Solves `board`, returning its first solution.
+///
+/// Fails with [`Status::ErrConflict`] if two equal givens share a unit, and with
+/// [`Status::NoSolution`] if no grid completes the givens.
+pub fn solve(board: &Board) -> Result<Board, Status> {
+    board.check_conflicts()?;
+    engine::count(board, 1).1.ok_or(Status::NoSolution)
+}
+
+/// Solves an 81-byte board in place, with exactly the contract of the C `sudoku_solve`:
+/// on [`Status::Ok`] the bytes hold a complete valid grid keeping every given; on every
+/// other status they are unchanged.
+pub fn solve_bytes(board: &mut [u8; CELLS]) -> Status {
+    let solved = Board::from_bytes(board).and_then(|b| solve(&b));
+    match solved {
+        Ok(solution) => {
+            solution.write_bytes(board);
+            Status::Ok
+        }
+        Err(status) => status,
+    }
+}

@@ -1,0 +1,133 @@
+//! The one status enum shared by the Rust API and the C ABI.
+
+use core::ffi::CStr;
+use core::fmt;
+
+/// The outcome of a libsudoku call.
+///
+/// Zero is success, positive values are answers about a well-formed board, negative values
+/// are errors in the arguments. Every function returns one of these as an `int`; on every
+/// status but `SUDOKU_OK` the caller's board is left exactly as it was.
+#[repr(i32)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Success: the board now holds a complete valid grid that keeps every given.
+    Ok = 0,
+    /// The givens clash nowhere, yet no grid completes them.
+    NoSolution = 1,
+    /// A required pointer argument was NULL.
+    ErrNull = -1,
+    /// A byte of the board is not '1'-'9', '.' or '0'. All 81 bytes are checked before
+    /// anything else, so this status wins over `SUDOKU_ERR_CONFLICT`.
+    ErrInvalidChar = -2,
+    /// Two equal givens share a row, a column or a box.
+    ErrConflict = -3,
+    /// An internal error was caught at the library boundary (a bug in libsudoku); the
+    /// caller's data is unchanged.
+    ErrInternal = -99,
+}
+
+impl Status {
+    /// Every status, in declaration order.
+    pub const ALL: [Status; 6] = [
+        Status::Ok,
+        Status::NoSolution,
+        Status::ErrNull,
+        Status::ErrInvalidChar,
+        Status::ErrConflict,
+        Status::ErrInternal,
+    ];
+
+    /// The integer code of this status, as C sees it.
+    pub const fn code(self) -> i32 {
+        self as i32
+    }
+
+    /// The status with this code, if there is one.
+    pub fn from_code(code: i32) -> Option<Status> {
+        Status::ALL.into_iter().find(|s| s.code() == code)
+    }
+
+    /// Whether this status reports an error in the arguments (a negative code).
+    pub const fn is_error(self) -> bool {
+        self.code() < 0
+    }
+
+    /// A static, human-readable message, NUL-terminated for C.
+    pub const fn c_message(self) -> &'static CStr {
+        match self {
+            Status::Ok => c"success: the board holds a solution",
+            Status::NoSolution => {
+                c"no solution: the givens clash nowhere, yet no grid completes them"
+            }
+            Status::ErrNull => c"invalid argument: a required pointer is NULL",
+            Status::ErrInvalidChar => c"invalid character: a board byte is not '1'-'9', '.' or '0'",
+            Status::ErrConflict => {
+                c"conflicting givens: two equal digits share a row, a column or a box"
+            }
+            Status::ErrInternal => c"internal error in libsudoku (please report it)",
+        }
+    }
+
+    /// The message of a code that names no status.
+    pub const UNKNOWN_MESSAGE: &'static CStr = c"unknown status code";
+
+    /// A static, human-readable message.
+    pub fn message(self) -> &'static str {
+        // The messages are ASCII literals, so this never takes the fallback.
+        self.c_message().to_str().unwrap_or("")
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.message())
+    }
+}
+
+impl std::error::Error for Status {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_the_documented_values() {
+        assert_eq!(Status::Ok.code(), 0);
+        assert_eq!(Status::NoSolution.code(), 1);
+        assert_eq!(Status::ErrNull.code(), -1);
+        assert_eq!(Status::ErrInvalidChar.code(), -2);
+        assert_eq!(Status::ErrConflict.code(), -3);
+    }
+
+    #[test]
+    fn codes_round_trip_and_unknown_codes_are_none() {
+        for s in Status::ALL {
+            assert_eq!(Status::from_code(s.code()), Some(s));
+        }
+        for code in [-1000, -5, 3, 42, i32::MIN, i32::MAX] {
+            assert_eq!(Status::from_code(code), None, "code {code}");
+        }
+    }
+
+    #[test]
+    fn messages_are_distinct_and_nonempty() {
+        let mut seen: Vec<&str> = Status::ALL.iter().map(|s| s.message()).collect();
+        seen.push(Status::UNKNOWN_MESSAGE.to_str().unwrap());
+        for m in &seen {
+            assert!(!m.is_empty());
+        }
+        let n = seen.len();
+        seen.sort();
+        seen.dedup();
+        assert_eq!(seen.len(), n, "two statuses share a message");
+    }
+
+    #[test]
+    fn only_negative_codes_are_errors() {
+        assert!(!Status::Ok.is_error());
+        assert!(!Status::NoSolution.is_error());
+        assert!(Status::ErrNull.is_error());
+        assert!(Status::ErrConflict.is_error());
+    }
+}
