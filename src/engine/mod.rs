@@ -2,14 +2,102 @@
 //!
 //! Every engine answers the same question, "count the solutions of this board up to a
 //! limit, and give me the first one you find", for boards whose givens do not clash.
+//!
+//! The code path is chosen once per process from the CPU's features ([`Path::selected`]);
+//! tests and benches can force any available path with [`count_with`].
 
 pub mod reference;
 mod singles;
 
 use crate::board::Board;
+use std::sync::OnceLock;
 
-/// Counts the solutions of a clash-free `board` up to `limit`, returning the count and the
-/// first solution found (`None` when the count is 0).
+/// A code path of the engine, named by the instruction-set level it needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Path {
+    /// Portable scalar code: runs on every target.
+    Portable,
+    /// x86-64 with SSE4.1 and POPCNT.
+    Sse41,
+    /// x86-64 with AVX2, BMI1, BMI2, POPCNT and LZCNT.
+    Avx2,
+}
+
+impl Path {
+    /// Every path, from the most portable to the most demanding.
+    pub const ALL: [Path; 3] = [Path::Portable, Path::Sse41, Path::Avx2];
+
+    /// A short lowercase name: `portable`, `sse4.1`, `avx2`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Path::Portable => "portable",
+            Path::Sse41 => "sse4.1",
+            Path::Avx2 => "avx2",
+        }
+    }
+
+    /// Whether this CPU can run the path.
+    pub fn is_available(self) -> bool {
+        match self {
+            Path::Portable => true,
+            #[cfg(target_arch = "x86_64")]
+            Path::Sse41 => {
+                std::arch::is_x86_feature_detected!("sse4.1")
+                    && std::arch::is_x86_feature_detected!("popcnt")
+            }
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx2 => {
+                std::arch::is_x86_feature_detected!("avx2")
+                    && std::arch::is_x86_feature_detected!("bmi1")
+                    && std::arch::is_x86_feature_detected!("bmi2")
+                    && std::arch::is_x86_feature_detected!("popcnt")
+                    && std::arch::is_x86_feature_detected!("lzcnt")
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            Path::Sse41 | Path::Avx2 => false,
+        }
+    }
+
+    /// The paths this CPU can run.
+    pub fn available() -> impl Iterator<Item = Path> {
+        Path::ALL.into_iter().filter(|p| p.is_available())
+    }
+
+    /// The best path for this CPU, detected on first use and fixed for the process.
+    pub fn selected() -> Path {
+        static SELECTED: OnceLock<Path> = OnceLock::new();
+        *SELECTED.get_or_init(|| Path::available().last().unwrap_or(Path::Portable))
+    }
+}
+
+/// Counts the solutions of a clash-free `board` up to `limit` on the given path, returning
+/// the count and the first solution found (`None` when the count is 0).
+///
+/// Returns `None` if this CPU cannot run `path`.
+pub fn count_with(path: Path, board: &Board, limit: usize) -> Option<(usize, Option<Board>)> {
+    path.is_available().then(|| singles::count(board, limit))
+}
+
+/// Counts the solutions of a clash-free `board` up to `limit` on the selected path.
 pub(crate) fn count(board: &Board, limit: usize) -> (usize, Option<Board>) {
     singles::count(board, limit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn portable_is_always_available_and_selected_is_available() {
+        assert!(Path::Portable.is_available());
+        assert!(Path::selected().is_available());
+        assert_eq!(Path::available().next(), Some(Path::Portable));
+    }
+
+    #[test]
+    fn unavailable_paths_are_refused() {
+        for p in Path::ALL {
+            assert_eq!(count_with(p, &Board::EMPTY, 1).is_some(), p.is_available());
+        }
+    }
 }
