@@ -11,6 +11,12 @@ fn main() {
     for input in ["cbindgen.toml", "src"] {
         println!("cargo:rerun-if-changed={}", crate_dir.join(input).display());
     }
+    // The integration tests compile C and C++ callers with the `cc` crate, which needs the
+    // target and host triples that only build scripts are told.
+    for var in ["TARGET", "HOST"] {
+        let value = std::env::var(var).expect("cargo sets TARGET and HOST for build scripts");
+        println!("cargo:rustc-env=SUDOKU_BUILD_{var}={value}");
+    }
 
     let config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml"))
         .expect("cbindgen.toml is readable and valid");
