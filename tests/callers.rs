@@ -255,6 +255,32 @@ fn c_solve_program_reports_each_bad_line_and_fails() {
 }
 
 #[test]
+fn c_solve_program_refuses_every_kind_of_bad_line() {
+    // tests/c/bad_lines.txt holds one line of each kind solve.c must refuse (bad bytes,
+    // NUL and 0xFF among them, clashes, no solution, short and long lines), between lines
+    // it must solve (CRLF, '0' blanks, no final newline); bad_lines.stderr is what it must
+    // say. The sanitizer and valgrind runs (.ci/memcheck) use the same files.
+    let exe = build(
+        "solve_bad_lines",
+        &[root().join("c_examples/solve.c")],
+        false,
+        "c99",
+        Link::Shared,
+    );
+    let input = root().join("tests/c/bad_lines.txt");
+    let out = run(&exe, &[input.to_str().expect("a UTF-8 path")], "");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let expected = std::fs::read_to_string(root().join("tests/c/bad_lines.stderr")).unwrap();
+    assert_eq!(text(&out.stderr), expected);
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        stdout.lines().collect::<Vec<_>>(),
+        vec![ANSWER; 5],
+        "{stdout}"
+    );
+}
+
+#[test]
 fn cpp_leetcode_program_gives_the_known_answer() {
     for link in [Link::Shared, Link::Static] {
         let name = if link == Link::Shared {
