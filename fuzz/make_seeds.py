@@ -43,6 +43,9 @@ def boards():
         ("no_candidate", ("12345678" + "." * 9 + "9" + "." * 63).encode()),
         # The example with one given changed: clash-free, no solution.
         ("changed_given", with_at(EXAMPLE, 4, "4").encode()),
+        # Clash-free, no solution, and slow to refute (found by fuzzing).
+        ("hard_no_solution", ("...3.......8...5...352..6.....5.1.87.5.6.4.............."
+                              "................6.....4..").encode()),
         # Clashes in a row, a column and a box.
         ("row_clash", with_at(EXAMPLE, 6, "5").encode()),
         ("column_clash", with_at(EXAMPLE, 72, "4").encode()),

@@ -91,25 +91,41 @@ fn choose(grid: &[u8; CELLS]) -> Branch {
         return Branch::Solved;
     };
     let mut choices = cell_cand.count_ones() as usize;
-    let mut branch = Branch::Cell(cell, cell_cand);
     if choices == 1 {
-        return branch;
+        return Branch::Cell(cell, cell_cand);
     }
+    // The unit and missing digit with the fewest places, if fewer than the cell's choices.
+    let mut fewest_places: Option<(usize, u8)> = None;
     for (u, &used) in used.iter().enumerate() {
-        let cells = unit_cells(u);
-        for d in (1..=9u8).filter(|d| used & (1 << d) == 0) {
-            let places = cells.iter().filter(|&&i| cand[i] & (1 << d) != 0);
-            let n = places.clone().count();
-            if n == 0 {
-                return Branch::DeadEnd;
+        let mut places = [0usize; 10];
+        for i in unit_cells(u) {
+            let mut digits = cand[i];
+            while digits != 0 {
+                places[digits.trailing_zeros() as usize] += 1;
+                digits &= digits - 1;
             }
-            if n < choices {
-                choices = n;
-                branch = Branch::Places(d, places.copied().collect());
+        }
+        for d in (1..=9u8).filter(|d| used & (1 << d) == 0) {
+            match places[usize::from(d)] {
+                0 => return Branch::DeadEnd,
+                n if n < choices => {
+                    choices = n;
+                    fewest_places = Some((u, d));
+                }
+                _ => {}
             }
         }
     }
-    branch
+    match fewest_places {
+        Some((u, d)) => Branch::Places(
+            d,
+            unit_cells(u)
+                .into_iter()
+                .filter(|&i| cand[i] & (1 << d) != 0)
+                .collect(),
+        ),
+        None => Branch::Cell(cell, cell_cand),
+    }
 }
 
 fn search(grid: &mut [u8; CELLS], limit: usize, count: &mut usize, first: &mut Option<Board>) {
