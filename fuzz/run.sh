@@ -35,8 +35,10 @@ build() {
 -Cllvm-args=-sanitizer-coverage-pc-table \
 -Cllvm-args=-sanitizer-coverage-trace-compares \
 --cfg fuzzing -Cdebug-assertions -Coverflow-checks" \
-        cargo build --release --locked --target "$host" --bins
+        cargo build --release --target "$host" --bins
 }
+# Not --locked: the committed fuzz/Cargo.lock pins every crate it lists, and cargo only adds
+# entries when the library's own dependencies or version change (commit the updated lock).
 bin() { echo "target/$host/release/$1"; }
 
 [ $# -ge 1 ] || usage
