@@ -16,6 +16,10 @@
 #
 # Inputs found to be interesting are kept in fuzz/corpus/TARGET/ (not committed) and
 # reused by later runs; the committed seeds are in fuzz/seeds/TARGET/ (fuzz/make_seeds.py).
+#
+# Environment: FUZZ_TRACE_CMP=1 adds comparison tracing (slower, see build below);
+# SUDOKU_FUZZ_REFERENCE_STEPS bounds the plain reference's search per input (fuzz/src/lib.rs;
+# 0 = no bound).
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -29,11 +33,15 @@ targets() { for f in fuzz_targets/*.rs; do basename "$f" .rs; done; }
 host=$(rustc -vV | sed -n 's/^host: //p')
 build() {
     # --target makes RUSTFLAGS apply to the fuzzed crates only, not to build scripts.
+    # Comparison tracing (-sanitizer-coverage-trace-compares) is off unless FUZZ_TRACE_CMP=1:
+    # in the solver's hot loops its callbacks took 80% of the time (perf), and without it
+    # the targets run 3-4 times as many inputs for the same edge coverage.
+    local cmp=""
+    [ "${FUZZ_TRACE_CMP:-0}" = 1 ] && cmp="-Cllvm-args=-sanitizer-coverage-trace-compares"
     RUSTFLAGS="-Cpasses=sancov-module \
 -Cllvm-args=-sanitizer-coverage-level=4 \
 -Cllvm-args=-sanitizer-coverage-inline-8bit-counters \
--Cllvm-args=-sanitizer-coverage-pc-table \
--Cllvm-args=-sanitizer-coverage-trace-compares \
+-Cllvm-args=-sanitizer-coverage-pc-table $cmp \
 --cfg fuzzing -Cdebug-assertions -Coverflow-checks" \
         cargo build --release --target "$host" --bins
 }

@@ -7,21 +7,52 @@
 #[path = "../../tests/common/contract.rs"]
 pub mod contract;
 
+use std::sync::OnceLock;
 use sudoku::{Board, CELLS};
 
-/// The 81 bytes of a board from fuzz input, or `None` when the input is shorter.
-///
-/// An optional 82nd byte picks the encoding: odd maps every byte onto a board character
-/// (`'0'`-`'9'` or `'.'`), so the fuzzer reaches the solver as easily as the validation;
-/// even or absent passes the bytes through untouched.
-pub fn board_bytes(data: &[u8]) -> Option<[u8; CELLS]> {
+/// Steps the plain reference may take to confirm an answer before the fuzz targets settle
+/// for the engine paths agreeing with each other: SUDOKU_FUZZ_REFERENCE_STEPS, 0 meaning no
+/// bound, 20 000 by default (about 20 ms uninstrumented; nearly every board needs under a
+/// thousand). A few clash-free boards without a solution take the reference far more (see
+/// tests/regressions.rs): unbounded, they would eat most of a fuzzing run.
+pub fn reference_steps() -> usize {
+    static STEPS: OnceLock<usize> = OnceLock::new();
+    *STEPS.get_or_init(|| {
+        match std::env::var("SUDOKU_FUZZ_REFERENCE_STEPS").map(|v| v.parse::<usize>()) {
+            Ok(Ok(0)) => usize::MAX,
+            Ok(Ok(n)) => n,
+            _ => 20_000,
+        }
+    })
+}
+
+/// How a fuzz input's board is encoded and placed, from an optional byte after it.
+#[derive(Clone, Copy, Debug)]
+pub struct Mode {
+    /// Bit 0: every byte is mapped onto a board character (`'0'`-`'9'` or `'.'`), so the
+    /// fuzzer reaches the solver as easily as the validation; otherwise bytes pass as
+    /// they are.
+    pub mapped: bool,
+    /// Bit 1: the board starts right after an inaccessible page; otherwise it ends right
+    /// before one.
+    pub low: bool,
+}
+
+/// The 81 bytes of a board from fuzz input and its [`Mode`] (the 82nd byte, all bits clear
+/// when absent), or `None` when the input is shorter than 81 bytes.
+pub fn board_bytes(data: &[u8]) -> Option<([u8; CELLS], Mode)> {
     let mut bytes: [u8; CELLS] = data.get(..CELLS)?.try_into().ok()?;
-    if data.get(CELLS).is_some_and(|mode| mode & 1 == 1) {
+    let m = data.get(CELLS).copied().unwrap_or(0);
+    let mode = Mode {
+        mapped: m & 1 == 1,
+        low: m & 2 == 2,
+    };
+    if mode.mapped {
         for b in &mut bytes {
             *b = b"0123456789."[usize::from(*b) % 11];
         }
     }
-    Some(bytes)
+    Some((bytes, mode))
 }
 
 /// A clash-free board from any bytes: byte `k` gives cell `k` a digit (`'1'`-`'9'` their

@@ -128,34 +128,43 @@ fn choose(grid: &[u8; CELLS]) -> Branch {
     }
 }
 
-fn search(grid: &mut [u8; CELLS], limit: usize, count: &mut usize, first: &mut Option<Board>) {
-    let mut try_one = |grid: &mut [u8; CELLS], cell: usize, d: u8| {
-        grid[cell] = d;
-        search(grid, limit, count, first);
-        grid[cell] = 0;
-        *count >= limit
-    };
-    match choose(grid) {
-        Branch::DeadEnd => {}
-        Branch::Solved => {
-            *count += 1;
-            if first.is_none() {
-                *first = Board::from_digits(*grid);
-            }
+/// One count in progress: what is looked for, what was found, how many steps are left.
+struct Search {
+    limit: usize,
+    steps_left: usize,
+    out_of_steps: bool,
+    count: usize,
+    first: Option<Board>,
+}
+
+impl Search {
+    /// Explores every completion of `grid`; returns true when the search must stop (the
+    /// limit is reached, or the steps ran out).
+    fn run(&mut self, grid: &mut [u8; CELLS]) -> bool {
+        if self.steps_left == 0 {
+            self.out_of_steps = true;
+            return true;
         }
-        Branch::Cell(cell, cand) => {
-            for d in (1..=9u8).filter(|d| cand & (1 << d) != 0) {
-                if try_one(grid, cell, d) {
-                    return;
+        self.steps_left -= 1;
+        let mut try_one = |grid: &mut [u8; CELLS], cell: usize, d: u8| {
+            grid[cell] = d;
+            let stop = self.run(grid);
+            grid[cell] = 0;
+            stop
+        };
+        match choose(grid) {
+            Branch::DeadEnd => false,
+            Branch::Solved => {
+                self.count += 1;
+                if self.first.is_none() {
+                    self.first = Board::from_digits(*grid);
                 }
+                self.count >= self.limit
             }
-        }
-        Branch::Places(d, places) => {
-            for cell in places {
-                if try_one(grid, cell, d) {
-                    return;
-                }
-            }
+            Branch::Cell(cell, cand) => (1..=9u8)
+                .filter(|d| cand & (1 << d) != 0)
+                .any(|d| try_one(grid, cell, d)),
+            Branch::Places(d, places) => places.into_iter().any(|cell| try_one(grid, cell, d)),
         }
     }
 }
@@ -164,13 +173,36 @@ fn search(grid: &mut [u8; CELLS], limit: usize, count: &mut usize, first: &mut O
 /// first solution found (digits tried in increasing order). A board whose givens clash has
 /// no solution here; callers that need to tell the two apart check conflicts first.
 pub fn count(board: &Board, limit: usize) -> (usize, Option<Board>) {
+    let (n, first, _) = count_steps(board, limit, usize::MAX);
+    (n, first)
+}
+
+/// [`count`] within `max_steps` steps of the search (one step per position it looks at):
+/// `None` if the steps run out before the count is settled. For callers that cannot wait
+/// on the rare boards that take the reference a long time, such as the fuzz targets.
+pub fn count_within(
+    board: &Board,
+    limit: usize,
+    max_steps: usize,
+) -> Option<(usize, Option<Board>)> {
+    let (n, first, out_of_steps) = count_steps(board, limit, max_steps);
+    (!out_of_steps).then_some((n, first))
+}
+
+fn count_steps(board: &Board, limit: usize, max_steps: usize) -> (usize, Option<Board>, bool) {
     let mut grid = *board.digits();
     if limit == 0 || has_clash(&grid) {
-        return (0, None);
+        return (0, None, false);
     }
-    let (mut n, mut first) = (0, None);
-    search(&mut grid, limit, &mut n, &mut first);
-    (n, first)
+    let mut search = Search {
+        limit,
+        steps_left: max_steps,
+        out_of_steps: false,
+        count: 0,
+        first: None,
+    };
+    search.run(&mut grid);
+    (search.count, search.first, search.out_of_steps)
 }
 
 /// The first solution of `board`, if it has one.
@@ -232,6 +264,23 @@ mod tests {
             puzzle.set(i, 0);
         }
         assert_eq!(count(&puzzle, 10).0, 2);
+    }
+
+    #[test]
+    fn count_within_settles_or_says_it_ran_out() {
+        let p = Board::from_text(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        )
+        .unwrap();
+        let full = count(&p, 2);
+        assert_eq!(count_within(&p, 2, 1_000_000), Some(full));
+        assert_eq!(count_within(&p, 2, 1), None);
+        assert_eq!(count_within(&Board::EMPTY, 3, 10), None);
+        assert_eq!(count_within(&Board::EMPTY, 1, 1_000).map(|c| c.0), Some(1));
+        // Exactly as many steps as the search takes settles it; one fewer does not.
+        let steps = (1..).find(|&s| count_within(&p, 2, s).is_some()).unwrap();
+        assert_eq!(count_within(&p, 2, steps), Some(full));
+        assert_eq!(count_within(&p, 2, steps - 1), None);
     }
 
     #[test]
