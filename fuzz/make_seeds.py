@@ -74,10 +74,13 @@ def write(target, items):
 
 def main():
     all_boards = boards()
-    # solve: 81 bytes as they are, and with an odd 82nd byte (every byte mapped to a board
-    # character) for a few of them.
+    # solve: 81 bytes as they are (the board ends right before a guard page), and for some
+    # a mode byte: bit 0 maps every byte to a board character, bit 1 puts the board right
+    # after a guard page instead (fuzz/src/lib.rs, Mode).
     solve = list(all_boards)
-    solve += [(name + "_mapped", data + b"\x01") for name, data in all_boards[:3]]
+    for mode, suffix in [(1, "_mapped"), (2, "_low"), (3, "_mapped_low")]:
+        solve += [(name + suffix, data + bytes([mode])) for name, data in all_boards[:3]]
+    solve += [(name + "_low", data + b"\x02") for name, data in all_boards if "bad" in name]
     write("solve", solve)
     # count_paths: a limit byte (1 + byte % 4), then the board.
     well_formed = [(n, d) for n, d in all_boards if "clash" not in n and "bad" not in n]
