@@ -21,6 +21,7 @@
 # SUDOKU_FUZZ_REFERENCE_STEPS bounds the plain reference's search per input (fuzz/src/lib.rs;
 # 0 = no bound).
 set -euo pipefail
+caller_dir=$PWD
 cd "$(dirname "$0")"
 
 usage() {
@@ -54,8 +55,11 @@ if [ "$1" = repro ]; then
     [ $# -ge 3 ] || usage
     target=$2
     shift 2
+    [ -f "fuzz_targets/$target.rs" ] || { echo "no fuzz target '$target'" >&2; usage; }
+    files=()
+    for f in "$@"; do case $f in /*) files+=("$f") ;; *) files+=("$caller_dir/$f") ;; esac; done
     build
-    exec "$(bin "$target")" "$@"
+    exec "$(bin "$target")" "${files[@]}"
 fi
 
 seconds=$1
