@@ -88,7 +88,8 @@ for t in "${chosen[@]}"; do
     if [ "$status" -ne 0 ]; then
         line="$line; FAILED (exit $status)"
         failed+=("$t")
-        grep -E 'panicked at|ERROR: libFuzzer|SUMMARY|Test unit written' "$log" | sed 's/^/    /' || true
+        grep -A1 'panicked at' "$log" | sed 's/^/    /' || true
+        grep -E 'ERROR: libFuzzer|SUMMARY|Test unit written' "$log" | sed 's/^/    /' || true
         tail -n 30 "$log" | sed 's/^/    | /'
     fi
     echo "$line"
