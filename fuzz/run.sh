@@ -12,7 +12,7 @@
 # compiler, and the coverage instrumentation libFuzzer needs is switched on with stable
 # rustc flags (-Cpasses=sancov-module and -Cllvm-args), which is what `cargo fuzz
 # --sanitizer none` does too. Without nightly there is no AddressSanitizer for the Rust
-# code; the C boundary gets ASan, UBSan and valgrind from .ci/sanitizers and .ci/valgrind.
+# code; the C boundary gets ASan, UBSan and valgrind from .ci/memcheck.
 #
 # Inputs found to be interesting are kept in fuzz/corpus/TARGET/ (not committed) and
 # reused by later runs; the committed seeds are in fuzz/seeds/TARGET/ (fuzz/make_seeds.py).
