@@ -2,12 +2,12 @@
 //!
 //! It shares nothing with the engines but the [`Board`] type: the digits used in each row,
 //! column and box, and so every cell's candidates, are recomputed from the grid at every
-//! step, and nothing is ever deduced. Each step
-//! branches where the fewest choices remain: on the blank cell with the fewest candidates,
-//! or, when some row, column or box has a missing digit with even fewer places, on those
-//! places (every solution puts the digit in exactly one of them). Digits and places are
-//! tried in increasing order. Slow (milliseconds on hard puzzles) but simple enough to
-//! trust.
+//! step, and nothing is ever deduced. Each step branches where the fewest choices remain:
+//! on the blank cell with the fewest candidates or, when some row, column or box has a
+//! missing digit with even fewer places, on those places (every solution puts the digit in
+//! exactly one of them, so the branches neither overlap nor miss a solution). Digits and
+//! places are tried in increasing order. Slow (milliseconds on hard puzzles, and up to a
+//! few hundred on rare boards without a solution) but simple enough to trust.
 //!
 //! Branching on places as well as on cells keeps the search small on boards whose givens
 //! clash nowhere yet admit no solution: with cells alone, some such boards (found by the
