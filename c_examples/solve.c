@@ -14,14 +14,36 @@
 
 #include "sudoku.h"
 
-/* Long enough for an 81-character puzzle, a CR, an LF and a NUL; longer lines are read
- * in pieces and reported as too long. */
+/* Room for an 81-character puzzle and a CR; longer lines are counted, not kept. */
 #define LINE_MAX_LEN 128
+
+/* Reads the next line of `in` into `line` without its "\n" or "\r\n" end, keeping at most
+ * LINE_MAX_LEN bytes (NUL bytes included: they are board bytes like any other), and returns
+ * its length, bytes past LINE_MAX_LEN included; -1 when the input is exhausted. Reading byte
+ * by byte, not with fgets, keeps a NUL byte from hiding the rest of its line. */
+static long read_line(FILE *in, char line[LINE_MAX_LEN]) {
+    long len = 0;
+    int c;
+    while ((c = getc(in)) != EOF && c != '\n') {
+        if (len < LINE_MAX_LEN) {
+            line[len] = (char)c;
+        }
+        len++;
+    }
+    if (c == EOF && len == 0) {
+        return -1;
+    }
+    if (len > 0 && len <= LINE_MAX_LEN && line[len - 1] == '\r') {
+        len--;
+    }
+    return len;
+}
 
 int main(int argc, char **argv) {
     FILE *in = stdin;
     char line[LINE_MAX_LEN];
     unsigned long line_no = 0, failed = 0;
+    long len;
 
     if (argc > 2) {
         fprintf(stderr, "usage: %s [FILE]\n", argv[0]);
@@ -35,28 +57,13 @@ int main(int argc, char **argv) {
         }
     }
 
-    while (fgets(line, sizeof line, in) != NULL) {
-        size_t len = strlen(line);
-        int whole_line = len > 0 && line[len - 1] == '\n';
+    while ((len = read_line(in, line)) >= 0) {
         line_no++;
-        if (!whole_line && !feof(in)) {
-            /* Skip the rest of an over-long line. */
-            int c;
-            while ((c = fgetc(in)) != EOF && c != '\n') {
-            }
-            fprintf(stderr, "line %lu: expected 81 characters, got a longer line\n", line_no);
-            failed++;
-            continue;
-        }
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r')) {
-            line[--len] = '\0';
-        }
         if (len == 0 || line[0] == '#') {
             continue;
         }
         if (len != 81) {
-            fprintf(stderr, "line %lu: expected 81 characters, got %lu\n", line_no,
-                    (unsigned long)len);
+            fprintf(stderr, "line %lu: expected 81 characters, got %ld\n", line_no, len);
             failed++;
             continue;
         }

@@ -255,6 +255,32 @@ fn c_solve_program_reports_each_bad_line_and_fails() {
 }
 
 #[test]
+fn c_solve_program_refuses_every_kind_of_bad_line() {
+    // tests/c/bad_lines.txt holds one line of each kind solve.c must refuse (bad bytes,
+    // NUL and 0xFF among them, clashes, no solution, short and long lines), between lines
+    // it must solve (CRLF, '0' blanks, no final newline); bad_lines.stderr is what it must
+    // say. The sanitizer and valgrind runs (.ci/memcheck) use the same files.
+    let exe = build(
+        "solve_bad_lines",
+        &[root().join("c_examples/solve.c")],
+        false,
+        "c99",
+        Link::Shared,
+    );
+    let input = root().join("tests/c/bad_lines.txt");
+    let out = run(&exe, &[input.to_str().expect("a UTF-8 path")], "");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let expected = std::fs::read_to_string(root().join("tests/c/bad_lines.stderr")).unwrap();
+    assert_eq!(text(&out.stderr), expected);
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        stdout.lines().collect::<Vec<_>>(),
+        vec![ANSWER; 5],
+        "{stdout}"
+    );
+}
+
+#[test]
 fn cpp_leetcode_program_gives_the_known_answer() {
     for link in [Link::Shared, Link::Static] {
         let name = if link == Link::Shared {
@@ -282,55 +308,7 @@ fn cpp_leetcode_program_gives_the_known_answer() {
 
 #[test]
 fn cpp_layer_keeps_unsolvable_boards_untouched() {
-    let source = out_dir().join("cpp_layer.cpp");
-    std::fs::write(
-        &source,
-        r#"
-#include "sudoku.hpp"
-#include <cstdio>
-typedef std::vector<std::vector<char> > Grid;
-static Grid grid(const char* s) {
-    Grid g(9, std::vector<char>(9));
-    for (int i = 0; i < 81; ++i) g[i / 9][i % 9] = s[i];
-    return g;
-}
-static int fails = 0;
-#define CHECK(c) do { if (!(c)) { std::printf("FAIL line %d\n", __LINE__); ++fails; } } while (0)
-int main() {
-    const char* ex = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-    const char* bad[] = {
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7x",
-        "55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
-        "12345678.........9...............................................................",
-    };
-    for (int k = 0; k < 3; ++k) {
-        Grid g = grid(bad[k]), before = g;
-        CHECK(!sudoku::solve(g));
-        CHECK(g == before);
-        sudoku::Solution().solveSudoku(g);
-        CHECK(g == before);
-        try { sudoku::solve(std::string(bad[k])); CHECK(false); }
-        catch (const sudoku::error& e) { CHECK(e.status() == (k == 0 ? SUDOKU_ERR_INVALID_CHAR : k == 1 ? SUDOKU_ERR_CONFLICT : SUDOKU_NO_SOLUTION)); CHECK(std::string(e.what()).size() > 0); }
-    }
-    Grid g = grid(ex);
-    g.pop_back();
-    Grid before = g;
-    CHECK(!sudoku::solve(g)); CHECK(g == before);
-    g = grid(ex); g[4].push_back('.'); before = g;
-    CHECK(!sudoku::solve(g)); CHECK(g == before);
-    Grid empty;
-    CHECK(!sudoku::solve(empty)); CHECK(empty.empty());
-    try { sudoku::solve(std::string(ex, 80)); CHECK(false); } catch (const std::invalid_argument&) {}
-    CHECK(sudoku::solve(std::string(ex)).substr(0, 9) == "534678912");
-    g = grid(ex);
-    CHECK(sudoku::solve(g));
-    CHECK(std::string(g[8].begin(), g[8].end()) == "345286179");
-    std::printf("cpp layer: %d failed\n", fails);
-    return fails == 0 ? 0 : 1;
-}
-"#,
-    )
-    .unwrap();
+    let source = root().join("tests/c/cpp_layer.cpp");
     let exe = build("cpp_layer", &[source], true, "c++11", Link::Shared);
     let out = run(&exe, &[], "");
     assert!(

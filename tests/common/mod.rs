@@ -2,6 +2,8 @@
 //! grids, puzzles made from them, and the corpora in `../shared/data` when present.
 #![allow(dead_code)] // each test binary uses its own subset
 
+pub mod contract;
+
 use std::path::PathBuf;
 use sudoku::Board;
 

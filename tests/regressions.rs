@@ -1,0 +1,44 @@
+//! Inputs found by fuzzing (fuzz/run.sh), kept so that every `cargo test` checks them:
+//! through the C ABI against the contract, and on every engine path against the
+//! reference. Add each new finding here with the date and what it exposed.
+
+mod common;
+
+use common::contract::{check_counts, check_solve, expected_status};
+use sudoku::{Board, Status};
+
+/// (board, the status the contract names, what the input exposed)
+const FOUND: &[(&str, Status, &str)] = &[
+    (
+        "6.....4.....6....7...4..6...695.......4..6..........792.3.6.....57...............",
+        Status::NoSolution,
+        "2026-11-30, count_paths: clash-free, no solution; the reference branched on cells only \
+     then and took seconds to refute it (libFuzzer timeout); it now branches on a unit's \
+     places for a digit too",
+    ),
+    (
+        "...3.......8...5...352..6.....5.1.87.5.6.4..............................6.....4..",
+        Status::NoSolution,
+        "2026-11-30, solve: clash-free, no solution, and the slowest input found so far: about \
+     26 ms for the singles engine and 120 ms for the reference (release build), where \
+     typical boards take microseconds",
+    ),
+];
+
+#[test]
+fn fuzz_findings_keep_their_contract() {
+    for &(text, expected, why) in FOUND {
+        let input: [u8; 81] = text.as_bytes().try_into().expect("81 bytes");
+        assert_eq!(expected_status(&input), Ok(expected), "{text}: {why}");
+        let mut board = input;
+        // SAFETY: `board` is 81 writable bytes.
+        let code = unsafe { sudoku::ffi::sudoku_solve(board.as_mut_ptr().cast()) };
+        assert_eq!(code, expected.code(), "{text}: {why}");
+        check_solve(&input, code, &board).unwrap_or_else(|e| panic!("{e}: {why}"));
+        if let Ok(b) = Board::from_bytes(&input) {
+            if b.conflict().is_none() {
+                check_counts(&b, 2).unwrap_or_else(|e| panic!("{e}: {why}"));
+            }
+        }
+    }
+}
