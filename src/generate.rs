@@ -1,9 +1,28 @@
 //! Seeded generation of proper, minimal puzzles of a chosen difficulty.
+//!
+//! Each try draws a complete grid with a seeded randomized fill (never a solution some
+//! engine found first, which could differ between engine paths) and thins it out in a
+//! seeded random order: a given goes when the puzzle keeps exactly one solution and stays
+//! within the target level, and stays when removing it leaves several solutions. The result
+//! is minimal. Whether a removal keeps one solution is a fact about the puzzle, established
+//! by exact shortcuts (an [unavoidable set](crate::unavoidable) left without givens means
+//! several solutions; logic that fills the removed cell again means one) or else by
+//! counting solutions; no decision depends on which solution an engine finds, so the same
+//! seed gives the same puzzle on every platform and CPU path.
+//!
+//! The rating only grows as givens go (see [`crate::rate`]). So a removal that needs
+//! techniques above the target can never be undone by later removals: such a given is kept
+//! for now and the try fails unless later removals made it needed. For Medium and Hard,
+//! which few minimal puzzles reach (about 12% and 6% of random minimal puzzles, against
+//! about 40% for both Easy and Expert), the last removals are steered: from 32 givens on,
+//! each round tries every given that may still go and takes one that makes the puzzle need
+//! the target's techniques when there is one. A try that ends at another level is dropped.
 
-use crate::board::{Board, CELLS};
-use crate::count::{uniqueness_clash_free, Uniqueness};
-use crate::rate::{rate_unique, rate_unique_at_most, solve_logically, Difficulty, Techniques};
-use crate::units::PEERS;
+use crate::board::{Board, BOX, CELLS, COL, ROW};
+use crate::count::count_clash_free;
+use crate::rate::{fills_cell, rate_unique, solve_logically, Difficulty, Techniques};
+use crate::unavoidable::{CellSet, Unavoidable, ALL_CELLS};
+use crate::units::{PEERS, UNITS};
 
 /// A small, fast, deterministic pseudo-random generator (SplitMix64).
 ///
@@ -107,8 +126,10 @@ fn fill(cand: &mut [u16; CELLS], grid: &mut [u8; CELLS], rng: &mut Rng) -> bool 
 /// Removes givens of `puzzle` (whose only solution is `solution`) in the order of `order`,
 /// keeping each removal that leaves exactly one solution. The result is minimal: a given
 /// that could not go when it was tried cannot go later either, since removing givens only
-/// adds solutions.
+/// adds solutions. The plain form of what [`generate`] does, for tests.
+#[cfg(test)]
 pub(crate) fn minimize(puzzle: &Board, order: &[usize]) -> Board {
+    use crate::count::{uniqueness_clash_free, Uniqueness};
     let mut p = *puzzle;
     for &i in order {
         let d = p.get(i);
@@ -132,61 +153,488 @@ pub(crate) fn random_minimal(rng: &mut Rng) -> (Board, Board) {
     (minimize(&solution, &order), solution)
 }
 
-/// Whether blank cell `i` of `p` is a naked single of the givens: its peers hold the eight
-/// other digits. Such a given can always go: singles put it straight back.
-fn forced_by_peers(p: &Board, i: usize) -> bool {
-    let mut seen = 0u16;
-    for &q in &PEERS[i] {
-        let d = p.get(q as usize);
-        if d != 0 {
-            seen |= 1 << (d - 1);
-        }
-    }
-    seen.count_ones() == 8
+/// The digits given in each row, column and box of a puzzle being thinned out.
+struct UnitDigits {
+    row: [u16; 9],
+    col: [u16; 9],
+    boxes: [u16; 9],
 }
 
-/// One try at a minimal puzzle of the solution `solution` rated at most `max`: givens go in
-/// the order of `order` while the techniques up to `max` still fill the grid, and stay when
-/// removing them leaves several solutions. `None` when a removal keeps one solution but
-/// needs more than `max`: such a given must go for minimality, and the rating never drops
-/// again as givens go, so the try cannot succeed.
-fn minimize_at_most(solution: &Board, order: &[usize], max: Difficulty) -> Option<Board> {
-    let allowed = Techniques::up_to(max);
-    let mut p = *solution;
-    for &i in order {
-        let d = p.get(i);
-        p.set(i, 0);
-        if forced_by_peers(&p, i) || solve_logically(&p, allowed).solved {
-            continue;
+impl UnitDigits {
+    fn of(p: &Board) -> UnitDigits {
+        let mut u = UnitDigits {
+            row: [0; 9],
+            col: [0; 9],
+            boxes: [0; 9],
+        };
+        for (i, &d) in p.digits().iter().enumerate() {
+            if d != 0 {
+                u.toggle(i, d);
+            }
         }
-        match uniqueness_clash_free(&p) {
-            Uniqueness::Unique => return None,
-            _ => p.set(i, d),
+        u
+    }
+
+    /// Adds digit `d` of cell `i` if it is not there, removes it if it is.
+    fn toggle(&mut self, i: usize, d: u8) {
+        let bit = 1 << (d - 1);
+        self.row[ROW[i] as usize] ^= bit;
+        self.col[COL[i] as usize] ^= bit;
+        self.boxes[BOX[i] as usize] ^= bit;
+    }
+
+    /// The digits the givens rule out of cell `i`.
+    fn seen(&self, i: usize) -> u16 {
+        self.row[ROW[i] as usize] | self.col[COL[i] as usize] | self.boxes[BOX[i] as usize]
+    }
+
+    /// Whether blank cell `i` of `p` must hold `d` by the givens alone: a naked single (the
+    /// givens rule out every other digit) or a hidden single (they rule `d` out of every
+    /// other blank cell of one of its units). Such a given can always go: singles put it
+    /// straight back.
+    fn forces(&self, p: &Board, i: usize, d: u8) -> bool {
+        if self.seen(i).count_ones() == 8 {
+            return true;
+        }
+        let bit = 1 << (d - 1);
+        let units = [ROW[i] as usize, 9 + COL[i] as usize, 18 + BOX[i] as usize];
+        units.iter().any(|&u| {
+            UNITS[u].iter().all(|&j| {
+                let j = j as usize;
+                j == i || p.get(j) != 0 || self.seen(j) & bit != 0
+            })
+        })
+    }
+}
+
+/// Whether `p`, whose cell `i` is blank and whose givens have a solution with `d` there,
+/// has another solution: one with some other digit in cell `i`. Decided by counting (to 1)
+/// the solutions of `p` with each other digit that the peers of `i` allow put in `i`,
+/// which is cheaper than counting the solutions of `p` to 2.
+fn has_other_solution(p: &Board, i: usize, d: u8) -> bool {
+    let mut seen = 1u16 << (d - 1);
+    for &q in &PEERS[i] {
+        let g = p.get(q as usize);
+        if g != 0 {
+            seen |= 1 << (g - 1);
         }
     }
-    Some(p)
+    let mut other = *p;
+    (1..=9u8).filter(|a| seen & (1 << (a - 1)) == 0).any(|a| {
+        other.set(i, a);
+        count_clash_free(&other, 1).count > 0
+    })
 }
+
+/// What a removal of one given does to a puzzle that the techniques up to the target fill.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Removal {
+    /// Several solutions: the given is needed, now and after any later removal.
+    Needed,
+    /// One solution, and techniques below the target still fill the grid.
+    Below,
+    /// One solution, and the target's techniques fill the grid but easier ones do not.
+    AtTarget,
+    /// One solution, but it needs techniques above the target.
+    TooHard,
+}
+
+/// A puzzle being thinned out from its solution towards a minimal puzzle of one level.
+///
+/// Every decision is a fact about the puzzle, never which solution an engine found, so the
+/// result depends on the solution grid and the order of the cells alone. Facts are
+/// established cheapest first: an unavoidable set left without givens means several
+/// solutions; a digit the givens force, or logic that fills the cell again, means one; only
+/// then are solutions counted.
+struct Thinning<'a> {
+    solution: &'a Board,
+    ua: Unavoidable,
+    target: Difficulty,
+    /// The techniques up to the target (all of them for Expert, whose removals only need to
+    /// keep one solution; singles there, as the cheap first proof of it).
+    proof: Techniques,
+    /// The techniques below the target, `None` for Easy.
+    below: Option<Techniques>,
+    puzzle: Board,
+    givens: CellSet,
+    units: UnitDigits,
+    /// Givens known to be needed (removing them leaves several solutions).
+    needed: CellSet,
+    /// Givens whose removal was too hard when tried; each must turn out needed in the end.
+    too_hard: CellSet,
+    /// Whether the puzzle needs the target's techniques (always true for Easy and Expert,
+    /// which need no steering).
+    reached: bool,
+}
+
+impl<'a> Thinning<'a> {
+    fn new(solution: &'a Board, target: Difficulty) -> Thinning<'a> {
+        let below = Difficulty::from_code(target.code() - 1)
+            .filter(|_| target != Difficulty::Expert)
+            .map(Techniques::up_to);
+        Thinning {
+            solution,
+            ua: Unavoidable::of(solution),
+            target,
+            proof: match target {
+                Difficulty::Expert => Techniques::SINGLES,
+                level => Techniques::up_to(level),
+            },
+            below,
+            puzzle: *solution,
+            givens: ALL_CELLS,
+            units: UnitDigits::of(solution),
+            needed: 0,
+            too_hard: 0,
+            reached: below.is_none(),
+        }
+    }
+
+    fn remove(&mut self, i: usize) {
+        self.units.toggle(i, self.solution.get(i));
+        self.puzzle.set(i, 0);
+        self.givens &= !(1 << i);
+    }
+
+    fn restore(&mut self, i: usize) {
+        let d = self.solution.get(i);
+        self.units.toggle(i, d);
+        self.puzzle.set(i, d);
+        self.givens |= 1 << i;
+    }
+
+    /// What removing given `i` would do; the puzzle is left as it was. Unless `steering`,
+    /// a removal within the target is reported as [`Removal::Below`] without telling
+    /// whether it reaches the target, which saves a run of the logical solver.
+    fn try_removal(&mut self, i: usize, steering: bool) -> Removal {
+        let d = self.solution.get(i);
+        self.remove(i);
+        let p = &self.puzzle;
+        let below = self.below.filter(|_| steering);
+        let outcome = if self.ua.uncovered(self.givens, i) {
+            Removal::Needed
+        } else if self.units.forces(p, i, d) || below.is_some_and(|b| fills_cell(p, i, b)) {
+            Removal::Below
+        } else if fills_cell(p, i, self.proof) {
+            if below.is_some() {
+                Removal::AtTarget
+            } else {
+                Removal::Below
+            }
+        } else if has_other_solution(p, i, d) {
+            Removal::Needed
+        } else if self.target == Difficulty::Expert {
+            Removal::Below
+        } else {
+            Removal::TooHard
+        };
+        self.restore(i);
+        outcome
+    }
+
+    /// Tries to remove given `i`: removes it when that keeps one solution within the
+    /// target, else records why it stays. Returns whether it was removed.
+    fn thin(&mut self, i: usize) -> bool {
+        match self.try_removal(i, false) {
+            Removal::Needed => self.needed |= 1 << i,
+            Removal::TooHard => self.too_hard |= 1 << i,
+            Removal::Below => {
+                self.remove(i);
+                return true;
+            }
+            Removal::AtTarget => {
+                self.remove(i);
+                self.reached = true;
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The givens that may still go.
+    fn open_givens(&self) -> CellSet {
+        self.givens & !self.needed & !self.too_hard
+    }
+
+    /// Thins the puzzle to a minimal one, in the order of `order`. While the puzzle does not
+    /// yet need the target's techniques and has at most `steer_at` givens, each round tries
+    /// every given that may still go and removes one that makes the puzzle need them if
+    /// there is one, else the first that keeps it easier. `None` when the result would not
+    /// be minimal at the target level.
+    fn run(mut self, order: &[usize; CELLS], steer_at: u32) -> Option<Board> {
+        // Plain thinning in order down to `steer_at` givens, then a look at the level.
+        for &i in order {
+            if self.givens.count_ones() <= steer_at {
+                break;
+            }
+            self.thin(i);
+        }
+        if let Some(below) = self.below {
+            self.reached = !solve_logically(&self.puzzle, below).solved;
+        }
+        loop {
+            if self.reached {
+                // Once the target is reached, any order will do: one pass suffices, since
+                // a given that cannot go now cannot go later either.
+                for &i in order {
+                    if self.open_givens() & (1 << i) != 0 {
+                        self.thin(i);
+                    }
+                }
+                break;
+            }
+            let mut easier = None;
+            for &i in order {
+                if self.open_givens() & (1 << i) == 0 {
+                    continue;
+                }
+                match self.try_removal(i, true) {
+                    Removal::Needed => self.needed |= 1 << i,
+                    Removal::TooHard => self.too_hard |= 1 << i,
+                    Removal::Below => {
+                        easier.get_or_insert(i);
+                    }
+                    Removal::AtTarget => {
+                        self.remove(i);
+                        self.reached = true;
+                        break;
+                    }
+                }
+            }
+            if !self.reached {
+                match easier {
+                    Some(i) => self.remove(i),
+                    // Minimal, but easier than the target.
+                    None => return None,
+                }
+            }
+        }
+        // Givens that were too hard to remove must have become needed since.
+        let mut rest = self.too_hard;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let d = self.solution.get(i);
+            self.remove(i);
+            let needed =
+                self.ua.uncovered(self.givens, i) || has_other_solution(&self.puzzle, i, d);
+            self.restore(i);
+            if !needed {
+                return None;
+            }
+        }
+        Some(self.puzzle)
+    }
+}
+
+/// The number of givens below which the search steers towards the target level: for
+/// Medium and Hard, whose puzzles are rare among minimal ones; never for Easy and Expert.
+const fn steer_at(target: Difficulty) -> u32 {
+    match target {
+        Difficulty::Medium | Difficulty::Hard => STEER_AT,
+        Difficulty::Easy | Difficulty::Expert => 0,
+    }
+}
+
+const STEER_AT: u32 = 32;
 
 /// Generates a puzzle of the given difficulty from `seed`: `(puzzle, solution)`.
+///
+/// The puzzle has exactly one solution, is minimal (removing any given leaves several) and
+/// rates exactly `difficulty`; the same seed and difficulty give the same puzzle on every
+/// run, platform and engine path. Each try draws a complete grid by a randomized fill and
+/// thins it out in a random order, steering the last removals towards the level for Medium
+/// and Hard; a try that ends at another level is discarded.
 pub fn generate(seed: u64, difficulty: Difficulty) -> (Board, Board) {
     let mut rng = Rng::new(seed ^ (difficulty.code() as u64).wrapping_mul(0xA076_1D64_78BD_642F));
     loop {
         let solution = random_grid(&mut rng);
         let mut order: [usize; CELLS] = core::array::from_fn(|i| i);
         rng.shuffle(&mut order);
-        if difficulty == Difficulty::Expert {
-            let p = minimize(&solution, &order);
-            if rate_unique(&p) == difficulty {
-                return (p, solution);
-            }
-            continue;
-        }
-        let Some(p) = minimize_at_most(&solution, &order, difficulty) else {
+        let Some(p) = Thinning::new(&solution, difficulty).run(&order, steer_at(difficulty)) else {
             continue;
         };
-        let easier = Difficulty::from_code(difficulty.code() - 1);
-        if easier.is_none_or(|e| rate_unique_at_most(&p, e).is_none()) {
+        // Medium and Hard are reached by construction; Easy needs no check; Expert is
+        // checked here.
+        if difficulty != Difficulty::Expert || rate_unique(&p) == Difficulty::Expert {
             return (p, solution);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::count::count_solutions;
+
+    #[test]
+    fn splitmix64_matches_its_reference_sequence() {
+        // The first outputs of SplitMix64 seeded with 0 (Vigna's reference code).
+        let mut rng = Rng::new(0);
+        assert_eq!(rng.next_u64(), 0xE220_A839_7B1D_CDAF);
+        assert_eq!(rng.next_u64(), 0x6E78_9E6A_A1B9_65F4);
+        assert_eq!(rng.next_u64(), 0x06C4_5D18_8009_454F);
+        let mut rng = Rng::new(7);
+        for n in [1, 2, 3, 9, 81, 1000] {
+            for _ in 0..100 {
+                assert!(rng.below(n) < n);
+            }
+        }
+        let mut items: Vec<usize> = (0..81).collect();
+        rng.shuffle(&mut items);
+        assert_ne!(items, (0..81).collect::<Vec<_>>());
+        items.sort();
+        assert_eq!(items, (0..81).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn random_grids_are_valid_deterministic_and_varied() {
+        let grids: Vec<Board> = (0..50).map(|s| random_grid(&mut Rng::new(s))).collect();
+        for (s, g) in grids.iter().enumerate() {
+            assert!(g.is_solved(), "{g}");
+            assert_eq!(*g, random_grid(&mut Rng::new(s as u64)));
+        }
+        let mut distinct = grids.clone();
+        distinct.sort_by_key(|g| *g.digits());
+        distinct.dedup();
+        assert_eq!(distinct.len(), grids.len());
+    }
+
+    #[test]
+    fn unit_digits_force_naked_and_hidden_singles_only() {
+        let solution = random_grid(&mut Rng::new(3));
+        // A full grid less one cell: a naked single.
+        let mut p = solution;
+        p.set(40, 0);
+        let units = UnitDigits::of(&p);
+        assert!(units.forces(&p, 40, solution.get(40)));
+        // An empty grid forces nothing.
+        let units = UnitDigits::of(&Board::EMPTY);
+        assert!(!units.forces(&Board::EMPTY, 40, 1));
+        // Digit 5 in rows 1 and 2 of the top-left band and in column 1 leaves cell 0 as the
+        // only place for 5 in box 0 (a hidden single, not a naked one).
+        let mut p = Board::EMPTY;
+        p.set(9 + 4, 5); // row 1, column 4
+        p.set(18 + 7, 5); // row 2, column 7
+        p.set(27 + 1, 5); // row 3, column 1
+        p.set(2, 7); // row 0, column 2
+        let units = UnitDigits::of(&p);
+        assert!(units.forces(&p, 0, 5));
+        assert!(!units.forces(&p, 0, 4));
+        assert!(!units.forces(&p, 54, 5)); // row 6, column 0: 5 fits, but not only there
+    }
+
+    /// Checks everything `generate` promises for one puzzle.
+    fn check(seed: u64, level: Difficulty) -> (Board, Board) {
+        let (puzzle, solution) = generate(seed, level);
+        assert!(
+            solution.is_solution_of(&puzzle),
+            "{seed} {level:?}: {puzzle}"
+        );
+        assert_eq!(count_solutions(&puzzle, 2).map(|c| c.count), Ok(1));
+        assert_eq!(crate::rate::rate(&puzzle), Ok(level), "{seed}: {puzzle}");
+        for i in (0..CELLS).filter(|&i| puzzle.get(i) != 0) {
+            let mut less = puzzle;
+            less.set(i, 0);
+            assert_eq!(
+                count_solutions(&less, 2).map(|c| c.count),
+                Ok(2),
+                "{seed} {level:?}: given {i} of {puzzle} is not needed"
+            );
+        }
+        (puzzle, solution)
+    }
+
+    #[test]
+    fn generated_puzzles_are_proper_minimal_rated_and_deterministic() {
+        for level in Difficulty::ALL {
+            let mut seen = Vec::new();
+            for seed in [0, 1, 2, 3, u64::MAX] {
+                let made = check(seed, level);
+                assert_eq!(
+                    generate(seed, level),
+                    made,
+                    "seed {seed} is not deterministic"
+                );
+                seen.push(made.0);
+            }
+            seen.sort_by_key(|p| *p.digits());
+            seen.dedup();
+            assert_eq!(seen.len(), 5, "{level:?}: two seeds gave the same puzzle");
+        }
+    }
+
+    #[test]
+    fn steering_keeps_every_given_needed() {
+        // The steered levels, on more seeds: minimality is the subtle part there.
+        for seed in 10..16 {
+            check(seed, Difficulty::Medium);
+            check(seed, Difficulty::Hard);
+        }
+    }
+
+    #[test]
+    fn generation_is_pinned_to_golden_values() {
+        // Made by this generator; the same on every platform, CPU path and engine (checked
+        // against a second engine when this was written). A change here changes what every
+        // seed gives users: do it on purpose only.
+        let golden = [
+            (
+                Difficulty::Easy,
+                0x1,
+                "1..7.9........8..5..9.2.6.75.1..7..6.2........481..9....52.6.8....3.........5.7..",
+                "156749328372618495489523617591837246623495871748162953935276184217384569864951732",
+            ),
+            (
+                Difficulty::Easy,
+                0xdeadbeef,
+                "......7.9..4..3.8..8.....6.6..7...4....21...58.......2.5.1.....17....8...9.5....4",
+                "361845729924673581587921463632759148749218635815364972458136297173492856296587314",
+            ),
+            (
+                Difficulty::Medium,
+                0x1,
+                ".....1.5....2.3...7.3.....9.47.....8...4..1....8.1...3.2.85......9..78....69...3.",
+                "284691357915273486763548219147365928632489175598712643321856794459137862876924531",
+            ),
+            (
+                Difficulty::Medium,
+                0xdeadbeef,
+                "5.96.....8.12..5....2.7...1......8..9...4...2...8..4..7...93..6....1.3.71.5......",
+                "579681234861234579342975681427159863958346712613827495784593126296418357135762948",
+            ),
+            (
+                Difficulty::Hard,
+                0x1,
+                "...5..4....34...79.9....12.81...57...7...6.9......2............72..1.....5.9...16",
+                "187529463263481579594763128816395742372146895945872631631254987729618354458937216",
+            ),
+            (
+                Difficulty::Hard,
+                0xdeadbeef,
+                "48.....3..97.3............8..3.1...4.71..65...4...59........749....5.......92.1..",
+                "486591237297638451135742698653219874971486523842375916528163749719854362364927185",
+            ),
+            (
+                Difficulty::Expert,
+                0x1,
+                "...36.5...3.4.7.8..1..8....7...2...34..69...7.......5.2.....9...9..41.....4....31",
+                "847369512532417689916582374765124893483695127129873456251736948398241765674958231",
+            ),
+            (
+                Difficulty::Expert,
+                0xdeadbeef,
+                "..396..1.......5.9...3.82.......5421...81.....7.........1..4..745....6..7.......5",
+                "523967814867241539914358276386795421249816753175432968691524387458173692732689145",
+            ),
+        ];
+        for (level, seed, puzzle, solution) in golden {
+            let (p, s) = generate(seed, level);
+            assert_eq!(
+                (p.to_string().as_str(), s.to_string().as_str()),
+                (puzzle, solution),
+                "{level:?} {seed}"
+            );
         }
     }
 }

@@ -44,6 +44,7 @@ pub mod ffi;
 pub mod generate;
 pub mod rate;
 pub mod status;
+mod unavoidable;
 mod units;
 
 pub use batch::{solve_batch, solve_batch_into};

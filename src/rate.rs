@@ -19,7 +19,7 @@
 //! The same argument makes the rating monotone: adding givens (from the solution) never
 //! makes a puzzle harder.
 
-use crate::board::{Board, CELLS};
+use crate::board::{Board, BOX, CELLS, COL, ROW};
 use crate::count::{uniqueness_clash_free, Uniqueness};
 use crate::status::Status;
 use crate::units::{PEERS, UNITS};
@@ -286,15 +286,25 @@ pub(crate) fn rate_unique(board: &Board) -> Difficulty {
     }
 }
 
-/// The rating of a board known to have exactly one solution if it is at most `max`, else
-/// `None`. Cheaper than [`rate_unique`] for low `max`: harder techniques are never tried.
-pub(crate) fn rate_unique_at_most(board: &Board, max: Difficulty) -> Option<Difficulty> {
-    if max == Difficulty::Expert {
-        return Some(rate_unique(board));
+/// Whether the logical solver with the `allowed` techniques fills cell `cell` of `board`.
+///
+/// When the techniques fill the grid of `board` with `cell` given (its solution digit),
+/// this is the same as asking whether they fill the grid of `board`: once the cell is
+/// filled the solver knows everything the given told it, and as the techniques only
+/// remove candidates that cannot be in the solution, it goes on to fill the grid. It is
+/// cheaper, since the solver stops as soon as the cell is filled.
+pub(crate) fn fills_cell(board: &Board, cell: usize, allowed: Techniques) -> bool {
+    let mut grid = Grid::new(board);
+    grid.target = cell;
+    loop {
+        if grid.digit[cell] != 0 {
+            return true;
+        }
+        match grid.step(allowed) {
+            Ok(Some(_)) => {}
+            Ok(None) | Err(Dead) => return false,
+        }
     }
-    let d = solve_logically(board, Techniques::up_to(max));
-    d.solved
-        .then(|| d.used.hardest().unwrap_or(Difficulty::Easy))
 }
 
 /// The solver found that the board has no solution (a cell without candidates or a digit
@@ -308,18 +318,45 @@ struct Grid {
     cand: [u16; CELLS],
     digit: [u8; CELLS],
     open: usize,
+    /// Open cells left with at most one candidate (bit `i` for cell `i`), for naked
+    /// singles to place without scanning the grid.
+    single: u128,
+    /// A cell whose filling ends a technique's sweep early ([`fills_cell`]); `CELLS` for
+    /// none.
+    target: usize,
 }
 
 impl Grid {
     fn new(board: &Board) -> Grid {
-        let mut g = Grid {
-            cand: [ALL_DIGITS; CELLS],
-            digit: [0; CELLS],
-            open: CELLS,
-        };
-        for (i, &d) in board.digits().iter().enumerate() {
+        let digits = board.digits();
+        // The digits given in each row, column and box.
+        let mut row = [0u16; 9];
+        let mut col = [0u16; 9];
+        let mut boxes = [0u16; 9];
+        for (i, &d) in digits.iter().enumerate() {
             if d != 0 {
-                g.place(i, d);
+                let bit = 1 << (d - 1);
+                row[ROW[i] as usize] |= bit;
+                col[COL[i] as usize] |= bit;
+                boxes[BOX[i] as usize] |= bit;
+            }
+        }
+        let mut g = Grid {
+            cand: [0; CELLS],
+            digit: *digits,
+            open: 0,
+            single: 0,
+            target: CELLS,
+        };
+        for i in 0..CELLS {
+            if digits[i] == 0 {
+                let c = ALL_DIGITS
+                    & !(row[ROW[i] as usize] | col[COL[i] as usize] | boxes[BOX[i] as usize]);
+                g.cand[i] = c;
+                g.open += 1;
+                if c & c.wrapping_sub(1) == 0 {
+                    g.single |= 1 << i;
+                }
             }
         }
         g
@@ -331,15 +368,28 @@ impl Grid {
         self.digit[i] = digit;
         self.cand[i] = 0;
         self.open = self.open.saturating_sub(1);
+        self.single &= !(1 << i);
         for &p in &PEERS[i] {
-            self.cand[p as usize] &= !bit;
+            let p = p as usize;
+            let c = self.cand[p];
+            if c & bit != 0 {
+                let c = c & !bit;
+                self.cand[p] = c;
+                if c & c.wrapping_sub(1) == 0 && self.digit[p] == 0 {
+                    self.single |= 1 << p;
+                }
+            }
         }
     }
 
     /// Removes the candidates in `mask` from cell `i`; whether any was there.
     fn eliminate(&mut self, i: usize, mask: u16) -> bool {
         let before = self.cand[i];
-        self.cand[i] = before & !mask;
+        let after = before & !mask;
+        self.cand[i] = after;
+        if after & after.wrapping_sub(1) == 0 && self.digit[i] == 0 {
+            self.single |= 1 << i;
+        }
         before & mask != 0
     }
 
@@ -368,18 +418,23 @@ impl Grid {
         })
     }
 
+    /// Places every naked single, and those they create in turn.
     fn naked_singles(&mut self) -> Result<bool, Dead> {
         let mut progress = false;
-        for i in 0..CELLS {
-            if self.digit[i] == 0 {
-                let c = self.cand[i];
-                if c == 0 {
-                    return Err(Dead);
-                }
-                if c & (c - 1) == 0 {
-                    self.place(i, c.trailing_zeros() as u8 + 1);
-                    progress = true;
-                }
+        while self.single != 0 {
+            let i = self.single.trailing_zeros() as usize;
+            self.single &= self.single - 1;
+            if self.digit[i] != 0 {
+                continue;
+            }
+            let c = self.cand[i];
+            if c == 0 {
+                return Err(Dead);
+            }
+            self.place(i, c.trailing_zeros() as u8 + 1);
+            progress = true;
+            if i == self.target {
+                break;
             }
         }
         Ok(progress)
@@ -387,19 +442,15 @@ impl Grid {
 
     fn hidden_singles(&mut self) -> Result<bool, Dead> {
         let mut progress = false;
+        // A digit with no place left in a unit is a contradiction that this sweep does not
+        // look for: no digit is placed for it, so the solver stalls without filling the
+        // grid, and every placement stays a candidate of its cell.
         for unit in &UNITS {
-            let (mut once, mut twice, mut placed) = (0u16, 0u16, 0u16);
+            let (mut once, mut twice) = (0u16, 0u16);
             for &i in unit {
                 let c = self.cand[i as usize];
                 twice |= once & c;
                 once |= c;
-                let d = self.digit[i as usize];
-                if d != 0 {
-                    placed |= 1 << (d - 1);
-                }
-            }
-            if once | placed != ALL_DIGITS {
-                return Err(Dead);
             }
             let mut hidden = once & !twice;
             while hidden != 0 {
@@ -414,6 +465,9 @@ impl Grid {
                     .ok_or(Dead)?;
                 self.place(cell, bit.trailing_zeros() as u8 + 1);
                 progress = true;
+                if cell == self.target {
+                    return Ok(true);
+                }
             }
         }
         Ok(progress)
