@@ -2,7 +2,9 @@
 //! threads.
 //!
 //! `cargo bench --bench toolkit` (all of it), or with arguments after `--`:
-//! `gen [SEEDS]` for generation only, `batch [PUZZLES]` for batch solving only.
+//! `gen [SEEDS]` for generation only, `batch [PUZZLES]` for batch solving only, `levels
+//! [PUZZLES]` for the rating of the ../shared/data corpora (level shares and time per
+//! rating).
 //! Generation runs on one thread; each figure is the mean time per puzzle over SEEDS seeds
 //! (default 200), best and median of 5 rounds, since the machine is shared.
 //! Batch solving reads ../shared/data/puzzles5_forum_hardest_1905_11+ (hard puzzles) when
@@ -112,6 +114,49 @@ fn bench_batch(n: usize) {
     );
 }
 
+/// How the rater spreads the puzzles of each corpus over the levels, and how long it takes.
+fn bench_levels(n: usize) {
+    println!("rating (sudoku::rate, one thread), first {n} puzzles of each corpus:");
+    for name in [
+        "gen_easy",
+        "gen_minimal",
+        "puzzles3_magictour_top1465",
+        "puzzles5_forum_hardest_1905_11+",
+    ] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../shared/data")
+            .join(name);
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            println!("  {name}: absent");
+            continue;
+        };
+        let boards: Vec<Board> = text
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| Board::from_text(l.get(..CELLS)?).ok())
+            .take(n)
+            .collect();
+        let mut shares = [0usize; 5];
+        let start = Instant::now();
+        for b in &boards {
+            match sudoku::rate(b) {
+                Ok(level) => shares[level.code() as usize] += 1,
+                Err(_) => shares[0] += 1,
+            }
+        }
+        let per = start.elapsed().as_secs_f64() * 1e6 / boards.len().max(1) as f64;
+        let pct = |k: usize| 100.0 * shares[k] as f64 / boards.len().max(1) as f64;
+        println!(
+            "  {name:<32} easy {:>5.1}%  medium {:>5.1}%  hard {:>5.1}%  expert {:>5.1}%  not proper {:>4.1}%  ({per:.1} us/puzzle)",
+            pct(1),
+            pct(2),
+            pct(3),
+            pct(4),
+            pct(0)
+        );
+    }
+}
+
 fn main() {
     // `cargo bench` passes --bench; other arguments pick a part and its size.
     let args: Vec<String> = std::env::args()
@@ -125,5 +170,8 @@ fn main() {
     }
     if matches!(part, None | Some("batch")) {
         bench_batch(size.unwrap_or(2000) as usize);
+    }
+    if matches!(part, None | Some("levels")) {
+        bench_levels(size.unwrap_or(5000) as usize);
     }
 }

@@ -13,8 +13,9 @@
 //! The rating only grows as givens go (see [`crate::rate`]). So a removal that needs
 //! techniques above the target can never be undone by later removals: such a given is kept
 //! for now and the try fails unless later removals made it needed. For Medium and Hard,
-//! which few minimal puzzles reach (about 12% and 6% of random minimal puzzles, against
-//! about 40% for both Easy and Expert), the last removals are steered: from 32 givens on,
+//! which few minimal puzzles reach (of 2,000 random minimal puzzles thinned in plain random
+//! order, 40% rated Easy, 11% Medium, 7% Hard and 42% Expert), the last removals are
+//! steered: from 32 givens on,
 //! each round tries every given that may still go and takes one that makes the puzzle need
 //! the target's techniques when there is one. A try that ends at another level is dropped.
 

@@ -21,7 +21,7 @@
 //! | [`generate`] | `sudoku_generate` | a seeded proper, minimal puzzle of a chosen difficulty |
 //!
 //! ```
-//! use sudoku::{Board, Difficulty};
+//! use sudoku::Difficulty;
 //! let (puzzle, solution) = sudoku::generate(42, Difficulty::Medium);
 //! assert_eq!(sudoku::count_solutions(&puzzle, 2).map(|c| c.count), Ok(1));
 //! assert_eq!(sudoku::rate(&puzzle), Ok(Difficulty::Medium));
