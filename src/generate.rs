@@ -21,7 +21,7 @@
 
 use crate::board::{Board, BOX, CELLS, COL, ROW};
 use crate::count::count_clash_free;
-use crate::rate::{fills_cell, rate_unique, solve_logically, Difficulty, Techniques};
+use crate::rate::{fill_level, rate_unique, solve_logically, Difficulty, Techniques};
 use crate::unavoidable::{CellSet, Unavoidable, ALL_CELLS};
 use crate::units::{PEERS, UNITS};
 
@@ -305,19 +305,17 @@ impl<'a> Thinning<'a> {
     }
 
     /// What removing given `i` would do; the puzzle is left as it was. Unless `steering`,
-    /// a removal within the target is reported as [`Removal::Below`] without telling
-    /// whether it reaches the target, which saves a run of the logical solver.
+    /// every removal within the target is reported as [`Removal::Below`].
     fn try_removal(&mut self, i: usize, steering: bool) -> Removal {
         let d = self.solution.get(i);
         self.remove(i);
         let p = &self.puzzle;
-        let below = self.below.filter(|_| steering);
         let outcome = if self.ua.uncovered(self.givens, i) {
             Removal::Needed
-        } else if self.units.forces(p, i, d) || below.is_some_and(|b| fills_cell(p, i, b)) {
+        } else if self.units.forces(p, i, d) {
             Removal::Below
-        } else if fills_cell(p, i, self.proof) {
-            if below.is_some() {
+        } else if let Some(level) = fill_level(p, i, self.proof) {
+            if steering && self.below.is_some() && level == self.target {
                 Removal::AtTarget
             } else {
                 Removal::Below

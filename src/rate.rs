@@ -286,23 +286,29 @@ pub(crate) fn rate_unique(board: &Board) -> Difficulty {
     }
 }
 
-/// Whether the logical solver with the `allowed` techniques fills cell `cell` of `board`.
+/// Whether the logical solver with the `allowed` techniques fills cell `cell` of `board`,
+/// and if so the level of the hardest technique it used until then (Easy when it used
+/// none).
 ///
 /// When the techniques fill the grid of `board` with `cell` given (its solution digit),
-/// this is the same as asking whether they fill the grid of `board`: once the cell is
-/// filled the solver knows everything the given told it, and as the techniques only
-/// remove candidates that cannot be in the solution, it goes on to fill the grid. It is
-/// cheaper, since the solver stops as soon as the cell is filled.
-pub(crate) fn fills_cell(board: &Board, cell: usize, allowed: Techniques) -> bool {
+/// this tells whether they fill the grid of `board`, and the level they need for it: once
+/// the cell is filled the solver knows everything the given told it, and as the techniques
+/// only remove candidates that cannot be in the solution, it goes on to fill the grid with
+/// no harder technique than it needed with the given. It is cheaper, since the solver stops
+/// as soon as the cell is filled. And as the solver applies a harder technique only when
+/// the easier ones stall, a level L here means the techniques below L alone do not fill
+/// the cell.
+pub(crate) fn fill_level(board: &Board, cell: usize, allowed: Techniques) -> Option<Difficulty> {
     let mut grid = Grid::new(board);
     grid.target = cell;
+    let mut level = Difficulty::Easy;
     loop {
         if grid.digit[cell] != 0 {
-            return true;
+            return Some(level);
         }
         match grid.step(allowed) {
-            Ok(Some(_)) => {}
-            Ok(None) | Err(Dead) => return false,
+            Ok(Some(t)) => level = level.max(t.level()),
+            Ok(None) | Err(Dead) => return None,
         }
     }
 }

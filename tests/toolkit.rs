@@ -330,7 +330,7 @@ fn transform(p: &Board, t: u64) -> Board {
 fn easy_agrees_with_an_independent_singles_solver() {
     let mut puzzles: Vec<Board> = Vec::new();
     // Generated puzzles of every level, and easier versions of each with givens put back.
-    for seed in 0..64u64 {
+    for seed in 0..96u64 {
         let level = Difficulty::ALL[seed as usize % 4];
         let (puzzle, solution) = sudoku::generate(seed, level);
         // Sudoku's symmetries keep the rating: check it, and use them for more puzzles.
@@ -349,9 +349,9 @@ fn easy_agrees_with_an_independent_singles_solver() {
         }
     }
     let generated = puzzles.len();
-    for bytes in corpus("gen_easy", 400)
+    for bytes in corpus("gen_easy", 500)
         .iter()
-        .chain(&corpus("gen_minimal", 400))
+        .chain(&corpus("gen_minimal", 500))
     {
         puzzles.push(Board::from_bytes(bytes).unwrap());
     }
