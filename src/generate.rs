@@ -5,12 +5,13 @@
 //! seeded random order: a given goes when the puzzle keeps exactly one solution and stays
 //! within the target level, and stays when removing it leaves several solutions. The result
 //! is minimal. Whether a removal keeps one solution is a fact about the puzzle, established
-//! by exact shortcuts (an [unavoidable set](crate::unavoidable) left without givens means
+//! by exact shortcuts (an unavoidable set, whose digits can be rearranged into another
+//! valid grid, left without givens means
 //! several solutions; logic that fills the removed cell again means one) or else by
 //! counting solutions; no decision depends on which solution an engine finds, so the same
 //! seed gives the same puzzle on every platform and CPU path.
 //!
-//! The rating only grows as givens go (see [`crate::rate`]). So a removal that needs
+//! The rating only grows as givens go (see [`mod@crate::rate`]). So a removal that needs
 //! techniques above the target can never be undone by later removals: such a given is kept
 //! for now and the try fails unless later removals made it needed. For Medium and Hard,
 //! which few minimal puzzles reach (of 2,000 random minimal puzzles thinned in plain random

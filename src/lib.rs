@@ -14,11 +14,11 @@
 //!
 //! | Rust | C | what it does |
 //! | --- | --- | --- |
-//! | [`solve`], [`solve_bytes`] | `sudoku_solve` | solves one board |
-//! | [`count_solutions`] | `sudoku_count_solutions` | counts solutions up to a limit (2: uniqueness) |
-//! | [`solve_batch`] | `sudoku_solve_batch` | solves many boards in place on several threads |
-//! | [`rate`] | `sudoku_rate` | rates a proper puzzle [`Difficulty::Easy`] to [`Difficulty::Expert`] |
-//! | [`generate`] | `sudoku_generate` | a seeded proper, minimal puzzle of a chosen difficulty |
+//! | [`solve()`], [`solve_bytes()`] | `sudoku_solve` | solves one board |
+//! | [`count_solutions()`] | `sudoku_count_solutions` | counts solutions up to a limit (2: uniqueness) |
+//! | [`solve_batch()`] | `sudoku_solve_batch` | solves many boards in place on several threads |
+//! | [`rate()`] | `sudoku_rate` | rates a proper puzzle [`Difficulty::Easy`] to [`Difficulty::Expert`] |
+//! | [`generate()`] | `sudoku_generate` | a seeded proper, minimal puzzle of a chosen difficulty |
 //!
 //! ```
 //! use sudoku::Difficulty;
@@ -29,9 +29,9 @@
 //! ```
 //!
 //! Modules: [`board`] (cells, parsing, validation), [`status`] (the status enum),
-//! [`engine`] (the solvers), [`count`] (counting solutions), [`batch`] (batch solving on
-//! threads), [`rate`] (the logical solver and the difficulty levels), [`generate`] (seeded
-//! generation), [`ffi`] (every `extern "C"` function).
+//! [`engine`] (the solvers), [`mod@count`] (counting solutions), [`batch`] (batch solving on
+//! threads), [`mod@rate`] (the logical solver and the difficulty levels), [`mod@generate`]
+//! (seeded generation), [`ffi`] (every `extern "C"` function).
 
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]

@@ -327,7 +327,7 @@ struct Grid {
     /// Open cells left with at most one candidate (bit `i` for cell `i`), for naked
     /// singles to place without scanning the grid.
     single: u128,
-    /// A cell whose filling ends a technique's sweep early ([`fills_cell`]); `CELLS` for
+    /// A cell whose filling ends a technique's sweep early ([`fill_level`]); `CELLS` for
     /// none.
     target: usize,
 }
