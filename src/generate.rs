@@ -233,8 +233,9 @@ fn has_other_solution(p: &Board, i: usize, d: u8) -> bool {
 enum Removal {
     /// Several solutions: the given is needed, now and after any later removal.
     Needed,
-    /// One solution, and techniques below the target still fill the grid.
-    Below,
+    /// One solution, and techniques below the target still fill the grid, in `steps` steps
+    /// of the logical solver to fill the removed cell again (0 when the givens force it).
+    Below { steps: u32 },
     /// One solution, and the target's techniques fill the grid but easier ones do not.
     AtTarget,
     /// One solution, but it needs techniques above the target.
@@ -314,17 +315,17 @@ impl<'a> Thinning<'a> {
         let outcome = if self.ua.uncovered(self.givens, i) {
             Removal::Needed
         } else if self.units.forces(p, i, d) {
-            Removal::Below
-        } else if let Some(level) = fill_level(p, i, self.proof) {
+            Removal::Below { steps: 0 }
+        } else if let Some((level, steps)) = fill_level(p, i, self.proof) {
             if steering && self.below.is_some() && level == self.target {
                 Removal::AtTarget
             } else {
-                Removal::Below
+                Removal::Below { steps }
             }
         } else if has_other_solution(p, i, d) {
             Removal::Needed
         } else if self.target == Difficulty::Expert {
-            Removal::Below
+            Removal::Below { steps: 0 }
         } else {
             Removal::TooHard
         };
@@ -338,7 +339,7 @@ impl<'a> Thinning<'a> {
         match self.try_removal(i, false) {
             Removal::Needed => self.needed |= 1 << i,
             Removal::TooHard => self.too_hard |= 1 << i,
-            Removal::Below => {
+            Removal::Below { .. } => {
                 self.remove(i);
                 return true;
             }
@@ -383,7 +384,9 @@ impl<'a> Thinning<'a> {
                 }
                 break;
             }
-            let mut easier = None;
+            // The removal that keeps the puzzle easier but takes the logic longest to undo:
+            // the likeliest to lead towards the target.
+            let mut easier: Option<(u32, usize)> = None;
             for &i in order {
                 if self.open_givens() & (1 << i) == 0 {
                     continue;
@@ -391,8 +394,10 @@ impl<'a> Thinning<'a> {
                 match self.try_removal(i, true) {
                     Removal::Needed => self.needed |= 1 << i,
                     Removal::TooHard => self.too_hard |= 1 << i,
-                    Removal::Below => {
-                        easier.get_or_insert(i);
+                    Removal::Below { steps } => {
+                        if easier.is_none_or(|(best, _)| steps > best) {
+                            easier = Some((steps, i));
+                        }
                     }
                     Removal::AtTarget => {
                         self.remove(i);
@@ -403,7 +408,7 @@ impl<'a> Thinning<'a> {
             }
             if !self.reached {
                 match easier {
-                    Some(i) => self.remove(i),
+                    Some((_, i)) => self.remove(i),
                     // Minimal, but easier than the target.
                     None => return None,
                 }
@@ -594,26 +599,26 @@ mod tests {
             (
                 Difficulty::Medium,
                 0x1,
-                ".....1.5....2.3...7.3.....9.47.....8...4..1....8.1...3.2.85......9..78....69...3.",
-                "284691357915273486763548219147365928632489175598712643321856794459137862876924531",
+                "86..1....4..9......3.74.....1.....6......9.8....5....4.7..2.3...82..6.7...1.9.8..",
+                "869215743427963518135748692713482965254639187698571234976824351382156479541397826",
             ),
             (
                 Difficulty::Medium,
                 0xdeadbeef,
-                "5.96.....8.12..5....2.7...1......8..9...4...2...8..4..7...93..6....1.3.71.5......",
-                "579681234861234579342975681427159863958346712613827495784593126296418357135762948",
+                "..5..2.417......5.....1.......5..98.2.6.38..5..9.2....8...67.13.6.........7......",
+                "935672841718394256624815397371546982246938175589721634892467513463159728157283469",
             ),
             (
                 Difficulty::Hard,
                 0x1,
-                "...5..4....34...79.9....12.81...57...7...6.9......2............72..1.....5.9...16",
-                "187529463263481579594763128816395742372146895945872631631254987729618354458937216",
+                ".....3.1...5.6.89...24.............1...2...4.9.18..23.7...184..6........5..9..18.",
+                "897523614435167892162489375284735961376291548951846237729618453618354729543972186",
             ),
             (
                 Difficulty::Hard,
                 0xdeadbeef,
-                "48.....3..97.3............8..3.1...4.71..65...4...59........749....5.......92.1..",
-                "486591237297638451135742698653219874971486523842375916528163749719854362364927185",
+                "..836.........14.3.4..59....832...46.6..7.8.27..6.....4.....25.5.........7....3..",
+                "218364597659721483347859621183295746965473812724618935496137258532986174871542369",
             ),
             (
                 Difficulty::Expert,

@@ -298,14 +298,20 @@ pub(crate) fn rate_unique(board: &Board) -> Difficulty {
 /// as soon as the cell is filled. And as the solver applies a harder technique only when
 /// the easier ones stall, a level L here means the techniques below L alone do not fill
 /// the cell.
-pub(crate) fn fill_level(board: &Board, cell: usize, allowed: Techniques) -> Option<Difficulty> {
+pub(crate) fn fill_level(
+    board: &Board,
+    cell: usize,
+    allowed: Techniques,
+) -> Option<(Difficulty, u32)> {
     let mut grid = Grid::new(board);
     grid.target = cell;
     let mut level = Difficulty::Easy;
+    let mut steps = 0;
     loop {
         if grid.digit[cell] != 0 {
-            return Some(level);
+            return Some((level, steps));
         }
+        steps += 1;
         match grid.step(allowed) {
             Ok(Some(t)) => level = level.max(t.level()),
             Ok(None) | Err(Dead) => return None,
