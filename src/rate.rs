@@ -816,6 +816,17 @@ mod tests {
     }
 
     #[test]
+    fn the_found_puzzles_come_from_where_the_comments_say() {
+        let mut rng = crate::generate::Rng::new(7);
+        let attempts: Vec<String> = (0..30)
+            .map(|_| crate::generate::random_minimal(&mut rng).0.to_string())
+            .collect();
+        assert_eq!(attempts[2], BEYOND[1]);
+        assert_eq!(attempts[5], NEEDS[0].1);
+        assert_eq!(attempts[29], NEEDS[2].1);
+    }
+
+    #[test]
     fn puzzles_beyond_the_techniques_are_expert() {
         for text in BEYOND {
             let p = board(text);
