@@ -12,6 +12,11 @@
 //! first PUZZLES, default 1000) when present, else makes Expert puzzles with the generator;
 //! rounds alternate 1 and 2 threads, and the best round of each is the figure to quote on a
 //! shared machine.
+//!
+//! On a machine shared with other sessions the kernel shares the cores between sessions
+//! (autogroups), whatever `nice` says; as root, a bench run in its own session with a
+//! raised autogroup priority measures what the cores can do:
+//! `setsid bash -c 'echo -19 > /proc/self/autogroup; exec cargo bench --bench toolkit'`.
 
 use std::hint::black_box;
 use std::path::Path;
