@@ -3,11 +3,15 @@
 //!
 //! Each function checks its pointers, copies the caller's bytes into a local buffer, calls
 //! the safe Rust API, copies a result back only on success, and catches any panic so that
-//! none crosses into C. `include/sudoku.h` is generated from this file by `build.rs`.
+//! none crosses into C. `sudoku_solve_batch` views the caller's arrays as slices instead
+//! (after checking their size and alignment) and solves each board through a local copy,
+//! written back only on that board's success. `include/sudoku.h` is generated from this
+//! file by `build.rs`.
 //!
 //! Argument rule shared by every function: the arguments are checked in the order they are
 //! declared, all of them before any board byte is read, and the first bad one decides the
-//! status. Then the board is validated as `sudoku_solve` does: all 81 bytes for bad
+//! status (the one exception: `sudoku_solve_batch` with `n = 0` is OK whatever the
+//! pointers). Then the board is validated as `sudoku_solve` does: all 81 bytes for bad
 //! characters first, then clashing givens.
 
 use crate::board::CELLS;
