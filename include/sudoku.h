@@ -16,6 +16,44 @@
 #include <stdint.h>
 
 /**
+ * How hard a puzzle is for a player: the level of the hardest technique a logical solver
+ * needs when it applies the simplest technique that makes progress at every step.
+ * Returned by `sudoku_rate` and asked of `sudoku_generate`.
+ */
+enum SudokuDifficulty
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  /**
+   * Naked and hidden singles fill the grid.
+   */
+  SUDOKU_DIFFICULTY_EASY = 1,
+  /**
+   * Singles and locked candidates (pointing and claiming) fill the grid; singles alone
+   * do not.
+   */
+  SUDOKU_DIFFICULTY_MEDIUM = 2,
+  /**
+   * Singles, locked candidates and naked and hidden pairs and triples fill the grid;
+   * the easier techniques alone do not.
+   */
+  SUDOKU_DIFFICULTY_HARD = 3,
+  /**
+   * The techniques of the easier levels stall: the grid needs something beyond them
+   * (fish, wings, chains, or guessing).
+   */
+  SUDOKU_DIFFICULTY_EXPERT = 4,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum SudokuDifficulty SudokuDifficulty;
+#else
+typedef int32_t SudokuDifficulty;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * The outcome of a libsudoku call.
  *
  * Zero is success, positive values are answers about a well-formed board, negative values
@@ -36,6 +74,11 @@ enum SudokuStatus
    */
   SUDOKU_NO_SOLUTION = 1,
   /**
+   * The givens clash nowhere and admit more than one solution (the puzzle is not
+   * proper); returned by the calls that need a unique solution, such as `sudoku_rate`.
+   */
+  SUDOKU_MULTIPLE_SOLUTIONS = 2,
+  /**
    * A required pointer argument was NULL.
    */
   SUDOKU_ERR_NULL = -1,
@@ -48,6 +91,11 @@ enum SudokuStatus
    * Two equal givens share a row, a column or a box.
    */
   SUDOKU_ERR_CONFLICT = -3,
+  /**
+   * An argument other than a board is out of its range: a difficulty outside 1-4, a
+   * board count whose byte size overflows, or a misaligned status array.
+   */
+  SUDOKU_ERR_INVALID_ARGUMENT = -4,
   /**
    * An internal error was caught at the library boundary (a bug in libsudoku); the
    * caller's data is unchanged.
@@ -86,6 +134,100 @@ extern "C" {
  * by another thread during the call.
  */
 int sudoku_solve(char *board);
+
+/**
+ * Counts the solutions of a board, stopping at `limit`.
+ *
+ * `board` is 81 bytes as for sudoku_solve and is only read. On SUDOKU_OK, `*count` is
+ * min(number of solutions, limit): 0 when no grid completes the givens (that is an answer,
+ * not an error), and 0 when `limit` is 0 (nothing is counted). With `limit` = 2 this is the
+ * uniqueness check: 0 none, 1 unique, 2 several. When `solution` is not NULL and a solution
+ * was found (`*count` > 0), the first solution found is written there (81 bytes, digits
+ * only; which solution comes first is not specified); otherwise `solution` is untouched.
+ *
+ * Statuses: SUDOKU_OK; SUDOKU_ERR_NULL if `board` or `count` is NULL;
+ * SUDOKU_ERR_INVALID_CHAR, then SUDOKU_ERR_CONFLICT, for a bad board as sudoku_solve.
+ * `*count` is 0 on every status but SUDOKU_OK (when `count` is not NULL), and `solution`
+ * is written only on SUDOKU_OK.
+ *
+ * Thread-safe, no heap allocation. Counting stops at `limit`, so a large limit on a board
+ * with very many solutions (an empty board has about 6.7e21) takes as long as it counts.
+ *
+ * # Safety
+ * `board` must point to 81 readable bytes; `count` to a writable size_t; `solution` must
+ * be NULL or point to 81 writable bytes. NULL `board` or `count` is reported.
+ */
+int sudoku_count_solutions(const char *board, size_t limit, size_t *count, char *solution);
+
+/**
+ * Solves `n` boards in place on several threads.
+ *
+ * `boards` holds `n` boards of 81 bytes back to back (`n * 81` bytes). Each is solved in
+ * place exactly as sudoku_solve would (left unchanged unless its status is SUDOKU_OK), and
+ * `statuses[i]` gets the status of board `i`. `threads` = 0 means one per available core;
+ * the call never uses more threads than boards, nor more than 256; the calling thread is
+ * one of them, and no thread outlives the call. Work is shared dynamically in small chunks.
+ *
+ * Returns SUDOKU_OK whenever the call itself is well formed (bad boards are reported in
+ * their own statuses). `n` = 0 is SUDOKU_OK with any pointers, NULL included, and touches
+ * nothing. Otherwise, in argument order: SUDOKU_ERR_NULL for NULL `boards`;
+ * SUDOKU_ERR_INVALID_ARGUMENT when `n * 81` bytes (or `n` ints) cannot be addressed;
+ * SUDOKU_ERR_NULL for NULL `statuses`; SUDOKU_ERR_INVALID_ARGUMENT for `statuses` not
+ * aligned for int. On those errors no board and no status is touched.
+ *
+ * Thread-safe; allocates only to start threads.
+ *
+ * # Safety
+ * `boards` must point to `n * 81` bytes the caller may read and write, and `statuses` to
+ * `n` writable ints, the two not overlapping and not accessed by another thread during
+ * the call.
+ */
+int sudoku_solve_batch(char *boards, size_t n, int *statuses, size_t threads);
+
+/**
+ * Rates a puzzle: the level of the hardest technique a logical solver needs.
+ *
+ * The solver applies, at every step, the simplest technique that makes progress.
+ * SUDOKU_DIFFICULTY_EASY: naked and hidden singles fill the grid. SUDOKU_DIFFICULTY_MEDIUM:
+ * also locked candidates (pointing and claiming). SUDOKU_DIFFICULTY_HARD: also naked and
+ * hidden pairs and triples. SUDOKU_DIFFICULTY_EXPERT: those techniques stall, the grid
+ * needs more (fish, wings, chains, or guessing).
+ *
+ * `board` is 81 bytes as for sudoku_solve and is only read. On SUDOKU_OK, `*difficulty`
+ * is the level (1-4). Statuses: SUDOKU_OK; SUDOKU_ERR_NULL if `board` or `difficulty` is
+ * NULL; SUDOKU_ERR_INVALID_CHAR, then SUDOKU_ERR_CONFLICT, for a bad board;
+ * SUDOKU_NO_SOLUTION if no grid completes the givens; SUDOKU_MULTIPLE_SOLUTIONS if more
+ * than one does (decided by counting to 2 before any logic). `*difficulty` is written only
+ * on SUDOKU_OK.
+ *
+ * Thread-safe, no heap allocation.
+ *
+ * # Safety
+ * `board` must point to 81 readable bytes and `difficulty` to a writable int. NULL is
+ * reported.
+ */
+int sudoku_rate(const char *board, int *difficulty);
+
+/**
+ * Generates a puzzle of a chosen difficulty from a seed.
+ *
+ * Writes into `puzzle` 81 bytes ('1'-'9' givens, '.' blanks, no NUL) of a puzzle with
+ * exactly one solution, minimal (removing any given leaves more than one solution), that
+ * sudoku_rate rates exactly `difficulty` (a SudokuDifficulty, 1-4). Writes its solution
+ * (81 digits) into `solution` when it is not NULL. The same seed and difficulty give the
+ * same puzzle on every run, platform and CPU; different seeds give different puzzles.
+ *
+ * Statuses, in argument order: SUDOKU_ERR_INVALID_ARGUMENT for a difficulty outside 1-4
+ * (even when `puzzle` is NULL too); SUDOKU_ERR_NULL for NULL `puzzle`; else SUDOKU_OK.
+ * Nothing is written on an error.
+ *
+ * Thread-safe, no heap allocation. Takes about a millisecond (see the README for figures).
+ *
+ * # Safety
+ * `puzzle` must point to 81 writable bytes; `solution` must be NULL or point to 81
+ * writable bytes. NULL `puzzle` is reported.
+ */
+int sudoku_generate(uint64_t seed, int difficulty, char *puzzle, char *solution);
 
 /**
  * Returns a static, NUL-terminated, human-readable message for a status code, and a

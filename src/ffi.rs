@@ -3,9 +3,19 @@
 //!
 //! Each function checks its pointers, copies the caller's bytes into a local buffer, calls
 //! the safe Rust API, copies a result back only on success, and catches any panic so that
-//! none crosses into C. `include/sudoku.h` is generated from this file by `build.rs`.
+//! none crosses into C. `sudoku_solve_batch` views the caller's arrays as slices instead
+//! (after checking their size and alignment) and solves each board through a local copy,
+//! written back only on that board's success. `include/sudoku.h` is generated from this
+//! file by `build.rs`.
+//!
+//! Argument rule shared by every function: the arguments are checked in the order they are
+//! declared, all of them before any board byte is read, and the first bad one decides the
+//! status (the one exception: `sudoku_solve_batch` with `n = 0` is OK whatever the
+//! pointers). Then the board is validated as `sudoku_solve` does: all 81 bytes for bad
+//! characters first, then clashing givens.
 
 use crate::board::CELLS;
+use crate::rate::Difficulty;
 use crate::status::Status;
 use core::ffi::{c_char, c_int, CStr};
 use std::panic::{catch_unwind, UnwindSafe};
@@ -67,6 +77,199 @@ pub unsafe extern "C" fn sudoku_solve(board: *mut c_char) -> c_int {
             unsafe { write_board(board, &local) };
         }
         status
+    })
+}
+
+/// Counts the solutions of a board, stopping at `limit`.
+///
+/// `board` is 81 bytes as for sudoku_solve and is only read. On SUDOKU_OK, `*count` is
+/// min(number of solutions, limit): 0 when no grid completes the givens (that is an answer,
+/// not an error), and 0 when `limit` is 0 (nothing is counted). With `limit` = 2 this is the
+/// uniqueness check: 0 none, 1 unique, 2 several. When `solution` is not NULL and a solution
+/// was found (`*count` > 0), the first solution found is written there (81 bytes, digits
+/// only; which solution comes first is not specified); otherwise `solution` is untouched.
+///
+/// Statuses: SUDOKU_OK; SUDOKU_ERR_NULL if `board` or `count` is NULL;
+/// SUDOKU_ERR_INVALID_CHAR, then SUDOKU_ERR_CONFLICT, for a bad board as sudoku_solve.
+/// `*count` is 0 on every status but SUDOKU_OK (when `count` is not NULL), and `solution`
+/// is written only on SUDOKU_OK.
+///
+/// Thread-safe, no heap allocation. Counting stops at `limit`, so a large limit on a board
+/// with very many solutions (an empty board has about 6.7e21) takes as long as it counts.
+///
+/// # Safety
+/// `board` must point to 81 readable bytes; `count` to a writable size_t; `solution` must
+/// be NULL or point to 81 writable bytes. NULL `board` or `count` is reported.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_count_solutions(
+    board: *const c_char,
+    limit: usize,
+    count: *mut usize,
+    solution: *mut c_char,
+) -> c_int {
+    let body = || {
+        if board.is_null() || count.is_null() {
+            return (Status::ErrNull, 0, None);
+        }
+        // SAFETY: `board` is non-null and, by this function's contract, 81 readable bytes.
+        let local = unsafe { read_board(board) };
+        match crate::count::count_bytes(&local, limit) {
+            Ok(c) => (Status::Ok, c.count, c.first),
+            Err(status) => (status, 0, None),
+        }
+    };
+    let (status, n, first) = catch_unwind(body).unwrap_or((Status::ErrInternal, 0, None));
+    if !count.is_null() {
+        // SAFETY: `count` is non-null and, by contract, a writable size_t; it is written
+        // unaligned-safe in case the caller packed it.
+        unsafe { count.write_unaligned(n) };
+    }
+    if let (Status::Ok, Some(first), false) = (status, first, solution.is_null()) {
+        // SAFETY: `solution` is non-null and, by contract, 81 writable bytes.
+        unsafe { write_board(solution, &first.to_bytes()) };
+    }
+    status.code()
+}
+
+/// Solves `n` boards in place on several threads.
+///
+/// `boards` holds `n` boards of 81 bytes back to back (`n * 81` bytes). Each is solved in
+/// place exactly as sudoku_solve would (left unchanged unless its status is SUDOKU_OK), and
+/// `statuses[i]` gets the status of board `i`. `threads` = 0 means one per available core;
+/// the call never uses more threads than boards, nor more than 256; the calling thread is
+/// one of them, and no thread outlives the call. Work is shared dynamically in small chunks.
+///
+/// Returns SUDOKU_OK whenever the call itself is well formed (bad boards are reported in
+/// their own statuses). `n` = 0 is SUDOKU_OK with any pointers, NULL included, and touches
+/// nothing. Otherwise, in argument order: SUDOKU_ERR_NULL for NULL `boards`;
+/// SUDOKU_ERR_INVALID_ARGUMENT when `n * 81` bytes (or `n` ints) cannot be addressed;
+/// SUDOKU_ERR_NULL for NULL `statuses`; SUDOKU_ERR_INVALID_ARGUMENT for `statuses` not
+/// aligned for int. On those errors no board and no status is touched.
+///
+/// Thread-safe; allocates only to start threads.
+///
+/// # Safety
+/// `boards` must point to `n * 81` bytes the caller may read and write, and `statuses` to
+/// `n` writable ints, the two not overlapping and not accessed by another thread during
+/// the call.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_solve_batch(
+    boards: *mut c_char,
+    n: usize,
+    statuses: *mut c_int,
+    threads: usize,
+) -> c_int {
+    boundary(|| {
+        if n == 0 {
+            return Status::Ok;
+        }
+        if boards.is_null() {
+            return Status::ErrNull;
+        }
+        let fits = n
+            .checked_mul(CELLS)
+            .is_some_and(|bytes| bytes <= isize::MAX as usize)
+            && n.checked_mul(core::mem::size_of::<c_int>())
+                .is_some_and(|bytes| bytes <= isize::MAX as usize);
+        if !fits {
+            return Status::ErrInvalidArgument;
+        }
+        if statuses.is_null() {
+            return Status::ErrNull;
+        }
+        if !statuses.is_aligned() {
+            return Status::ErrInvalidArgument;
+        }
+        // SAFETY: `boards` is non-null and, by contract, `n * 81` bytes (a size checked to
+        // fit in isize) readable and writable, used by no one else during the call;
+        // `[u8; 81]` has alignment 1.
+        let boards = unsafe { core::slice::from_raw_parts_mut(boards.cast::<[u8; CELLS]>(), n) };
+        // SAFETY: `statuses` is non-null, aligned (checked) and, by contract, `n` writable
+        // ints (a size checked to fit in isize) not overlapping `boards`.
+        let statuses = unsafe { core::slice::from_raw_parts_mut(statuses, n) };
+        crate::batch::run(boards, statuses, threads, Status::code);
+        Status::Ok
+    })
+}
+
+/// Rates a puzzle: the level of the hardest technique a logical solver needs.
+///
+/// The solver applies, at every step, the simplest technique that makes progress.
+/// SUDOKU_DIFFICULTY_EASY: naked and hidden singles fill the grid. SUDOKU_DIFFICULTY_MEDIUM:
+/// also locked candidates (pointing and claiming). SUDOKU_DIFFICULTY_HARD: also naked and
+/// hidden pairs and triples. SUDOKU_DIFFICULTY_EXPERT: those techniques stall, the grid
+/// needs more (fish, wings, chains, or guessing).
+///
+/// `board` is 81 bytes as for sudoku_solve and is only read. On SUDOKU_OK, `*difficulty`
+/// is the level (1-4). Statuses: SUDOKU_OK; SUDOKU_ERR_NULL if `board` or `difficulty` is
+/// NULL; SUDOKU_ERR_INVALID_CHAR, then SUDOKU_ERR_CONFLICT, for a bad board;
+/// SUDOKU_NO_SOLUTION if no grid completes the givens; SUDOKU_MULTIPLE_SOLUTIONS if more
+/// than one does (decided by counting to 2 before any logic). `*difficulty` is written only
+/// on SUDOKU_OK.
+///
+/// Thread-safe, no heap allocation.
+///
+/// # Safety
+/// `board` must point to 81 readable bytes and `difficulty` to a writable int. NULL is
+/// reported.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_rate(board: *const c_char, difficulty: *mut c_int) -> c_int {
+    boundary(|| {
+        if board.is_null() || difficulty.is_null() {
+            return Status::ErrNull;
+        }
+        // SAFETY: `board` is non-null and, by this function's contract, 81 readable bytes.
+        let local = unsafe { read_board(board) };
+        match crate::rate::rate_bytes(&local) {
+            Ok(level) => {
+                // SAFETY: `difficulty` is non-null and, by contract, a writable int.
+                unsafe { difficulty.write_unaligned(level.code()) };
+                Status::Ok
+            }
+            Err(status) => status,
+        }
+    })
+}
+
+/// Generates a puzzle of a chosen difficulty from a seed.
+///
+/// Writes into `puzzle` 81 bytes ('1'-'9' givens, '.' blanks, no NUL) of a puzzle with
+/// exactly one solution, minimal (removing any given leaves more than one solution), that
+/// sudoku_rate rates exactly `difficulty` (a SudokuDifficulty, 1-4). Writes its solution
+/// (81 digits) into `solution` when it is not NULL. The same seed and difficulty give the
+/// same puzzle on every run, platform and CPU; different seeds give different puzzles.
+///
+/// Statuses, in argument order: SUDOKU_ERR_INVALID_ARGUMENT for a difficulty outside 1-4
+/// (even when `puzzle` is NULL too); SUDOKU_ERR_NULL for NULL `puzzle`; else SUDOKU_OK.
+/// Nothing is written on an error.
+///
+/// Thread-safe, no heap allocation. Takes about a millisecond (see the README for figures).
+///
+/// # Safety
+/// `puzzle` must point to 81 writable bytes; `solution` must be NULL or point to 81
+/// writable bytes. NULL `puzzle` is reported.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_generate(
+    seed: u64,
+    difficulty: c_int,
+    puzzle: *mut c_char,
+    solution: *mut c_char,
+) -> c_int {
+    boundary(|| {
+        let Some(level) = Difficulty::from_code(difficulty) else {
+            return Status::ErrInvalidArgument;
+        };
+        if puzzle.is_null() {
+            return Status::ErrNull;
+        }
+        let (p, s) = crate::generate::generate(seed, level);
+        // SAFETY: `puzzle` is non-null and, by contract, 81 writable bytes.
+        unsafe { write_board(puzzle, &p.to_bytes()) };
+        if !solution.is_null() {
+            // SAFETY: `solution` is non-null and, by contract, 81 writable bytes.
+            unsafe { write_board(solution, &s.to_bytes()) };
+        }
+        Status::Ok
     })
 }
 
@@ -152,6 +355,253 @@ mod tests {
         // SAFETY: as above.
         let unknown = unsafe { CStr::from_ptr(sudoku_status_str(12345)) };
         assert_eq!(unknown, Status::UNKNOWN_MESSAGE);
+    }
+
+    const LEETCODE: &[u8; 81] =
+        b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const NO_SOLUTION: &[u8; 81] =
+        b"12345678........................................................................9";
+
+    /// Calls sudoku_count_solutions on `board`; returns (status, count, solution buffer).
+    fn count(board: &[u8; 81], limit: usize) -> (c_int, usize, [u8; 81]) {
+        let mut n = usize::MAX;
+        let mut sol = [b'#'; 81];
+        // SAFETY: 81 readable bytes, a writable size_t and 81 writable bytes.
+        let rc = unsafe {
+            sudoku_count_solutions(
+                board.as_ptr().cast(),
+                limit,
+                &mut n,
+                sol.as_mut_ptr().cast(),
+            )
+        };
+        (rc, n, sol)
+    }
+
+    #[test]
+    fn count_reports_nulls_and_zeroes_the_count() {
+        let mut n = 7usize;
+        let mut sol = [b'#'; 81];
+        // SAFETY: NULL board is reported before anything is read.
+        let rc = unsafe {
+            sudoku_count_solutions(core::ptr::null(), 2, &mut n, sol.as_mut_ptr().cast())
+        };
+        assert_eq!((rc, n, sol), (Status::ErrNull.code(), 0, [b'#'; 81]));
+        // SAFETY: NULL count is reported; the board is readable.
+        let rc = unsafe {
+            sudoku_count_solutions(
+                LEETCODE.as_ptr().cast(),
+                2,
+                core::ptr::null_mut(),
+                sol.as_mut_ptr().cast(),
+            )
+        };
+        assert_eq!((rc, sol), (Status::ErrNull.code(), [b'#'; 81]));
+        // SAFETY: both NULL.
+        let rc = unsafe {
+            sudoku_count_solutions(
+                core::ptr::null(),
+                2,
+                core::ptr::null_mut(),
+                core::ptr::null_mut(),
+            )
+        };
+        assert_eq!(rc, Status::ErrNull.code());
+    }
+
+    #[test]
+    fn count_validates_like_solve_and_counts_like_the_reference() {
+        let mut bad = *LEETCODE;
+        bad[1] = b'5'; // clash with cell 0
+        assert_eq!(count(&bad, 2), (Status::ErrConflict.code(), 0, [b'#'; 81]));
+        bad[80] = b'/'; // bad character wins over the clash
+        assert_eq!(
+            count(&bad, 2),
+            (Status::ErrInvalidChar.code(), 0, [b'#'; 81])
+        );
+        assert_eq!(count(NO_SOLUTION, 5), (0, 0, [b'#'; 81]));
+        assert_eq!(count(LEETCODE, 0), (0, 0, [b'#'; 81]));
+        let (rc, n, sol) = count(LEETCODE, 2);
+        assert_eq!((rc, n), (0, 1));
+        assert_eq!(
+            &sol,
+            b"534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+        );
+        let empty = [b'.'; 81];
+        let (rc, n, sol) = count(&empty, 1000);
+        assert_eq!((rc, n), (0, 1000));
+        assert!(crate::Board::from_bytes(&sol).unwrap().is_solved());
+        // A NULL solution is fine.
+        let mut n = 0usize;
+        // SAFETY: readable board, writable count, NULL solution allowed.
+        let rc = unsafe {
+            sudoku_count_solutions(LEETCODE.as_ptr().cast(), 2, &mut n, core::ptr::null_mut())
+        };
+        assert_eq!((rc, n), (0, 1));
+    }
+
+    #[test]
+    fn batch_checks_its_arguments_in_order_and_touches_nothing_on_error() {
+        let mut boards = *LEETCODE;
+        let mut statuses = [42 as c_int; 2];
+        let b = boards.as_mut_ptr().cast::<c_char>();
+        let s = statuses.as_mut_ptr();
+        let null_b = core::ptr::null_mut::<c_char>();
+        let null_s = core::ptr::null_mut::<c_int>();
+        // SAFETY: every call below fails its argument checks before touching memory, or
+        // (n = 0) touches nothing.
+        unsafe {
+            assert_eq!(sudoku_solve_batch(null_b, 0, null_s, 0), 0);
+            assert_eq!(sudoku_solve_batch(b, 0, s, 4), 0);
+            assert_eq!(sudoku_solve_batch(null_b, 1, s, 0), Status::ErrNull.code());
+            assert_eq!(sudoku_solve_batch(b, 1, null_s, 0), Status::ErrNull.code());
+            assert_eq!(
+                sudoku_solve_batch(null_b, usize::MAX, null_s, 0),
+                Status::ErrNull.code()
+            );
+            let huge = usize::MAX / 81 + 1;
+            assert_eq!(
+                sudoku_solve_batch(b, huge, s, 0),
+                Status::ErrInvalidArgument.code()
+            );
+            assert_eq!(
+                sudoku_solve_batch(b, huge, null_s, 0),
+                Status::ErrInvalidArgument.code()
+            );
+            let too_big = isize::MAX as usize / 81 + 1;
+            assert_eq!(
+                sudoku_solve_batch(b, too_big, s, 0),
+                Status::ErrInvalidArgument.code()
+            );
+            let misaligned = s.cast::<u8>().add(1).cast::<c_int>();
+            assert_eq!(
+                sudoku_solve_batch(b, 1, misaligned, 0),
+                Status::ErrInvalidArgument.code()
+            );
+        }
+        assert_eq!(&boards, LEETCODE);
+        assert_eq!(statuses, [42; 2]);
+    }
+
+    #[test]
+    fn batch_equals_single_calls_at_every_thread_count() {
+        let mut conflict = *LEETCODE;
+        conflict[1] = b'5';
+        let mut invalid = *LEETCODE;
+        invalid[40] = b' ';
+        let kinds = [
+            *LEETCODE,
+            *NO_SOLUTION,
+            conflict,
+            invalid,
+            [b'.'; 81],
+            [b'0'; 81],
+        ];
+        let input: Vec<[u8; 81]> = (0..150).map(|i| kinds[i * 5 % kinds.len()]).collect();
+        let mut expected = input.clone();
+        let want: Vec<c_int> = expected.iter_mut().map(|b| call(b).code()).collect();
+        for threads in [1, 2, 0, 3, 1000] {
+            let mut boards = input.clone();
+            let mut statuses = vec![42 as c_int; boards.len()];
+            // SAFETY: `boards` is n * 81 bytes and `statuses` n ints, not overlapping.
+            let rc = unsafe {
+                sudoku_solve_batch(
+                    boards.as_mut_ptr().cast(),
+                    boards.len(),
+                    statuses.as_mut_ptr(),
+                    threads,
+                )
+            };
+            assert_eq!(rc, 0);
+            assert_eq!(statuses, want, "{threads} threads");
+            assert_eq!(boards, expected, "{threads} threads");
+        }
+    }
+
+    fn rate(board: &[u8; 81]) -> (c_int, c_int) {
+        let mut d = -7;
+        // SAFETY: 81 readable bytes and a writable int.
+        let rc = unsafe { sudoku_rate(board.as_ptr().cast(), &mut d) };
+        (rc, d)
+    }
+
+    #[test]
+    fn rate_reports_every_status_and_writes_only_on_success() {
+        assert_eq!(rate(LEETCODE), (0, Difficulty::Easy.code()));
+        assert_eq!(rate(&[b'.'; 81]), (Status::MultipleSolutions.code(), -7));
+        assert_eq!(rate(NO_SOLUTION), (Status::NoSolution.code(), -7));
+        let mut bad = *LEETCODE;
+        bad[1] = b'5';
+        assert_eq!(rate(&bad), (Status::ErrConflict.code(), -7));
+        bad[0] = b'A';
+        assert_eq!(rate(&bad), (Status::ErrInvalidChar.code(), -7));
+        let mut d = -7;
+        // SAFETY: NULLs are reported before anything is read or written.
+        unsafe {
+            assert_eq!(
+                sudoku_rate(core::ptr::null(), &mut d),
+                Status::ErrNull.code()
+            );
+            assert_eq!(
+                sudoku_rate(LEETCODE.as_ptr().cast(), core::ptr::null_mut()),
+                -1
+            );
+        }
+        assert_eq!(d, -7);
+    }
+
+    #[test]
+    fn generate_checks_difficulty_then_puzzle() {
+        let mut p = [b'#'; 81];
+        let mut s = [b'#'; 81];
+        let (pp, sp) = (
+            p.as_mut_ptr().cast::<c_char>(),
+            s.as_mut_ptr().cast::<c_char>(),
+        );
+        let null = core::ptr::null_mut::<c_char>();
+        // SAFETY: every call fails its argument checks before writing anything.
+        unsafe {
+            for bad in [0, 5, -1, i32::MIN, i32::MAX] {
+                assert_eq!(
+                    sudoku_generate(1, bad, pp, sp),
+                    Status::ErrInvalidArgument.code()
+                );
+                assert_eq!(
+                    sudoku_generate(1, bad, null, null),
+                    Status::ErrInvalidArgument.code()
+                );
+            }
+            assert_eq!(sudoku_generate(1, 1, null, sp), Status::ErrNull.code());
+        }
+        assert_eq!((p, s), ([b'#'; 81], [b'#'; 81]));
+    }
+
+    #[test]
+    fn generate_writes_what_the_rust_api_makes() {
+        for d in Difficulty::ALL {
+            let mut p = [b'#'; 81];
+            let mut s = [b'#'; 81];
+            // SAFETY: two 81-byte writable buffers.
+            let rc = unsafe {
+                sudoku_generate(11, d.code(), p.as_mut_ptr().cast(), s.as_mut_ptr().cast())
+            };
+            assert_eq!(rc, 0);
+            let (want_p, want_s) = crate::generate(11, d);
+            assert_eq!(p, want_p.to_bytes());
+            assert_eq!(s, want_s.to_bytes());
+            assert_eq!(rate(&p), (0, d.code()));
+            let mut only = [b'#'; 81];
+            // SAFETY: a writable puzzle buffer; NULL solution allowed.
+            let rc = unsafe {
+                sudoku_generate(
+                    11,
+                    d.code(),
+                    only.as_mut_ptr().cast(),
+                    core::ptr::null_mut(),
+                )
+            };
+            assert_eq!((rc, only), (0, p));
+        }
     }
 
     #[test]

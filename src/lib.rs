@@ -10,18 +10,48 @@
 //! assert_eq!(&board[..9], b"534678912");
 //! ```
 //!
+//! The toolkit around the solver:
+//!
+//! | Rust | C | what it does |
+//! | --- | --- | --- |
+//! | [`solve()`], [`solve_bytes()`] | `sudoku_solve` | solves one board |
+//! | [`count_solutions()`] | `sudoku_count_solutions` | counts solutions up to a limit (2: uniqueness) |
+//! | [`solve_batch()`] | `sudoku_solve_batch` | solves many boards in place on several threads |
+//! | [`rate()`] | `sudoku_rate` | rates a proper puzzle [`Difficulty::Easy`] to [`Difficulty::Expert`] |
+//! | [`generate()`] | `sudoku_generate` | a seeded proper, minimal puzzle of a chosen difficulty |
+//!
+//! ```
+//! use sudoku::Difficulty;
+//! let (puzzle, solution) = sudoku::generate(42, Difficulty::Medium);
+//! assert_eq!(sudoku::count_solutions(&puzzle, 2).map(|c| c.count), Ok(1));
+//! assert_eq!(sudoku::rate(&puzzle), Ok(Difficulty::Medium));
+//! assert_eq!(sudoku::solve(&puzzle), Ok(solution));
+//! ```
+//!
 //! Modules: [`board`] (cells, parsing, validation), [`status`] (the status enum),
-//! [`engine`] (the solvers), [`ffi`] (every `extern "C"` function).
+//! [`engine`] (the solvers), [`mod@count`] (counting solutions), [`batch`] (batch solving on
+//! threads), [`mod@rate`] (the logical solver and the difficulty levels), [`mod@generate`]
+//! (seeded generation), [`ffi`] (every `extern "C"` function).
 
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 
+pub mod batch;
 pub mod board;
+pub mod count;
 pub mod engine;
 pub mod ffi;
+pub mod generate;
+pub mod rate;
 pub mod status;
+mod unavoidable;
+mod units;
 
+pub use batch::{solve_batch, solve_batch_into};
 pub use board::{Board, CELLS};
+pub use count::{count_solutions, Count, Uniqueness};
+pub use generate::generate;
+pub use rate::{rate, Difficulty};
 pub use status::Status;
 
 /// Solves `board`, returning its first solution.

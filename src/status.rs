@@ -15,6 +15,9 @@ pub enum Status {
     Ok = 0,
     /// The givens clash nowhere, yet no grid completes them.
     NoSolution = 1,
+    /// The givens clash nowhere and admit more than one solution (the puzzle is not
+    /// proper); returned by the calls that need a unique solution, such as `sudoku_rate`.
+    MultipleSolutions = 2,
     /// A required pointer argument was NULL.
     ErrNull = -1,
     /// A byte of the board is not '1'-'9', '.' or '0'. All 81 bytes are checked before
@@ -22,6 +25,9 @@ pub enum Status {
     ErrInvalidChar = -2,
     /// Two equal givens share a row, a column or a box.
     ErrConflict = -3,
+    /// An argument other than a board is out of its range: a difficulty outside 1-4, a
+    /// board count whose byte size overflows, or a misaligned status array.
+    ErrInvalidArgument = -4,
     /// An internal error was caught at the library boundary (a bug in libsudoku); the
     /// caller's data is unchanged.
     ErrInternal = -99,
@@ -29,12 +35,14 @@ pub enum Status {
 
 impl Status {
     /// Every status, in declaration order.
-    pub const ALL: [Status; 6] = [
+    pub const ALL: [Status; 8] = [
         Status::Ok,
         Status::NoSolution,
+        Status::MultipleSolutions,
         Status::ErrNull,
         Status::ErrInvalidChar,
         Status::ErrConflict,
+        Status::ErrInvalidArgument,
         Status::ErrInternal,
     ];
 
@@ -60,10 +68,16 @@ impl Status {
             Status::NoSolution => {
                 c"no solution: the givens clash nowhere, yet no grid completes them"
             }
+            Status::MultipleSolutions => {
+                c"multiple solutions: the givens clash nowhere, yet more than one grid completes them"
+            }
             Status::ErrNull => c"invalid argument: a required pointer is NULL",
             Status::ErrInvalidChar => c"invalid character: a board byte is not '1'-'9', '.' or '0'",
             Status::ErrConflict => {
                 c"conflicting givens: two equal digits share a row, a column or a box"
+            }
+            Status::ErrInvalidArgument => {
+                c"invalid argument: a value is out of range (difficulty not 1-4, board count too large, or misaligned statuses)"
             }
             Status::ErrInternal => c"internal error in libsudoku (please report it)",
         }
@@ -98,6 +112,17 @@ mod tests {
         assert_eq!(Status::ErrNull.code(), -1);
         assert_eq!(Status::ErrInvalidChar.code(), -2);
         assert_eq!(Status::ErrConflict.code(), -3);
+        assert_eq!(Status::MultipleSolutions.code(), 2);
+        assert_eq!(Status::ErrInvalidArgument.code(), -4);
+        assert_eq!(Status::ErrInternal.code(), -99);
+    }
+
+    #[test]
+    fn all_lists_every_status_once() {
+        let mut codes: Vec<i32> = Status::ALL.iter().map(|s| s.code()).collect();
+        codes.sort();
+        codes.dedup();
+        assert_eq!(codes, [-99, -4, -3, -2, -1, 0, 1, 2]);
     }
 
     #[test]
@@ -105,7 +130,7 @@ mod tests {
         for s in Status::ALL {
             assert_eq!(Status::from_code(s.code()), Some(s));
         }
-        for code in [-1000, -5, 3, 42, i32::MIN, i32::MAX] {
+        for code in [-1000, -98, -5, 3, 42, i32::MIN, i32::MAX] {
             assert_eq!(Status::from_code(code), None, "code {code}");
         }
     }
@@ -127,7 +152,9 @@ mod tests {
     fn only_negative_codes_are_errors() {
         assert!(!Status::Ok.is_error());
         assert!(!Status::NoSolution.is_error());
+        assert!(!Status::MultipleSolutions.is_error());
         assert!(Status::ErrNull.is_error());
+        assert!(Status::ErrInvalidArgument.is_error());
         assert!(Status::ErrConflict.is_error());
     }
 }

@@ -1,0 +1,433 @@
+//! Integration tests of the toolkit (counting, batch solving, rating, generation), through
+//! the Rust API and the C ABI, against the plain reference solver and an independent
+//! singles-only solver written here. Tests that read `../shared/data` corpora skip (with a
+//! note) when it is absent; set `SUDOKU_FULL_CORPUS=1` to read whole corpora instead of
+//! samples.
+
+use std::ffi::{c_char, c_int};
+use std::path::PathBuf;
+use sudoku::engine::reference;
+use sudoku::ffi::{sudoku_count_solutions, sudoku_generate, sudoku_rate, sudoku_solve_batch};
+use sudoku::{Board, Difficulty, Status, CELLS};
+
+const LEETCODE: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+/// Boards with a known number of solutions: the LeetCode puzzle with some givens removed.
+const COUNTED: [(&str, usize); 7] = [
+    // Clash-free givens, no solution: row 0 forces 9 into its last cell, column 8 has one.
+    (
+        "12345678........................................................................9",
+        0,
+    ),
+    (LEETCODE, 1),
+    (
+        "....7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        2,
+    ),
+    (
+        ".............95....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        17,
+    ),
+    (
+        "..............5....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        64,
+    ),
+    (
+        "...................98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        2484,
+    ),
+    (
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....2....................",
+        4006,
+    ),
+];
+
+fn data(name: &str) -> Option<String> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data")
+        .join(name);
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Some(text),
+        Err(_) => {
+            eprintln!("note: {} is absent; skipping that part", path.display());
+            None
+        }
+    }
+}
+
+fn full_corpus() -> bool {
+    std::env::var_os("SUDOKU_FULL_CORPUS").is_some()
+}
+
+/// Up to `n` puzzles of a corpus, evenly spread over the file (all of them when
+/// `SUDOKU_FULL_CORPUS` is set).
+fn corpus(name: &str, n: usize) -> Vec<[u8; CELLS]> {
+    let Some(text) = data(name) else {
+        return Vec::new();
+    };
+    let all: Vec<[u8; CELLS]> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.as_bytes().get(..CELLS)?.try_into().ok())
+        .collect();
+    if full_corpus() || all.len() <= n {
+        return all;
+    }
+    let step = all.len() / n;
+    all.into_iter().step_by(step).take(n).collect()
+}
+
+fn c_count(board: &[u8; CELLS], limit: usize) -> (Status, usize, Option<[u8; CELLS]>) {
+    let mut n = usize::MAX;
+    let mut sol = [b'#'; CELLS];
+    // SAFETY: 81 readable bytes, a writable size_t and 81 writable bytes.
+    let code = unsafe {
+        sudoku_count_solutions(
+            board.as_ptr().cast(),
+            limit,
+            &mut n,
+            sol.as_mut_ptr().cast(),
+        )
+    };
+    let status = Status::from_code(code).expect("a known status");
+    (status, n, (sol != [b'#'; CELLS]).then_some(sol))
+}
+
+fn c_rate(board: &[u8; CELLS]) -> Result<Difficulty, Status> {
+    let mut d: c_int = 0;
+    // SAFETY: 81 readable bytes and a writable int.
+    let code = unsafe { sudoku_rate(board.as_ptr().cast(), &mut d) };
+    match Status::from_code(code).expect("a known status") {
+        Status::Ok => Ok(Difficulty::from_code(d).expect("a known difficulty")),
+        s => Err(s),
+    }
+}
+
+#[test]
+fn counts_match_the_reference_at_every_limit() {
+    for (text, solutions) in COUNTED {
+        let board = Board::from_text(text).unwrap();
+        let (all, _) = reference::count(&board, 100_000);
+        assert_eq!(all, solutions, "reference count of {text}");
+        for limit in [0, 1, 2, 3, 10, 1000, 100_000, usize::MAX] {
+            let want = solutions.min(limit);
+            let got = sudoku::count_solutions(&board, limit).unwrap();
+            assert_eq!(got.count, want, "{text} limit {limit}");
+            assert_eq!(got.first.is_some(), want > 0);
+            if let Some(s) = got.first {
+                assert!(s.is_solution_of(&board));
+            }
+            let (status, n, sol) = c_count(&board.to_bytes(), limit);
+            assert_eq!((status, n), (Status::Ok, want), "C: {text} limit {limit}");
+            assert_eq!(sol.is_some(), want > 0);
+            if let Some(sol) = sol {
+                assert!(Board::from_bytes(&sol).unwrap().is_solution_of(&board));
+            }
+        }
+    }
+}
+
+#[test]
+fn counts_match_tdoku_test_puzzles() {
+    // `puzzle:count[:solution]` a line, count exact (0 to several hundred).
+    let Some(text) = data("tdoku_test_puzzles") else {
+        return;
+    };
+    let mut checked = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let mut fields = line.split(':');
+        let (Some(puzzle), Some(count)) = (fields.next(), fields.next()) else {
+            continue;
+        };
+        let count: usize = count.trim().parse().expect("a count");
+        let bytes: [u8; CELLS] = puzzle.as_bytes().try_into().expect("81 characters");
+        let (status, n, sol) = c_count(&bytes, 100_000);
+        assert_eq!((status, n), (Status::Ok, count), "{puzzle}");
+        let (status, n, _) = c_count(&bytes, 2);
+        assert_eq!((status, n), (Status::Ok, count.min(2)), "{puzzle}");
+        if let (Some(want), Some(sol)) = (fields.next(), sol) {
+            if count == 1 {
+                assert_eq!(&sol[..], want.trim().as_bytes(), "{puzzle}");
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked > 10, "only {checked} puzzles read");
+}
+
+/// A mix of boards: solvable, unsolvable, several solutions, clashing, bad characters.
+fn mixed_boards() -> Vec<[u8; CELLS]> {
+    let mut boards: Vec<[u8; CELLS]> = COUNTED
+        .iter()
+        .map(|(t, _)| t.as_bytes().try_into().unwrap())
+        .collect();
+    let mut clash: [u8; CELLS] = LEETCODE.as_bytes().try_into().unwrap();
+    clash[1] = b'5';
+    let mut bad = clash;
+    bad[80] = b'x';
+    boards.extend([clash, bad, [b'0'; CELLS], [0u8; CELLS]]);
+    boards.extend(corpus("puzzles3_magictour_top1465", 60));
+    boards.extend(corpus("puzzles7_serg_benchmark", 30));
+    boards.extend(corpus("gen_invalid", 30));
+    for seed in 0..12 {
+        let level = Difficulty::ALL[seed as usize % 4];
+        boards.push(sudoku::generate(seed, level).0.to_bytes());
+    }
+    // Interleave the kinds so every chunk of work holds a bit of everything.
+    let n = boards.len();
+    (0..n).map(|i| boards[i * 7 % n]).collect()
+}
+
+#[test]
+fn batch_equals_single_calls_at_1_2_and_all_threads() {
+    let input = mixed_boards();
+    assert_ne!(
+        input.len() % 7,
+        0,
+        "the interleaving must visit every board"
+    );
+    let mut expected = input.clone();
+    let want: Vec<Status> = expected.iter_mut().map(sudoku::solve_bytes).collect();
+    for kind in [
+        Status::Ok,
+        Status::NoSolution,
+        Status::ErrConflict,
+        Status::ErrInvalidChar,
+    ] {
+        assert!(want.contains(&kind), "the mix lacks {kind:?}");
+    }
+    for threads in [1, 2, 0] {
+        let mut boards = input.clone();
+        assert_eq!(
+            sudoku::solve_batch(&mut boards, threads),
+            want,
+            "{threads} threads"
+        );
+        assert_eq!(boards, expected, "{threads} threads");
+
+        let mut boards = input.clone();
+        let mut codes = vec![42 as c_int; boards.len()];
+        // SAFETY: `boards` is n * 81 bytes, `codes` n ints, not overlapping.
+        let rc = unsafe {
+            sudoku_solve_batch(
+                boards.as_mut_ptr().cast::<c_char>(),
+                boards.len(),
+                codes.as_mut_ptr(),
+                threads,
+            )
+        };
+        assert_eq!(rc, 0);
+        let got: Vec<Status> = codes
+            .iter()
+            .map(|&c| Status::from_code(c).unwrap())
+            .collect();
+        assert_eq!(got, want, "C, {threads} threads");
+        assert_eq!(boards, expected, "C, {threads} threads");
+    }
+}
+
+/// An independent singles-only solver: candidates recomputed by scanning the row, column
+/// and box of each cell; a naked or hidden single placed at a time. Whether it fills the
+/// grid.
+fn singles_fill(board: &Board) -> bool {
+    let mut g = *board.digits();
+    let candidates = |g: &[u8; CELLS], i: usize| -> u16 {
+        let (r, c) = (i / 9, i % 9);
+        let mut used = 0u16;
+        for k in 0..9 {
+            used |= 1 << g[r * 9 + k];
+            used |= 1 << g[k * 9 + c];
+            used |= 1 << g[(r / 3 * 3 + k / 3) * 9 + c / 3 * 3 + k % 3];
+        }
+        !used & 0b11_1111_1110
+    };
+    let units: Vec<Vec<usize>> = (0..9)
+        .map(|r| (0..9).map(|c| r * 9 + c).collect())
+        .chain((0..9).map(|c| (0..9).map(|r| r * 9 + c).collect()))
+        .chain((0..9).map(|b| {
+            (0..9)
+                .map(|k| (b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3)
+                .collect()
+        }))
+        .collect();
+    'progress: loop {
+        if !g.contains(&0) {
+            return true;
+        }
+        for i in (0..CELLS).filter(|&i| g[i] == 0) {
+            let c = candidates(&g, i);
+            if c.count_ones() == 1 {
+                g[i] = c.trailing_zeros() as u8;
+                continue 'progress;
+            }
+        }
+        for unit in &units {
+            for d in 1..=9u8 {
+                let places: Vec<usize> = unit
+                    .iter()
+                    .copied()
+                    .filter(|&i| g[i] == 0 && candidates(&g, i) & (1 << d) != 0)
+                    .collect();
+                if places.len() == 1 && !unit.iter().any(|&i| g[i] == d) {
+                    g[places[0]] = d;
+                    continue 'progress;
+                }
+            }
+        }
+        return false;
+    }
+}
+
+/// The image of `p` under one of Sudoku's symmetries, picked by `t`: a relabelling of the
+/// digits, a transposition, and permutations of the bands, stacks, and the rows and columns
+/// within them.
+fn transform(p: &Board, t: u64) -> Board {
+    let mut state = t.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = |n: usize| {
+        // xorshift64
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let perm3 = |next: &mut dyn FnMut(usize) -> usize| {
+        let mut v = [0, 1, 2];
+        v.swap(2, next(3));
+        v.swap(1, next(2));
+        v
+    };
+    let line = |next: &mut dyn FnMut(usize) -> usize| {
+        let outer = perm3(next);
+        let inner = [perm3(next), perm3(next), perm3(next)];
+        core::array::from_fn::<usize, 9, _>(|k| outer[k / 3] * 3 + inner[k / 3][k % 3])
+    };
+    let rows = line(&mut next);
+    let cols = line(&mut next);
+    let transpose = next(2) == 1;
+    let mut digits: [u8; 10] = core::array::from_fn(|d| d as u8);
+    for k in (2..=9).rev() {
+        digits.swap(k, 1 + next(k));
+    }
+    let mut out = Board::EMPTY;
+    for (r, &row) in rows.iter().enumerate() {
+        for (c, &col) in cols.iter().enumerate() {
+            let from = if transpose {
+                col * 9 + row
+            } else {
+                row * 9 + col
+            };
+            out.set(r * 9 + c, digits[p.get(from) as usize]);
+        }
+    }
+    out
+}
+
+#[test]
+fn easy_agrees_with_an_independent_singles_solver() {
+    let mut puzzles: Vec<Board> = Vec::new();
+    // Generated puzzles of every level, and easier versions of each with givens put back.
+    for seed in 0..96u64 {
+        let level = Difficulty::ALL[seed as usize % 4];
+        let (puzzle, solution) = sudoku::generate(seed, level);
+        // Sudoku's symmetries keep the rating: check it, and use them for more puzzles.
+        for t in 0..12 {
+            let moved = transform(&puzzle, seed * 12 + t);
+            assert_eq!(sudoku::rate(&moved), Ok(level), "{moved} from {puzzle}");
+            puzzles.push(moved);
+        }
+        // Easier versions with solution digits put back one by one.
+        let blanks: Vec<usize> = (0..CELLS).filter(|&i| puzzle.get(i) == 0).collect();
+        let mut more = puzzle;
+        for k in 0..4 {
+            let j = blanks[(k * 7 + seed as usize) % blanks.len()];
+            more.set(j, solution.get(j));
+            puzzles.push(more);
+        }
+    }
+    let generated = puzzles.len();
+    for bytes in corpus("gen_easy", 500)
+        .iter()
+        .chain(&corpus("gen_minimal", 500))
+    {
+        puzzles.push(Board::from_bytes(bytes).unwrap());
+    }
+    assert!(generated >= 1000, "only {generated} generated puzzles");
+    let (mut easy, mut easy_generated) = (0, 0);
+    for (k, p) in puzzles.iter().enumerate() {
+        let rated = sudoku::rate(p).unwrap();
+        assert_eq!(
+            rated == Difficulty::Easy,
+            singles_fill(p),
+            "{p} rated {rated:?}"
+        );
+        easy += usize::from(rated == Difficulty::Easy);
+        if k < generated {
+            easy_generated += usize::from(rated == Difficulty::Easy);
+        }
+    }
+    // Both answers occur often, with or without the corpora, so the agreement means
+    // something.
+    for (n, total) in [(easy, puzzles.len()), (easy_generated, generated)] {
+        assert!(n > total / 5 && n < total * 4 / 5, "{n} of {total} easy");
+    }
+}
+
+#[test]
+fn the_forum_hardest_puzzles_are_expert() {
+    let puzzles = corpus("puzzles5_forum_hardest_1905_11+", 300);
+    for bytes in &puzzles {
+        let text = String::from_utf8_lossy(bytes);
+        assert_eq!(c_rate(bytes), Ok(Difficulty::Expert), "{text}");
+    }
+    eprintln!("{} forum hardest puzzles rated expert", puzzles.len());
+}
+
+#[test]
+fn rate_reports_bad_boards_through_c() {
+    let (none, _) = COUNTED[0];
+    let none: [u8; CELLS] = none.as_bytes().try_into().unwrap();
+    assert_eq!(c_rate(&none), Err(Status::NoSolution));
+    let (two, _) = COUNTED[2];
+    assert_eq!(
+        c_rate(two.as_bytes().try_into().unwrap()),
+        Err(Status::MultipleSolutions)
+    );
+    let mut multi_solution_corpus = corpus("puzzles7_serg_benchmark", 20);
+    multi_solution_corpus.truncate(20);
+    for bytes in &multi_solution_corpus {
+        assert_eq!(c_rate(bytes), Err(Status::MultipleSolutions));
+    }
+    for bytes in &corpus("gen_invalid", 20) {
+        assert_eq!(c_rate(bytes), Err(Status::NoSolution));
+    }
+}
+
+#[test]
+fn generated_puzzles_through_c_are_unique_and_rated_as_asked() {
+    for level in Difficulty::ALL {
+        for seed in 100..104u64 {
+            let mut puzzle = [0u8; CELLS];
+            let mut solution = [0u8; CELLS];
+            // SAFETY: two 81-byte writable buffers.
+            let rc = unsafe {
+                sudoku_generate(
+                    seed,
+                    level.code(),
+                    puzzle.as_mut_ptr().cast(),
+                    solution.as_mut_ptr().cast(),
+                )
+            };
+            assert_eq!(rc, 0);
+            let (status, n, first) = c_count(&puzzle, 2);
+            assert_eq!((status, n, first), (Status::Ok, 1, Some(solution)));
+            assert_eq!(c_rate(&puzzle), Ok(level));
+            assert!(puzzle
+                .iter()
+                .all(|&b| b == b'.' || (b'1'..=b'9').contains(&b)));
+        }
+    }
+}
