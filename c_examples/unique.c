@@ -22,9 +22,10 @@
  * read is printed all the same), 2 on a usage error or a file that cannot be opened.
  *
  * Progress: when standard error is a terminal, or with -p, a line goes to standard error
- * about once a second while the check runs, with the same counts so far:
+ * about once a second while the check runs: the lines read (comments included; reading
+ * runs up to a block ahead of checking) and the counts of the lines checked so far:
  *
- *     progress: 1200000 lines, unique 1199990, multiple 10, none 0, bad 0 (2.0 s)
+ *     progress: 1212416 lines read; unique 1199990, multiple 10, none 0, bad 0 so far (2.0 s)
  *
  * On a terminal it is rewritten in place ("\r") and erased before the summary; with -p it
  * is a new line each time (for logs), and a last one is written when the input is done.
@@ -92,7 +93,9 @@ static int kind_of(const char *board) {
 
 /* Writes the progress line; the caller holds the lock. */
 static void print_progress(work *w, double t) {
-    fprintf(stderr, "%sprogress: %llu lines, unique %llu, multiple %llu, none %llu, bad %llu (%.1f s)%s",
+    fprintf(stderr,
+            "%sprogress: %llu lines read; unique %llu, multiple %llu, none %llu, bad %llu so far"
+            " (%.1f s)%s",
             w->progress == 1 ? "\r" : "", w->lines, w->tally[UNIQUE], w->tally[MULTIPLE],
             w->tally[NONE], w->tally[BAD], t - w->start, w->progress == 1 ? "" : "\n");
     fflush(stderr);

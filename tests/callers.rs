@@ -507,7 +507,7 @@ fn c_unique_program_tells_every_kind_of_line() {
     let stderr = text(&out.stderr);
     let last = stderr.lines().last().unwrap_or_default();
     assert!(
-        last.starts_with("progress: 32 lines, unique 6, multiple 4, none 2, bad 10 ("),
+        last.starts_with("progress: 32 lines read; unique 6, multiple 4, none 2, bad 10 so far ("),
         "{stderr}"
     );
 }
