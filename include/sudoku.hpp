@@ -10,11 +10,24 @@
  *     };
  *
  * or `using sudoku::Solution;` in place of your own class. Link with -lsudoku.
+ *
+ * The toolkit, on 81-character strings ('1'-'9' givens, '.' or '0' blanks):
+ *
+ *     std::size_t n = sudoku::count_solutions(puzzle, 2);    // 0 none, 1 unique, 2 several
+ *     bool proper = sudoku::is_unique(puzzle);
+ *     sudoku::difficulty d = sudoku::rate(puzzle);           // easy, medium, hard, expert
+ *     sudoku::generated g = sudoku::generate(42, sudoku::difficulty::hard);
+ *     std::vector<int> statuses = sudoku::solve_batch(puzzles);  // solved in place
+ *
+ * Bad input is reported by exceptions: sudoku::error (a std::runtime_error carrying the
+ * SUDOKU_* status and its message) for what the library refuses, std::invalid_argument
+ * for a string that is not 81 characters long. Nothing is changed when one is thrown.
  */
 #ifndef SUDOKU_HPP
 #define SUDOKU_HPP
 
 #include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -108,6 +121,147 @@ public:
     /** Solves the board in place; leaves it untouched if it cannot be solved. */
     void solveSudoku(std::vector<std::vector<char> >& board) { solve(board); }
 };
+
+/**
+ * How hard a puzzle is for a player (the C enum SudokuDifficulty): the level of the
+ * hardest technique a logical solver needs when it applies the simplest technique that
+ * makes progress at every step.
+ */
+enum class difficulty : int {
+    easy = SUDOKU_DIFFICULTY_EASY,     /**< naked and hidden singles fill the grid */
+    medium = SUDOKU_DIFFICULTY_MEDIUM, /**< also locked candidates (pointing, claiming) */
+    hard = SUDOKU_DIFFICULTY_HARD,     /**< also naked and hidden pairs and triples */
+    expert = SUDOKU_DIFFICULTY_EXPERT  /**< anything beyond: fish, wings, chains, guessing */
+};
+
+/** The lowercase name of a level ("easy", "medium", "hard", "expert"; "unknown" else). */
+inline const char* name(difficulty level) {
+    switch (level) {
+    case difficulty::easy: return "easy";
+    case difficulty::medium: return "medium";
+    case difficulty::hard: return "hard";
+    case difficulty::expert: return "expert";
+    }
+    return "unknown";
+}
+
+/** A generated puzzle ('.' blanks) and its one solution (81 digits). */
+struct generated {
+    std::string puzzle;
+    std::string solution;
+};
+
+/**
+ * Counts the solutions of an 81-character board, stopping at `limit`: returns
+ * min(number of solutions, limit), so 0 when no grid completes the givens or when `limit`
+ * is 0. With limit 2 this is the uniqueness check. Throws sudoku::error for a bad
+ * character or clashing givens, std::invalid_argument for a string that is not 81 long.
+ */
+inline std::size_t count_solutions(const std::string& board, std::size_t limit) {
+    char flat[81];
+    detail::flatten(board, flat);
+    std::size_t count = 0;
+    int status = sudoku_count_solutions(flat, limit, &count, nullptr);
+    if (status != SUDOKU_OK) {
+        throw error(status);
+    }
+    return count;
+}
+
+/**
+ * As count_solutions(board, limit), and when the count is not 0, sets `first` to the
+ * first solution found (81 digits); `first` is left as it was when the count is 0 or an
+ * exception is thrown.
+ */
+inline std::size_t count_solutions(const std::string& board, std::size_t limit,
+                                   std::string& first) {
+    char flat[81];
+    char found[81];
+    detail::flatten(board, flat);
+    std::size_t count = 0;
+    int status = sudoku_count_solutions(flat, limit, &count, found);
+    if (status != SUDOKU_OK) {
+        throw error(status);
+    }
+    if (count > 0) {
+        first.assign(found, cells);
+    }
+    return count;
+}
+
+/**
+ * Whether an 81-character board has exactly one solution (a proper puzzle). Throws as
+ * count_solutions does.
+ */
+inline bool is_unique(const std::string& board) { return count_solutions(board, 2) == 1; }
+
+/**
+ * Rates a puzzle with exactly one solution. Throws sudoku::error with
+ * SUDOKU_NO_SOLUTION or SUDOKU_MULTIPLE_SOLUTIONS when it has none or several, with
+ * SUDOKU_ERR_INVALID_CHAR or SUDOKU_ERR_CONFLICT for a bad board; std::invalid_argument
+ * for a string that is not 81 characters long.
+ */
+inline difficulty rate(const std::string& puzzle) {
+    char flat[81];
+    detail::flatten(puzzle, flat);
+    int level = 0;
+    int status = sudoku_rate(flat, &level);
+    if (status != SUDOKU_OK) {
+        throw error(status);
+    }
+    return static_cast<difficulty>(level);
+}
+
+/**
+ * Generates a proper, minimal puzzle that rate() rates exactly `level`, and its solution.
+ * The same seed and level give the same puzzle everywhere; different seeds give different
+ * puzzles. Throws sudoku::error with SUDOKU_ERR_INVALID_ARGUMENT for a level that is none
+ * of the four.
+ */
+inline generated generate(std::uint64_t seed, difficulty level) {
+    char puzzle[81];
+    char solution[81];
+    int status = sudoku_generate(seed, static_cast<int>(level), puzzle, solution);
+    if (status != SUDOKU_OK) {
+        throw error(status);
+    }
+    generated result;
+    result.puzzle.assign(puzzle, cells);
+    result.solution.assign(solution, cells);
+    return result;
+}
+
+/**
+ * Solves every board of `boards` (81-character strings) in place on `threads` threads
+ * (0: one per available core) and returns their statuses, in order: SUDOKU_OK for a board
+ * that now holds its solution; for any other status the board is left as it was.
+ * Throws std::invalid_argument, changing nothing, if a string is not 81 characters long.
+ */
+inline std::vector<int> solve_batch(std::vector<std::string>& boards, std::size_t threads = 0) {
+    for (std::size_t i = 0; i < boards.size(); ++i) {
+        if (boards[i].size() != cells) {
+            throw std::invalid_argument("sudoku: a board is exactly 81 characters");
+        }
+    }
+    std::vector<int> statuses(boards.size(), SUDOKU_ERR_INTERNAL);
+    if (boards.empty()) {
+        return statuses;
+    }
+    std::vector<char> flat(boards.size() * cells);
+    for (std::size_t i = 0; i < boards.size(); ++i) {
+        boards[i].copy(&flat[i * cells], cells);
+    }
+    int status = sudoku_solve_batch(&flat[0], boards.size(), &statuses[0], threads);
+    if (status != SUDOKU_OK) {
+        throw error(status);
+    }
+    for (std::size_t i = 0; i < boards.size(); ++i) {
+        if (statuses[i] == SUDOKU_OK) {
+            boards[i].assign(&flat[i * cells], cells);
+        }
+    }
+    return statuses;
+}
 
 /** The library version, "MAJOR.MINOR.PATCH". */
 inline std::string version() { return sudoku_version(); }

@@ -1,14 +1,20 @@
 /*
- * The contract of sudoku_solve, checked from C.
+ * The contract of the C API, checked from C: sudoku_solve, and the toolkit
+ * (sudoku_count_solutions, sudoku_solve_batch, sudoku_rate, sudoku_generate).
  *
  * Every board lives in the last 81 bytes before a PROT_NONE page and right after one more
  * (mmap + mprotect), so a read or write past either end of the board crashes the test.
- * Prints one line per failed check and "contract: N checks passed" at the end; exits 1 if
- * any check failed.
+ * Boards the toolkit only reads are made read-only (PROT_READ) during the call, and so are
+ * output buffers and arrays the call must leave alone (on errors, or when nothing is
+ * found), so a write crashes the test too. Output buffers, counts, batch arrays and status
+ * arrays sit against guard pages the same way. Prints one line per failed check and
+ * "contract: N checks, M failed" at the end; exits 1 if any check failed.
  */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS on glibc */
+#include <limits.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,36 +41,55 @@ static int checks, failures;
         }                                                                                 \
     } while (0)
 
-/* A board of 81 bytes that sits between two inaccessible pages. */
+/* `size` bytes between two inaccessible pages: `cells` ends right before the upper guard
+ * page, `low` starts right after the lower one (the same memory, placed two ways). */
 typedef struct {
     char *cells;
+    char *low;
     char *mapping;
     size_t length;
+    size_t inner; /* bytes between the guard pages */
 } guarded;
 
-static guarded guarded_new(void) {
-    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+static size_t page_size(void) { return (size_t)sysconf(_SC_PAGESIZE); }
+
+static guarded guarded_sized(size_t size) {
+    size_t page = page_size();
     guarded g;
-    g.length = 3 * page;
+    g.inner = (size + page - 1) / page * page;
+    if (g.inner == 0) g.inner = page;
+    g.length = g.inner + 2 * page;
     g.mapping = mmap(NULL, g.length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (g.mapping == MAP_FAILED) {
         perror("mmap");
         exit(2);
     }
     if (mprotect(g.mapping, page, PROT_NONE) != 0 ||
-        mprotect(g.mapping + 2 * page, page, PROT_NONE) != 0) {
+        mprotect(g.mapping + page + g.inner, page, PROT_NONE) != 0) {
         perror("mprotect");
         exit(2);
     }
-    /* The 81st byte is the last byte before the upper guard page. */
-    g.cells = g.mapping + 2 * page - 81;
+    g.cells = g.mapping + page + g.inner - size;
+    g.low = g.mapping + page;
     return g;
+}
+
+/* A board of 81 bytes that sits between two inaccessible pages. */
+static guarded guarded_new(void) { return guarded_sized(81); }
+
+/* Makes the memory between the guard pages read-only (0) or writable again (1). */
+static void guarded_writable(guarded *g, int writable) {
+    if (mprotect(g->mapping + page_size(), g->inner,
+                 writable ? PROT_READ | PROT_WRITE : PROT_READ) != 0) {
+        perror("mprotect");
+        exit(2);
+    }
 }
 
 static void guarded_free(guarded *g) { munmap(g->mapping, g->length); }
 
 /* Also a board whose first byte is the first byte after the lower guard page. */
-static char *low_cells(guarded *g) { return g->mapping + (size_t)sysconf(_SC_PAGESIZE); }
+static char *low_cells(guarded *g) { return g->low; }
 
 static int is_solution(const char *puzzle, const char *grid) {
     int u, k;
@@ -241,9 +266,450 @@ static void test_threads(void) {
     CHECK(bad == 0, "%ld wrong answers from %d threads at once", bad, THREADS);
 }
 
+/* ---- The toolkit ------------------------------------------------------------------ */
+
+/* Boards with a known number of solutions (tests/toolkit.rs checks them against the
+ * reference solver): the example with givens removed, and a clash-free board with none. */
+static const struct {
+    const char *board;
+    size_t count;
+} COUNTED[] = {
+    {"12345678........................................................................9", 0},
+    {"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", 1},
+    {"....7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", 2},
+    {".............95....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", 17},
+    {"..............5....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", 64},
+    {"...................98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", 2484},
+};
+#define N_COUNTED (sizeof COUNTED / sizeof COUNTED[0])
+
+/* The example with a clash (cells 0 and 1 are both 5), with a bad byte, and both. */
+static void make_clash(char *p) {
+    memcpy(p, EXAMPLE, 81);
+    p[1] = '5';
+}
+static void make_bad(char *p) {
+    memcpy(p, EXAMPLE, 81);
+    p[80] = 'x';
+}
+static void make_bad_and_clash(char *p) {
+    make_clash(p);
+    p[80] = 'x';
+}
+
+static int all_bytes(const char *p, size_t n, char c) {
+    size_t i;
+    for (i = 0; i < n; i++) {
+        if (p[i] != c) return 0;
+    }
+    return 1;
+}
+
+/* Counts `input` up to `limit` with the board read-only against the guard pages (both
+ * placements), the count against a guard page, and the solution buffer against one
+ * (read-only when no solution may be written); checks status, count and solution. */
+static void expect_count(const char *what, const char *input, size_t limit, int status,
+                         size_t count) {
+    guarded board = guarded_new(), out = guarded_new(), n = guarded_sized(sizeof(size_t));
+    size_t *counted = (size_t *)(void *)n.cells;
+    int placement;
+    for (placement = 0; placement < 2; placement++) {
+        char *b = placement == 0 ? board.cells : low_cells(&board);
+        char *sol = placement == 0 ? low_cells(&out) : out.cells;
+        int rc, writes = status == SUDOKU_OK && count > 0;
+        guarded_writable(&board, 1);
+        guarded_writable(&out, 1);
+        memcpy(b, input, 81);
+        memset(sol, '#', 81);
+        guarded_writable(&board, 0);
+        guarded_writable(&out, writes);
+        *counted = 12345;
+        rc = sudoku_count_solutions(b, limit, counted, sol);
+        CHECK(rc == status, "%s: count status %d (%s), expected %d", what, rc,
+              sudoku_status_str(rc), status);
+        CHECK(*counted == count, "%s: count %lu, expected %lu", what, (unsigned long)*counted,
+              (unsigned long)count);
+        CHECK(memcmp(b, input, 81) == 0, "%s: the board changed", what);
+        if (writes) {
+            CHECK(is_solution(input, sol), "%s: not a solution: %.81s", what, sol);
+        } else {
+            CHECK(all_bytes(sol, 81, '#'), "%s: the solution buffer was written", what);
+        }
+        /* The same count without a solution buffer. */
+        *counted = 12345;
+        rc = sudoku_count_solutions(b, limit, counted, NULL);
+        CHECK(rc == status && *counted == count, "%s: NULL solution: status %d, count %lu",
+              what, rc, (unsigned long)*counted);
+    }
+    guarded_free(&board);
+    guarded_free(&out);
+    guarded_free(&n);
+}
+
+static void test_count_solutions(void) {
+    static const size_t limits[] = {0, 1, 2, 3, 64, 100000};
+    size_t k, l;
+    char p[81];
+    for (k = 0; k < N_COUNTED; k++) {
+        for (l = 0; l < sizeof limits / sizeof limits[0]; l++) {
+            char what[64];
+            size_t want = COUNTED[k].count < limits[l] ? COUNTED[k].count : limits[l];
+            sprintf(what, "%lu solutions, limit %lu", (unsigned long)COUNTED[k].count,
+                    (unsigned long)limits[l]);
+            expect_count(what, COUNTED[k].board, limits[l], SUDOKU_OK, want);
+        }
+    }
+    expect_count("example, limit SIZE_MAX", EXAMPLE, SIZE_MAX, SUDOKU_OK, 1);
+    expect_count("solved grid", ANSWER, 2, SUDOKU_OK, 1);
+    memset(p, '.', 81);
+    expect_count("empty grid, limit 1000", p, 1000, SUDOKU_OK, 1000);
+    memset(p, '0', 81);
+    expect_count("empty grid of zeros, limit 2", p, 2, SUDOKU_OK, 2);
+    for (k = 0; k < 81; k++) p[k] = EXAMPLE[k] == '.' ? '0' : EXAMPLE[k];
+    expect_count("'0' blanks", p, 2, SUDOKU_OK, 1);
+    /* Bad boards: the status of the first fault, a zero count, nothing written. */
+    make_bad(p);
+    expect_count("bad byte", p, 2, SUDOKU_ERR_INVALID_CHAR, 0);
+    make_clash(p);
+    expect_count("clash", p, 2, SUDOKU_ERR_CONFLICT, 0);
+    expect_count("clash, limit 0", p, 0, SUDOKU_ERR_CONFLICT, 0);
+    make_bad_and_clash(p);
+    expect_count("bad byte and clash", p, 2, SUDOKU_ERR_INVALID_CHAR, 0);
+    memcpy(p, EXAMPLE, 81);
+    p[0] = '\0';
+    expect_count("NUL byte", p, 2, SUDOKU_ERR_INVALID_CHAR, 0);
+    /* The count of a unique puzzle gives its one solution. */
+    {
+        char sol[81];
+        size_t n = 0;
+        CHECK(sudoku_count_solutions(EXAMPLE, 2, &n, sol) == SUDOKU_OK && n == 1 &&
+                  memcmp(sol, ANSWER, 81) == 0,
+              "the example's solution");
+    }
+    /* NULL arguments: checked before any board byte is read (a bad board gives NULL too),
+     * the count zeroed when there is one, the solution never written. */
+    {
+        guarded out = guarded_new();
+        size_t n = 7;
+        memset(out.cells, '#', 81);
+        guarded_writable(&out, 0);
+        CHECK(sudoku_count_solutions(NULL, 2, &n, out.cells) == SUDOKU_ERR_NULL && n == 0,
+              "NULL board: ERR_NULL, count zeroed");
+        make_bad(p);
+        CHECK(sudoku_count_solutions(p, 2, NULL, out.cells) == SUDOKU_ERR_NULL,
+              "NULL count with a bad board: ERR_NULL");
+        CHECK(sudoku_count_solutions(EXAMPLE, 2, NULL, out.cells) == SUDOKU_ERR_NULL,
+              "NULL count: ERR_NULL");
+        CHECK(sudoku_count_solutions(NULL, 2, NULL, NULL) == SUDOKU_ERR_NULL, "all NULL");
+        n = 7;
+        CHECK(sudoku_count_solutions(NULL, 0, &n, NULL) == SUDOKU_ERR_NULL && n == 0,
+              "NULL board, limit 0");
+        CHECK(all_bytes(out.cells, 81, '#'), "solution untouched on NULL arguments");
+        guarded_free(&out);
+    }
+}
+
+/* Solves a copy of each board alone: the statuses and boards a batch must give. */
+static void solve_each(const char *boards, size_t n, char *solved, int *statuses) {
+    size_t i;
+    memcpy(solved, boards, n * 81);
+    for (i = 0; i < n; i++) statuses[i] = sudoku_solve(solved + i * 81);
+}
+
+/* n boards of every kind: solvable, no solution, clashing, bad bytes, several solutions. */
+static void mixed_boards(char *boards, size_t n) {
+    size_t i;
+    for (i = 0; i < n; i++) {
+        char *b = boards + i * 81;
+        switch (i % 8) {
+        case 0: memcpy(b, EXAMPLE, 81); break;
+        case 1: memcpy(b, COUNTED[0].board, 81); break;
+        case 2: make_clash(b); break;
+        case 3: make_bad(b); break;
+        case 4: memset(b, '.', 81); break;
+        case 5: memcpy(b, COUNTED[3].board, 81); break;
+        case 6: make_bad_and_clash(b); break;
+        default: memset(b, '0', 81); b[i % 81] = (char)('1' + i % 9); break;
+        }
+    }
+}
+
+#define BATCH 101
+
+static void test_solve_batch(void) {
+    static const size_t thread_counts[] = {1, 2, 0, 3, 300};
+    guarded boards = guarded_sized(BATCH * 81), statuses = guarded_sized(BATCH * sizeof(int));
+    char input[BATCH * 81], want[BATCH * 81];
+    int want_status[BATCH];
+    size_t t, i;
+    int placement, kinds = 0;
+    mixed_boards(input, BATCH);
+    solve_each(input, BATCH, want, want_status);
+    for (i = 0; i < 8; i++) {
+        kinds |= 1 << (want_status[i] + 4);
+    }
+    CHECK(kinds == (1 << 4 | 1 << 5 | 1 << 1 | 1 << 2), "the batch mixes OK, NO_SOLUTION, "
+                                                        "CONFLICT and INVALID_CHAR");
+    /* Results equal to single calls, at several thread counts, with the arrays flush
+     * against a guard page at one end and then the other. */
+    for (placement = 0; placement < 2; placement++) {
+        char *b = placement == 0 ? boards.cells : boards.low;
+        int *s = (int *)(void *)(placement == 0 ? statuses.cells : statuses.low);
+        for (t = 0; t < sizeof thread_counts / sizeof thread_counts[0]; t++) {
+            int rc;
+            memcpy(b, input, sizeof input);
+            for (i = 0; i < BATCH; i++) s[i] = 42;
+            rc = sudoku_solve_batch(b, BATCH, s, thread_counts[t]);
+            CHECK(rc == SUDOKU_OK, "batch, %lu threads: status %d", (unsigned long)thread_counts[t],
+                  rc);
+            CHECK(memcmp(s, want_status, sizeof want_status) == 0,
+                  "batch, %lu threads: statuses differ from single calls",
+                  (unsigned long)thread_counts[t]);
+            CHECK(memcmp(b, want, sizeof want) == 0,
+                  "batch, %lu threads: boards differ from single calls",
+                  (unsigned long)thread_counts[t]);
+        }
+    }
+    /* One board, the last 81 bytes before a guard page. */
+    memcpy(boards.cells + (BATCH - 1) * 81, EXAMPLE, 81);
+    ((int *)(void *)statuses.cells)[BATCH - 1] = 42;
+    CHECK(sudoku_solve_batch(boards.cells + (BATCH - 1) * 81, 1,
+                             (int *)(void *)statuses.cells + BATCH - 1, 0) == SUDOKU_OK &&
+              ((int *)(void *)statuses.cells)[BATCH - 1] == SUDOKU_OK &&
+              memcmp(boards.cells + (BATCH - 1) * 81, ANSWER, 81) == 0,
+          "a batch of one board");
+
+    /* n = 0: OK whatever the pointers, touching nothing (they point into a guard page). */
+    CHECK(sudoku_solve_batch(NULL, 0, NULL, 0) == SUDOKU_OK, "n = 0 with NULL pointers");
+    CHECK(sudoku_solve_batch(boards.mapping, 0, (int *)(void *)statuses.mapping, 4) == SUDOKU_OK,
+          "n = 0 with pointers to a PROT_NONE page");
+
+    /* Argument errors, in argument order, with everything read-only: nothing touched. */
+    memcpy(boards.low, input, sizeof input);
+    for (i = 0; i < BATCH; i++) ((int *)(void *)statuses.low)[i] = 42;
+    guarded_writable(&boards, 0);
+    guarded_writable(&statuses, 0);
+    {
+        char *b = boards.low;
+        int *s = (int *)(void *)statuses.low;
+        size_t huge = SIZE_MAX / 81 + 1;         /* n * 81 overflows */
+        size_t too_big = PTRDIFF_MAX / 81 + 1;   /* n * 81 does not fit an object */
+        CHECK(sudoku_solve_batch(NULL, BATCH, s, 0) == SUDOKU_ERR_NULL, "NULL boards");
+        CHECK(sudoku_solve_batch(NULL, huge, NULL, 0) == SUDOKU_ERR_NULL,
+              "NULL boards comes before the size");
+        CHECK(sudoku_solve_batch(b, huge, s, 0) == SUDOKU_ERR_INVALID_ARGUMENT, "n * 81 overflows");
+        CHECK(sudoku_solve_batch(b, too_big, s, 0) == SUDOKU_ERR_INVALID_ARGUMENT,
+              "n * 81 past PTRDIFF_MAX");
+        CHECK(sudoku_solve_batch(b, huge, NULL, 0) == SUDOKU_ERR_INVALID_ARGUMENT,
+              "the size comes before NULL statuses");
+        CHECK(sudoku_solve_batch(b, BATCH, NULL, 0) == SUDOKU_ERR_NULL, "NULL statuses");
+        CHECK(sudoku_solve_batch(b, BATCH, (int *)(void *)((char *)s + 1), 0) ==
+                  SUDOKU_ERR_INVALID_ARGUMENT,
+              "misaligned statuses");
+        CHECK(memcmp(b, input, sizeof input) == 0, "boards untouched by argument errors");
+        for (i = 0; i < BATCH && s[i] == 42; i++) {
+        }
+        CHECK(i == BATCH, "statuses untouched by argument errors");
+    }
+    guarded_free(&boards);
+    guarded_free(&statuses);
+}
+
+/* Rates `input` with the board read-only against guard pages (both placements) and the
+ * level against a guard page (read-only unless the status is SUDOKU_OK). */
+static void expect_rate(const char *what, const char *input, int status, int level) {
+    guarded board = guarded_new(), out = guarded_sized(sizeof(int));
+    int *d = (int *)(void *)out.cells;
+    int placement;
+    for (placement = 0; placement < 2; placement++) {
+        char *b = placement == 0 ? board.cells : low_cells(&board);
+        int rc;
+        guarded_writable(&board, 1);
+        guarded_writable(&out, 1);
+        memcpy(b, input, 81);
+        *d = -7;
+        guarded_writable(&board, 0);
+        guarded_writable(&out, status == SUDOKU_OK);
+        rc = sudoku_rate(b, d);
+        CHECK(rc == status, "%s: rate status %d (%s), expected %d", what, rc,
+              sudoku_status_str(rc), status);
+        CHECK(*d == (status == SUDOKU_OK ? level : -7), "%s: level %d, expected %d", what, *d,
+              status == SUDOKU_OK ? level : -7);
+        CHECK(memcmp(b, input, 81) == 0, "%s: the board changed", what);
+    }
+    guarded_free(&board);
+    guarded_free(&out);
+}
+
+static void test_rate(void) {
+    char p[81];
+    int d = -7;
+    expect_rate("example", EXAMPLE, SUDOKU_OK, SUDOKU_DIFFICULTY_EASY);
+    expect_rate("solved grid", ANSWER, SUDOKU_OK, SUDOKU_DIFFICULTY_EASY);
+    expect_rate("no solution", COUNTED[0].board, SUDOKU_NO_SOLUTION, 0);
+    expect_rate("two solutions", COUNTED[2].board, SUDOKU_MULTIPLE_SOLUTIONS, 0);
+    memset(p, '.', 81);
+    expect_rate("empty grid", p, SUDOKU_MULTIPLE_SOLUTIONS, 0);
+    make_clash(p);
+    expect_rate("clash", p, SUDOKU_ERR_CONFLICT, 0);
+    make_bad(p);
+    expect_rate("bad byte", p, SUDOKU_ERR_INVALID_CHAR, 0);
+    make_bad_and_clash(p);
+    expect_rate("bad byte and clash", p, SUDOKU_ERR_INVALID_CHAR, 0);
+    /* NULL arguments, before any board byte is read. */
+    CHECK(sudoku_rate(NULL, &d) == SUDOKU_ERR_NULL && d == -7, "rate: NULL board");
+    CHECK(sudoku_rate(EXAMPLE, NULL) == SUDOKU_ERR_NULL, "rate: NULL level");
+    CHECK(sudoku_rate(p, NULL) == SUDOKU_ERR_NULL, "rate: NULL level with a bad board");
+    CHECK(sudoku_rate(NULL, NULL) == SUDOKU_ERR_NULL, "rate: both NULL");
+}
+
+/* The number of solutions of a board up to 2, or -1 on an error. */
+static long count2(const char *board) {
+    size_t n = 0;
+    return sudoku_count_solutions(board, 2, &n, NULL) == SUDOKU_OK ? (long)n : -1;
+}
+
+static void test_generate(void) {
+    static const uint64_t seeds[] = {1, 2, UINT64_MAX};
+    guarded puzzle = guarded_new(), solution = guarded_new();
+    int level, bad;
+    size_t k, i;
+    for (level = SUDOKU_DIFFICULTY_EASY; level <= SUDOKU_DIFFICULTY_EXPERT; level++) {
+        for (k = 0; k < sizeof seeds / sizeof seeds[0]; k++) {
+            char *pz = k % 2 == 0 ? puzzle.cells : puzzle.low;
+            char *sol = k % 2 == 0 ? solution.low : solution.cells;
+            char first[81], again[81];
+            int rated = 0, rc = sudoku_generate(seeds[k], level, pz, sol);
+            CHECK(rc == SUDOKU_OK, "generate(%d): status %d", level, rc);
+            for (i = 0; i < 81 && (pz[i] == '.' || (pz[i] >= '1' && pz[i] <= '9')); i++) {
+            }
+            CHECK(i == 81, "generate(%d): '.' and digits only: %.81s", level, pz);
+            CHECK(is_solution(pz, sol), "generate(%d): its solution", level);
+            CHECK(count2(pz) == 1, "generate(%d): unique", level);
+            CHECK(sudoku_rate(pz, &rated) == SUDOKU_OK && rated == level,
+                  "generate(%d): rated %d", level, rated);
+            for (i = 0; i < 81; i++) {
+                char fewer[81];
+                if (pz[i] == '.') continue;
+                memcpy(fewer, pz, 81);
+                fewer[i] = '.';
+                CHECK(count2(fewer) == 2, "generate(%d): not minimal at cell %lu", level,
+                      (unsigned long)i);
+            }
+            /* The same seed: the same puzzle, with or without the solution. */
+            memcpy(first, pz, 81);
+            CHECK(sudoku_generate(seeds[k], level, again, NULL) == SUDOKU_OK &&
+                      memcmp(again, first, 81) == 0,
+                  "generate(%d): deterministic", level);
+            CHECK(sudoku_generate(seeds[k] + 1, level, again, NULL) == SUDOKU_OK &&
+                      memcmp(again, first, 81) != 0,
+                  "generate(%d): another seed, another puzzle", level);
+        }
+    }
+    /* Argument errors, in argument order (the level first), with both buffers read-only:
+     * nothing is written. */
+    memset(puzzle.cells, '#', 81);
+    memset(solution.cells, '#', 81);
+    guarded_writable(&puzzle, 0);
+    guarded_writable(&solution, 0);
+    {
+        static const int bad_levels[] = {0, 5, -1, INT_MIN, INT_MAX, 100};
+        for (k = 0; k < sizeof bad_levels / sizeof bad_levels[0]; k++) {
+            bad = bad_levels[k];
+            CHECK(sudoku_generate(1, bad, puzzle.cells, solution.cells) ==
+                      SUDOKU_ERR_INVALID_ARGUMENT,
+                  "generate: level %d", bad);
+            CHECK(sudoku_generate(1, bad, NULL, solution.cells) == SUDOKU_ERR_INVALID_ARGUMENT,
+                  "generate: level %d comes before a NULL puzzle", bad);
+            CHECK(sudoku_generate(1, bad, NULL, NULL) == SUDOKU_ERR_INVALID_ARGUMENT,
+                  "generate: level %d, all NULL", bad);
+        }
+        CHECK(sudoku_generate(1, SUDOKU_DIFFICULTY_EASY, NULL, solution.cells) ==
+                  SUDOKU_ERR_NULL,
+              "generate: NULL puzzle");
+        CHECK(sudoku_generate(1, SUDOKU_DIFFICULTY_EXPERT, NULL, NULL) == SUDOKU_ERR_NULL,
+              "generate: NULL puzzle and solution");
+        CHECK(all_bytes(puzzle.cells, 81, '#') && all_bytes(solution.cells, 81, '#'),
+              "generate: nothing written on errors");
+    }
+    guarded_free(&puzzle);
+    guarded_free(&solution);
+}
+
+/* Several threads count, rate and generate while another solves batches. */
+#define TOOL_THREADS 4
+#define TOOL_ROUNDS 6
+#define BATCH_ROUNDS 4
+#define THREAD_BATCH 400
+
+static char generated[4][81];
+
+static void *tool_worker(void *arg) {
+    long id = (long)arg, bad = 0;
+    int r;
+    for (r = 0; r < TOOL_ROUNDS; r++) {
+        int level = (int)((id + r) % 4) + 1, d = 0;
+        size_t n = 0;
+        char p[81], sol[81];
+        bad += sudoku_count_solutions(EXAMPLE, 2, &n, sol) != SUDOKU_OK || n != 1 ||
+               memcmp(sol, ANSWER, 81) != 0;
+        bad += sudoku_count_solutions(COUNTED[3].board, 100, &n, NULL) != SUDOKU_OK || n != 17;
+        bad += sudoku_rate(generated[level - 1], &d) != SUDOKU_OK || d != level;
+        bad += sudoku_generate(7, level, p, NULL) != SUDOKU_OK ||
+               memcmp(p, generated[level - 1], 81) != 0;
+        make_clash(p);
+        bad += sudoku_count_solutions(p, 2, &n, NULL) != SUDOKU_ERR_CONFLICT || n != 0;
+    }
+    return (void *)bad;
+}
+
+static void *batch_worker(void *arg) {
+    static char input[THREAD_BATCH * 81], want[THREAD_BATCH * 81], boards[THREAD_BATCH * 81];
+    static int want_status[THREAD_BATCH], statuses[THREAD_BATCH];
+    long bad = 0;
+    int r;
+    (void)arg;
+    mixed_boards(input, THREAD_BATCH);
+    solve_each(input, THREAD_BATCH, want, want_status);
+    for (r = 0; r < BATCH_ROUNDS; r++) {
+        memcpy(boards, input, sizeof boards);
+        bad += sudoku_solve_batch(boards, THREAD_BATCH, statuses, r % 3) != SUDOKU_OK;
+        bad += memcmp(boards, want, sizeof want) != 0;
+        bad += memcmp(statuses, want_status, sizeof statuses) != 0;
+    }
+    return (void *)bad;
+}
+
+static void test_toolkit_threads(void) {
+    pthread_t t[TOOL_THREADS + 1];
+    long i, bad = 0;
+    int level;
+    for (level = 1; level <= 4; level++) {
+        CHECK(sudoku_generate(7, level, generated[level - 1], NULL) == SUDOKU_OK,
+              "generate(7, %d)", level);
+    }
+    CHECK(pthread_create(&t[TOOL_THREADS], NULL, batch_worker, NULL) == 0, "batch thread starts");
+    for (i = 0; i < TOOL_THREADS; i++) {
+        CHECK(pthread_create(&t[i], NULL, tool_worker, (void *)i) == 0, "thread %ld starts", i);
+    }
+    for (i = 0; i <= TOOL_THREADS; i++) {
+        void *result;
+        pthread_join(t[i], &result);
+        bad += (long)result;
+    }
+    CHECK(bad == 0, "%ld wrong answers from the toolkit on %d threads and a batch", bad,
+          TOOL_THREADS);
+}
+
 static void test_messages(void) {
-    static const int statuses[] = {SUDOKU_OK, SUDOKU_NO_SOLUTION, SUDOKU_ERR_NULL,
-                                   SUDOKU_ERR_INVALID_CHAR, SUDOKU_ERR_CONFLICT};
+    static const int statuses[] = {SUDOKU_OK,
+                                   SUDOKU_NO_SOLUTION,
+                                   SUDOKU_MULTIPLE_SOLUTIONS,
+                                   SUDOKU_ERR_NULL,
+                                   SUDOKU_ERR_INVALID_CHAR,
+                                   SUDOKU_ERR_CONFLICT,
+                                   SUDOKU_ERR_INVALID_ARGUMENT,
+                                   SUDOKU_ERR_INTERNAL};
     const char *unknown = sudoku_status_str(424242);
     size_t i, j;
     CHECK(unknown != NULL && *unknown, "unknown status has a message");
@@ -256,9 +722,18 @@ static void test_messages(void) {
                   statuses[i], statuses[j]);
         }
     }
-    CHECK(SUDOKU_OK == 0 && SUDOKU_NO_SOLUTION == 1 && SUDOKU_ERR_NULL == -1 &&
-              SUDOKU_ERR_INVALID_CHAR == -2 && SUDOKU_ERR_CONFLICT == -3,
+    CHECK(SUDOKU_OK == 0 && SUDOKU_NO_SOLUTION == 1 && SUDOKU_MULTIPLE_SOLUTIONS == 2 &&
+              SUDOKU_ERR_NULL == -1 && SUDOKU_ERR_INVALID_CHAR == -2 &&
+              SUDOKU_ERR_CONFLICT == -3 && SUDOKU_ERR_INVALID_ARGUMENT == -4 &&
+              SUDOKU_ERR_INTERNAL == -99,
           "status values");
+    CHECK(SUDOKU_DIFFICULTY_EASY == 1 && SUDOKU_DIFFICULTY_MEDIUM == 2 &&
+              SUDOKU_DIFFICULTY_HARD == 3 && SUDOKU_DIFFICULTY_EXPERT == 4,
+          "difficulty values");
+    CHECK(strstr(sudoku_status_str(SUDOKU_MULTIPLE_SOLUTIONS), "multiple solutions") != NULL,
+          "multiple solutions message");
+    CHECK(strstr(sudoku_status_str(SUDOKU_ERR_INVALID_ARGUMENT), "out of range") != NULL,
+          "invalid argument message");
     CHECK(sudoku_version() != NULL && sudoku_version()[0] >= '0' && sudoku_version()[0] <= '9',
           "version is a number");
 }
@@ -272,6 +747,11 @@ int main(void) {
     test_conflicts();
     test_no_solution();
     test_threads();
+    test_count_solutions();
+    test_solve_batch();
+    test_rate();
+    test_generate();
+    test_toolkit_threads();
     test_messages();
     printf("contract: %d checks, %d failed\n", checks, failures);
     return failures == 0 ? 0 : 1;
