@@ -343,14 +343,20 @@ fn check_generated(line: &str, seed: u64, level: Difficulty) {
     }
 }
 
+/// c_examples/generate.c, built once for all the tests that run it (tests run in parallel,
+/// and a test must not run the program while another one is relinking it).
 fn generate_program() -> PathBuf {
-    build(
-        "generate",
-        &[root().join("c_examples/generate.c")],
-        false,
-        "c99",
-        Link::Shared,
-    )
+    static EXE: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    EXE.get_or_init(|| {
+        build(
+            "generate",
+            &[root().join("c_examples/generate.c")],
+            false,
+            "c99",
+            Link::Shared,
+        )
+    })
+    .clone()
 }
 
 #[test]
@@ -443,14 +449,20 @@ fn c_generate_program_refuses_bad_usage() {
     }
 }
 
+/// c_examples/unique.c, built once for all the tests that run it (tests run in parallel,
+/// and a test must not run the program while another one is relinking it).
 fn unique_program() -> PathBuf {
-    build(
-        "unique",
-        &[root().join("c_examples/unique.c")],
-        false,
-        "c99",
-        Link::Shared,
-    )
+    static EXE: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    EXE.get_or_init(|| {
+        build(
+            "unique",
+            &[root().join("c_examples/unique.c")],
+            false,
+            "c99",
+            Link::Shared,
+        )
+    })
+    .clone()
 }
 
 #[test]
