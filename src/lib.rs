@@ -37,12 +37,5 @@ pub fn solve(board: &Board) -> Result<Board, Status> {
 /// on [`Status::Ok`] the bytes hold a complete valid grid keeping every given; on every
 /// other status they are unchanged.
 pub fn solve_bytes(board: &mut [u8; CELLS]) -> Status {
-    let solved = Board::from_bytes(board).and_then(|b| solve(&b));
-    match solved {
-        Ok(solution) => {
-            solution.write_bytes(board);
-            Status::Ok
-        }
-        Err(status) => status,
-    }
+    engine::band::solve_bytes(board)
 }

@@ -6,8 +6,8 @@
 //! The code path is chosen once per process from the CPU's features ([`Path::selected`]);
 //! tests and benches can force any available path with [`count_with`].
 
+pub mod band;
 pub mod reference;
-mod singles;
 
 use crate::board::Board;
 use std::sync::OnceLock;
@@ -75,12 +75,12 @@ impl Path {
 ///
 /// Returns `None` if this CPU cannot run `path`.
 pub fn count_with(path: Path, board: &Board, limit: usize) -> Option<(usize, Option<Board>)> {
-    path.is_available().then(|| singles::count(board, limit))
+    band::count(path, board, limit)
 }
 
 /// Counts the solutions of a clash-free `board` up to `limit` on the selected path.
 pub(crate) fn count(board: &Board, limit: usize) -> (usize, Option<Board>) {
-    singles::count(board, limit)
+    band::count_selected(board, limit)
 }
 
 #[cfg(test)]

@@ -1,0 +1,333 @@
+//! The band engine: a JCZ-family solver built for easy, invalid and multi-solution puzzles.
+//!
+//! State: for each (band, digit) a 27-bit mask of the band's cells where the digit may
+//! go ([`state`]). Propagation, driven by a worklist of changed masks: one table lookup
+//! keeps only the cells of some complete placement of the digit in the band (locked
+//! candidates both ways inside the band, exactly); a box confined to one column claims that
+//! column from the other bands; a cell alone in its row is fixed (hidden singles in rows
+//! and boxes). A bit-sliced scan finds naked singles, contradictions and the bivalue cells.
+//! Search ([`search`]) guesses on a bivalue cell first and counts up to a limit.
+//!
+//! The code is generic over an [`isa::Isa`] backend and compiled once per [`Path`] inside
+//! a `#[target_feature]` function, so `count_ones`, `trailing_zeros` and the SIMD input scan
+//! become single instructions on the paths that have them.
+//!
+//! Entries: [`count`] (full search), [`count_budgeted`] (gives up on a guess budget, for a
+//! router that hands hard puzzles to another engine), [`solve_bytes`] (the C contract,
+//! with the char check, clash check and solve in one pass over the input).
+
+mod isa;
+mod search;
+mod state;
+mod tables;
+
+pub use search::SearchStats;
+
+use super::Path;
+use crate::board::{Board, CELLS};
+use crate::status::Status;
+use isa::{Isa, Portable};
+use search::{search, GaveUp, Limits};
+use state::State;
+use std::sync::OnceLock;
+
+#[cfg(target_arch = "x86_64")]
+use isa::{Avx2, Sse41};
+
+/// Why a run produced no count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Failure {
+    /// A byte is not a digit or `'.'`.
+    InvalidChar,
+    /// Two equal givens share a unit.
+    Conflict,
+    /// The guess budget ran out.
+    GaveUp,
+}
+
+/// Limits of a budgeted run (see [`count_budgeted`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    /// Give up after this many guesses.
+    pub guesses: u64,
+    /// Give up at the first guess if more cells than this are open.
+    pub open_at_first_guess: u32,
+}
+
+impl Budget {
+    /// No budget: search to the end.
+    pub const UNLIMITED: Budget = Budget {
+        guesses: u64::MAX,
+        open_at_first_guess: u32::MAX,
+    };
+}
+
+/// The whole engine on one backend: reads `cells` (`base + d` for digit `d`), counts up to
+/// `limits.solutions` and writes the first solution over `cells`.
+#[inline(always)]
+fn run<I: Isa>(
+    isa: I,
+    cells: &mut [u8; CELLS],
+    base: u8,
+    limits: Limits,
+    stats: &mut SearchStats,
+) -> Result<usize, Failure> {
+    let scan = isa.scan(cells, base);
+    if !scan.valid {
+        return Err(Failure::InvalidChar);
+    }
+    let (root, dirty) = State::from_clues(isa, &scan.clues).map_err(|_| Failure::Conflict)?;
+    search(isa, root, dirty, limits, cells, base, stats).map_err(|GaveUp| Failure::GaveUp)
+}
+
+/// Defines the entry of one path: [`run`] compiled with the path's target features.
+macro_rules! path_entry {
+    ($(#[$attr:meta])* $name:ident, $isa:ty) => {
+        $(#[$attr])*
+        fn $name(
+            isa: $isa,
+            cells: &mut [u8; CELLS],
+            base: u8,
+            limits: Limits,
+            stats: &mut SearchStats,
+        ) -> Result<usize, Failure> {
+            run(isa, cells, base, limits, stats)
+        }
+    };
+}
+
+path_entry!(run_portable, Portable);
+path_entry!(
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "sse4.1,popcnt")]
+    run_sse41,
+    Sse41
+);
+path_entry!(
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    run_avx2,
+    Avx2
+);
+
+/// A backend token for a path this CPU can run.
+#[derive(Clone, Copy, Debug)]
+enum Backend {
+    Portable,
+    #[cfg(target_arch = "x86_64")]
+    Sse41(Sse41),
+    #[cfg(target_arch = "x86_64")]
+    Avx2(Avx2),
+}
+
+impl Backend {
+    /// The token for `path`, if this CPU can run it.
+    fn of(path: Path) -> Option<Backend> {
+        match path {
+            Path::Portable => Some(Backend::Portable),
+            #[cfg(target_arch = "x86_64")]
+            Path::Sse41 => Sse41::new().map(Backend::Sse41),
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx2 => Avx2::new().map(Backend::Avx2),
+            #[cfg(not(target_arch = "x86_64"))]
+            Path::Sse41 | Path::Avx2 => None,
+        }
+    }
+
+    /// The token of [`Path::selected`], made once per process.
+    fn selected() -> Backend {
+        static SELECTED: OnceLock<Backend> = OnceLock::new();
+        *SELECTED.get_or_init(|| Backend::of(Path::selected()).unwrap_or(Backend::Portable))
+    }
+
+    /// Runs the engine on this backend.
+    #[inline]
+    fn run(
+        self,
+        cells: &mut [u8; CELLS],
+        base: u8,
+        limits: Limits,
+        stats: &mut SearchStats,
+    ) -> Result<usize, Failure> {
+        match self {
+            Backend::Portable => run_portable(Portable, cells, base, limits, stats),
+            // SAFETY: the token proves the CPU has the features `run_sse41` enables.
+            #[cfg(target_arch = "x86_64")]
+            Backend::Sse41(isa) => unsafe { run_sse41(isa, cells, base, limits, stats) },
+            // SAFETY: the token proves the CPU has the features `run_avx2` enables.
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx2(isa) => unsafe { run_avx2(isa, cells, base, limits, stats) },
+        }
+    }
+}
+
+/// Counts solutions of `board` on `backend`, within `limits`.
+fn count_on(
+    backend: Backend,
+    board: &Board,
+    limits: Limits,
+    stats: &mut SearchStats,
+) -> Result<(usize, Option<Board>), Failure> {
+    if limits.solutions == 0 {
+        return Ok((0, None));
+    }
+    let mut cells = *board.digits();
+    let n = backend.run(&mut cells, 0, limits, stats)?;
+    Ok((
+        n,
+        if n > 0 {
+            Board::from_digits(cells)
+        } else {
+            None
+        },
+    ))
+}
+
+/// Counts the solutions of `board` up to `limit` on `path`, returning the count and the
+/// first solution found; clashing givens count as no solution. `None` if this CPU cannot
+/// run `path`.
+pub fn count(path: Path, board: &Board, limit: usize) -> Option<(usize, Option<Board>)> {
+    let backend = Backend::of(path)?;
+    Some(count_selected_on(backend, board, limit))
+}
+
+/// [`count`] on the selected path.
+pub(crate) fn count_selected(board: &Board, limit: usize) -> (usize, Option<Board>) {
+    count_selected_on(Backend::selected(), board, limit)
+}
+
+fn count_selected_on(backend: Backend, board: &Board, limit: usize) -> (usize, Option<Board>) {
+    let mut stats = SearchStats::default();
+    // A board cannot hold a bad byte and an unlimited search does not give up, so the
+    // only failure is clashing givens: no solution.
+    count_on(backend, board, Limits::count(limit), &mut stats).unwrap_or_default()
+}
+
+/// Counts like [`count`] but gives up (`Ok(None)`) when `budget` runs out: for a router
+/// that runs this engine first and hands hard puzzles to another. `Err(())` if this CPU
+/// cannot run `path`. The statistics of the run (given up or not) go to `stats`.
+#[allow(clippy::result_unit_err)]
+pub fn count_budgeted(
+    path: Path,
+    board: &Board,
+    limit: usize,
+    budget: Budget,
+    stats: &mut SearchStats,
+) -> Result<Option<(usize, Option<Board>)>, ()> {
+    let backend = Backend::of(path).ok_or(())?;
+    let limits = Limits {
+        solutions: limit,
+        guesses: budget.guesses,
+        open_at_first_guess: budget.open_at_first_guess,
+    };
+    match count_on(backend, board, limits, stats) {
+        Ok(r) => Ok(Some(r)),
+        Err(Failure::GaveUp) => Ok(None),
+        Err(_) => Ok(Some((0, None))),
+    }
+}
+
+/// Solves an 81-byte board in place with the contract of `sudoku_solve` (see
+/// [`crate::solve_bytes`]), on the selected path.
+pub(crate) fn solve_bytes(bytes: &mut [u8; CELLS]) -> Status {
+    solve_bytes_on(Backend::selected(), bytes)
+}
+
+/// [`solve_bytes`] on `path`; `None` if this CPU cannot run it.
+pub fn solve_bytes_with(path: Path, bytes: &mut [u8; CELLS]) -> Option<Status> {
+    Backend::of(path).map(|b| solve_bytes_on(b, bytes))
+}
+
+#[inline]
+fn solve_bytes_on(backend: Backend, bytes: &mut [u8; CELLS]) -> Status {
+    let mut stats = SearchStats::default();
+    // The board is written only when a solution is found, which is success.
+    match backend.run(bytes, b'0', Limits::count(1), &mut stats) {
+        Ok(0) => Status::NoSolution,
+        Ok(_) => Status::Ok,
+        Err(Failure::InvalidChar) => Status::ErrInvalidChar,
+        Err(Failure::Conflict) => Status::ErrConflict,
+        Err(Failure::GaveUp) => Status::ErrInternal,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::reference;
+
+    const PUZZLES: [&str; 4] = [
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9",
+        ".................................................................................",
+    ];
+
+    #[test]
+    fn every_path_agrees_with_the_reference_on_classic_puzzles() {
+        for path in Path::available() {
+            for text in PUZZLES {
+                let p = Board::from_text(text).unwrap();
+                for limit in [1, 2, 5] {
+                    let (n, s) = count(path, &p, limit).unwrap();
+                    assert_eq!(n, reference::count(&p, limit).0, "{path:?} {text}");
+                    assert!(s.unwrap().is_solution_of(&p), "{path:?} {text}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn solve_bytes_reports_each_status_and_keeps_failed_boards() {
+        for path in Path::available() {
+            let mut ok = *b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+            assert_eq!(solve_bytes_with(path, &mut ok), Some(Status::Ok));
+            assert_eq!(&ok[..9], b"534678912");
+            let mut bad = [b'.'; CELLS];
+            bad[0] = b'1';
+            bad[1] = b'1';
+            bad[80] = b'x';
+            let before = bad;
+            assert_eq!(
+                solve_bytes_with(path, &mut bad),
+                Some(Status::ErrInvalidChar)
+            );
+            assert_eq!(bad, before);
+            bad[80] = b'0';
+            let before = bad;
+            assert_eq!(solve_bytes_with(path, &mut bad), Some(Status::ErrConflict));
+            assert_eq!(bad, before);
+            let mut none = *b"12345678.........................................................................";
+            none[80] = b'9';
+            let before = none;
+            assert_eq!(solve_bytes_with(path, &mut none), Some(Status::NoSolution));
+            assert_eq!(none, before);
+        }
+    }
+
+    #[test]
+    fn a_budget_gives_up_on_hard_puzzles_only() {
+        let hard = Board::from_text(PUZZLES[1]).unwrap();
+        let easy = Board::from_text(PUZZLES[0]).unwrap();
+        let tight = Budget {
+            guesses: 0,
+            open_at_first_guess: 81,
+        };
+        let mut stats = SearchStats::default();
+        let r = count_budgeted(Path::Portable, &hard, 1, tight, &mut stats);
+        assert_eq!(r, Ok(None));
+        assert!(stats.open_at_first_guess > 0);
+        let mut stats = SearchStats::default();
+        let r = count_budgeted(Path::Portable, &easy, 1, tight, &mut stats).unwrap();
+        assert_eq!(r.map(|x| x.0), Some(1));
+        assert_eq!(stats.guesses, 0);
+        let few_open = Budget {
+            guesses: u64::MAX,
+            open_at_first_guess: 10,
+        };
+        let mut stats = SearchStats::default();
+        let r = count_budgeted(Path::Portable, &hard, 1, few_open, &mut stats);
+        assert_eq!(r, Ok(None));
+        assert_eq!(stats.guesses, 0);
+    }
+}

@@ -1,0 +1,152 @@
+//! Depth-first search over band states, counting solutions up to a limit.
+//!
+//! The search is a loop over an explicit stack rather than recursion, so that one function
+//! body (inlined into each path's `#[target_feature]` entry) holds the whole engine. A
+//! guess takes a bivalue cell when there is one (else a trivalue cell, else the first open
+//! cell): it pushes the state with the first candidate removed and goes on with the first
+//! candidate placed.
+
+use super::isa::Isa;
+use super::state::{Fixpoint, State};
+use crate::board::CELLS;
+use core::mem::MaybeUninit;
+
+/// Stack capacity. Every guess fixes a cell in the state it leads to, so a path from the
+/// root holds at most 81 guesses with alternatives left.
+const DEPTH: usize = CELLS;
+
+/// What a search reports besides its count: how much guessing it needed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Guesses made (each bivalue branch counts once).
+    pub guesses: u64,
+    /// Open cells when the first guess was made; 0 if no guess was needed.
+    pub open_at_first_guess: u32,
+}
+
+/// Limits of a search.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Limits {
+    /// Stop once this many solutions are found (at least 1).
+    pub solutions: usize,
+    /// Give up after this many guesses.
+    pub guesses: u64,
+    /// Give up at the first guess if more cells than this are open.
+    pub open_at_first_guess: u32,
+}
+
+impl Limits {
+    /// No limit but the number of solutions.
+    pub const fn count(solutions: usize) -> Limits {
+        Limits {
+            solutions,
+            guesses: u64::MAX,
+            open_at_first_guess: u32::MAX,
+        }
+    }
+}
+
+/// A search that gave up within its limits.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct GaveUp;
+
+/// One saved alternative: a state and its worklist.
+#[derive(Clone, Copy)]
+struct Frame {
+    state: State,
+    dirty: u32,
+}
+
+/// Counts the solutions from `root` (with worklist `dirty`) up to `limits.solutions`,
+/// writing the first one into `out` as `base + digit`. Returns the count, or `GaveUp` if
+/// the guess limits were hit first.
+#[inline(always)]
+pub(crate) fn search<I: Isa>(
+    isa: I,
+    root: State,
+    dirty: u32,
+    limits: Limits,
+    out: &mut [u8; CELLS],
+    base: u8,
+    stats: &mut SearchStats,
+) -> Result<usize, GaveUp> {
+    let mut stack: [MaybeUninit<Frame>; DEPTH] = [const { MaybeUninit::uninit() }; DEPTH];
+    let mut depth = 0usize;
+    let mut state = root;
+    let mut dirty = dirty;
+    let mut found = 0usize;
+    loop {
+        match state.propagate(isa, dirty) {
+            Ok(Fixpoint::Solved) => {
+                if found == 0 {
+                    state.write_solution(out, base);
+                }
+                found += 1;
+                if found >= limits.solutions {
+                    return Ok(found);
+                }
+            }
+            Ok(Fixpoint::Stuck { pairs, triples }) => {
+                if stats.guesses == 0 {
+                    let open = state.unsolved.iter().map(|u| u.count_ones()).sum();
+                    stats.open_at_first_guess = open;
+                    if open > limits.open_at_first_guess {
+                        return Err(GaveUp);
+                    }
+                }
+                if stats.guesses >= limits.guesses {
+                    return Err(GaveUp);
+                }
+                stats.guesses += 1;
+                let (b, p) = choose_cell(&state, pairs, triples);
+                let cands = state.candidates(b, p);
+                let d = cands.trailing_zeros() as usize;
+                let mut alt = state;
+                let alt_dirty = alt.eliminate(b, p, d);
+                let Some(slot) = stack.get_mut(depth) else {
+                    return Err(GaveUp);
+                };
+                slot.write(Frame {
+                    state: alt,
+                    dirty: alt_dirty,
+                });
+                depth += 1;
+                dirty = state.place(b, p, d);
+                continue;
+            }
+            Err(_) => {}
+        }
+        // Backtrack to the latest alternative.
+        if depth == 0 {
+            return Ok(found);
+        }
+        depth -= 1;
+        // SAFETY: every slot below the old `depth` was written by `slot.write` above before
+        // `depth` grew past it, and `Frame` is `Copy`, so reading it out again is sound.
+        let frame = unsafe { stack[depth].assume_init_read() };
+        state = frame.state;
+        dirty = frame.dirty;
+    }
+}
+
+/// The cell to guess on: the first bivalue cell, else the first trivalue cell, else the
+/// first open cell.
+#[inline(always)]
+fn choose_cell(state: &State, pairs: [u32; 3], triples: [u32; 3]) -> (usize, u32) {
+    for (b, &m) in pairs.iter().enumerate() {
+        if m != 0 {
+            return (b, m.trailing_zeros());
+        }
+    }
+    for (b, &m) in triples.iter().enumerate() {
+        if m != 0 {
+            return (b, m.trailing_zeros());
+        }
+    }
+    for (b, &m) in state.unsolved.iter().enumerate() {
+        if m != 0 {
+            return (b, m.trailing_zeros());
+        }
+    }
+    (0, 0)
+}
