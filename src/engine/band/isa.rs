@@ -27,6 +27,54 @@ pub(crate) trait Isa: Copy {
     /// blank: the positions of each digit in each band, and whether every byte is in
     /// `base..=base + 9` or is `'.'`.
     fn scan(self, cells: &[u8; CELLS], base: u8) -> Scan;
+
+    /// Removes `cells` from the nine words of a band; returns the words that changed
+    /// (bit `k` for word `k`).
+    fn clear_band(self, words: &mut [u32; 9], cells: u32) -> u32;
+
+    /// Writes a solved grid (`f[band][d]`: the cells of digit `d + 1`) as 81 cells,
+    /// `base + digit` each.
+    fn write_digits(self, f: &[[u32; 9]; 3], out: &mut [u8; CELLS], base: u8);
+}
+
+/// Writes a solved grid one placed digit at a time.
+#[inline(always)]
+pub(crate) fn write_digits_scalar(f: &[[u32; 9]; 3], out: &mut [u8; CELLS], base: u8) {
+    for (band, words) in out.chunks_exact_mut(27).zip(f) {
+        for (d, &word) in words.iter().enumerate() {
+            let digit = base.wrapping_add(d as u8 + 1);
+            let mut m = word & BAND;
+            while m != 0 {
+                if let Some(o) = band.get_mut(m.trailing_zeros() as usize) {
+                    *o = digit;
+                }
+                m &= m - 1;
+            }
+        }
+    }
+}
+
+/// The four bit planes of the digits of a solved band: bit `p` of plane `k` is bit `k` of
+/// the digit in cell `p`.
+#[inline(always)]
+fn digit_planes(w: &[u32; 9]) -> [u32; 4] {
+    [
+        w[0] | w[2] | w[4] | w[6] | w[8],
+        w[1] | w[2] | w[5] | w[6],
+        w[3] | w[4] | w[5] | w[6],
+        w[7] | w[8],
+    ]
+}
+
+/// Removes cells from a band's nine words one word at a time.
+#[inline(always)]
+pub(crate) fn clear_band_scalar(words: &mut [u32; 9], cells: u32) -> u32 {
+    let mut changed = 0;
+    for (k, w) in words.iter_mut().enumerate() {
+        changed |= ((*w & cells != 0) as u32) << k;
+        *w &= !cells;
+    }
+    changed
 }
 
 /// The minirows of a band, from three lookups in a 512-entry table (one per row).
@@ -77,6 +125,16 @@ impl Isa for Portable {
     fn scan(self, cells: &[u8; CELLS], base: u8) -> Scan {
         scan_scalar(cells, base)
     }
+
+    #[inline(always)]
+    fn clear_band(self, words: &mut [u32; 9], cells: u32) -> u32 {
+        clear_band_scalar(words, cells)
+    }
+
+    #[inline(always)]
+    fn write_digits(self, f: &[[u32; 9]; 3], out: &mut [u8; CELLS], base: u8) {
+        write_digits_scalar(f, out, base)
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -84,8 +142,9 @@ pub(crate) use x86::{Avx2, Sse41};
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
-    use super::{bands_of, minirows_scalar, Isa, Scan};
+    use super::{bands_of, digit_planes, minirows_scalar, Isa, Scan};
     use crate::board::CELLS;
+    use crate::engine::band::tables::MINIROW_LOW;
     use core::arch::x86_64::*;
 
     /// The SSE4.1 backend (with POPCNT). Only [`Sse41::new`] makes one, after checking the
@@ -157,6 +216,63 @@ mod x86 {
         Scan { clues, valid }
     }
 
+    #[target_feature(enable = "sse4.1,popcnt")]
+    #[inline]
+    fn clear_band_sse41(words: &mut [u32; 9], cells: u32) -> u32 {
+        let c = _mm_set1_epi32(cells as i32);
+        let zero = _mm_setzero_si128();
+        let mut changed = 0;
+        for half in 0..2 {
+            let p = words[4 * half..4 * half + 4].as_mut_ptr().cast::<__m128i>();
+            // SAFETY: `p` points to 4 words of `words`, readable and writable; loadu and
+            // storeu have no alignment requirement.
+            let old = unsafe { _mm_loadu_si128(p) };
+            let hit = _mm_cmpeq_epi32(_mm_and_si128(old, c), zero);
+            changed |= ((!_mm_movemask_ps(_mm_castsi128_ps(hit)) & 0xF) as u32) << (4 * half);
+            // SAFETY: as above.
+            unsafe { _mm_storeu_si128(p, _mm_andnot_si128(c, old)) };
+        }
+        changed |= ((words[8] & cells != 0) as u32) << 8;
+        words[8] &= !cells;
+        changed
+    }
+
+    /// One byte per bit of `mask` (bytes 0-15 from bits 0-15 when `high` is false, from
+    /// bits 16-31 when it is true): `weight` where the bit is set, 0 elsewhere.
+    #[target_feature(enable = "sse4.1,popcnt")]
+    #[inline]
+    fn bits_to_bytes_sse(mask: u32, high: bool, weight: u8) -> __m128i {
+        let v = _mm_set1_epi32(mask as i32);
+        let shuf = if high {
+            _mm_setr_epi8(2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3)
+        } else {
+            _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1)
+        };
+        let sel = _mm_set1_epi64x(0x8040_2010_0804_0201_u64 as i64);
+        let set = _mm_cmpeq_epi8(_mm_and_si128(_mm_shuffle_epi8(v, shuf), sel), sel);
+        _mm_and_si128(set, _mm_set1_epi8(weight as i8))
+    }
+
+    #[target_feature(enable = "sse4.1,popcnt")]
+    #[inline]
+    fn write_digits_sse41(f: &[[u32; 9]; 3], out: &mut [u8; CELLS], base: u8) {
+        let mut buf = [0u8; 96];
+        for (b, words) in f.iter().enumerate() {
+            let planes = digit_planes(words);
+            for (half, high) in [false, true].into_iter().enumerate() {
+                let mut acc = _mm_set1_epi8(base as i8);
+                for (k, &plane) in planes.iter().enumerate() {
+                    acc = _mm_add_epi8(acc, bits_to_bytes_sse(plane, high, 1 << k));
+                }
+                let at = b * 27 + half * 16;
+                let dst = &mut buf[at..at + 16];
+                // SAFETY: `dst` is 16 writable bytes; storeu has no alignment requirement.
+                unsafe { _mm_storeu_si128(dst.as_mut_ptr().cast(), acc) };
+            }
+        }
+        out.copy_from_slice(&buf[..CELLS]);
+    }
+
     impl Isa for Sse41 {
         #[inline(always)]
         fn minirows(self, cells: u32) -> u32 {
@@ -167,6 +283,18 @@ mod x86 {
         fn scan(self, cells: &[u8; CELLS], base: u8) -> Scan {
             // SAFETY: an `Sse41` token exists only if the CPU has SSE4.1 and POPCNT.
             unsafe { scan_sse41(cells, base) }
+        }
+
+        #[inline(always)]
+        fn clear_band(self, words: &mut [u32; 9], cells: u32) -> u32 {
+            // SAFETY: an `Sse41` token exists only if the CPU has SSE4.1 and POPCNT.
+            unsafe { clear_band_sse41(words, cells) }
+        }
+
+        #[inline(always)]
+        fn write_digits(self, f: &[[u32; 9]; 3], out: &mut [u8; CELLS], base: u8) {
+            // SAFETY: an `Sse41` token exists only if the CPU has SSE4.1 and POPCNT.
+            unsafe { write_digits_sse41(f, out, base) }
         }
     }
 
@@ -206,16 +334,78 @@ mod x86 {
         }
     }
 
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    #[inline]
+    fn minirows_pext(cells: u32) -> u32 {
+        _pext_u32(cells | cells >> 1 | cells >> 2, MINIROW_LOW)
+    }
+
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    #[inline]
+    fn clear_band_avx2(words: &mut [u32; 9], cells: u32) -> u32 {
+        let c = _mm256_set1_epi32(cells as i32);
+        let p = words[..8].as_mut_ptr().cast::<__m256i>();
+        // SAFETY: `p` points to the first 8 words of `words`, readable and writable;
+        // loadu and storeu have no alignment requirement.
+        let old = unsafe { _mm256_loadu_si256(p) };
+        let hit = _mm256_cmpeq_epi32(_mm256_and_si256(old, c), _mm256_setzero_si256());
+        let mut changed = !_mm256_movemask_ps(_mm256_castsi256_ps(hit)) as u32 & 0xFF;
+        // SAFETY: as above.
+        unsafe { _mm256_storeu_si256(p, _mm256_andnot_si256(c, old)) };
+        changed |= ((words[8] & cells != 0) as u32) << 8;
+        words[8] &= !cells;
+        changed
+    }
+
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    #[inline]
+    fn write_digits_avx2(f: &[[u32; 9]; 3], out: &mut [u8; CELLS], base: u8) {
+        let shuf = _mm256_setr_epi8(
+            0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3,
+            3, 3, 3,
+        );
+        let sel = _mm256_set1_epi64x(0x8040_2010_0804_0201_u64 as i64);
+        let mut buf = [0u8; 96];
+        for (b, words) in f.iter().enumerate() {
+            let mut acc = _mm256_set1_epi8(base as i8);
+            for (k, &plane) in digit_planes(words).iter().enumerate() {
+                let bytes = _mm256_shuffle_epi8(_mm256_set1_epi32(plane as i32), shuf);
+                let set = _mm256_cmpeq_epi8(_mm256_and_si256(bytes, sel), sel);
+                acc = _mm256_add_epi8(acc, _mm256_and_si256(set, _mm256_set1_epi8(1 << k)));
+            }
+            // Each band's 32-byte store runs 5 bytes into the next band, which the next
+            // store overwrites; the last one ends inside `buf`.
+            let at = b * 27;
+            let dst = &mut buf[at..at + 32];
+            // SAFETY: `dst` is 32 writable bytes; storeu has no alignment requirement.
+            unsafe { _mm256_storeu_si256(dst.as_mut_ptr().cast(), acc) };
+        }
+        out.copy_from_slice(&buf[..CELLS]);
+    }
+
     impl Isa for Avx2 {
         #[inline(always)]
         fn minirows(self, cells: u32) -> u32 {
-            minirows_scalar(cells)
+            // SAFETY: an `Avx2` token exists only if the CPU has every feature enabled.
+            unsafe { minirows_pext(cells) }
         }
 
         #[inline(always)]
         fn scan(self, cells: &[u8; CELLS], base: u8) -> Scan {
             // SAFETY: an `Avx2` token exists only if the CPU has every feature enabled.
             unsafe { scan_avx2(cells, base) }
+        }
+
+        #[inline(always)]
+        fn clear_band(self, words: &mut [u32; 9], cells: u32) -> u32 {
+            // SAFETY: an `Avx2` token exists only if the CPU has every feature enabled.
+            unsafe { clear_band_avx2(words, cells) }
+        }
+
+        #[inline(always)]
+        fn write_digits(self, f: &[[u32; 9]; 3], out: &mut [u8; CELLS], base: u8) {
+            // SAFETY: an `Avx2` token exists only if the CPU has every feature enabled.
+            unsafe { write_digits_avx2(f, out, base) }
         }
     }
 }
@@ -259,6 +449,37 @@ mod tests {
             assert_eq!(a.valid, b.valid);
         }
         let mut x = 1u32;
+        for _ in 0..2000 {
+            let mut words = [0u32; 9];
+            for w in words.iter_mut() {
+                x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                *w = x & BAND;
+            }
+            x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            let cells = x & x >> 5 & BAND;
+            let (mut a, mut b) = (words, words);
+            assert_eq!(
+                isa.clear_band(&mut a, cells),
+                clear_band_scalar(&mut b, cells)
+            );
+            assert_eq!(a, b);
+        }
+        // Solved grids: a valid grid with its digits relabelled.
+        let grid =
+            b"534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        for n in 0..50u8 {
+            let mut f = [[0u32; 9]; 3];
+            for (i, &c) in grid.iter().enumerate() {
+                let d = ((c - b'1' + n) % 9) as usize;
+                f[i / 27][d] |= 1 << (i % 27);
+            }
+            let base = if n % 2 == 0 { b'0' } else { 0 };
+            let (mut a, mut b) = ([0xAAu8; CELLS], [0x55u8; CELLS]);
+            isa.write_digits(&f, &mut a, base);
+            write_digits_scalar(&f, &mut b, base);
+            assert_eq!(a, b);
+            assert!(a.iter().all(|&c| (base + 1..=base + 9).contains(&c)));
+        }
         for _ in 0..5000 {
             x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
             let cells = x & BAND;

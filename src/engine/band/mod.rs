@@ -76,7 +76,7 @@ fn run<I: Isa>(
     if !scan.valid {
         return Err(Failure::InvalidChar);
     }
-    let (root, dirty) = State::from_clues(isa, &scan.clues).map_err(|_| Failure::Conflict)?;
+    let (root, dirty) = State::from_clues(&scan.clues).map_err(|_| Failure::Conflict)?;
     search(isa, root, dirty, limits, cells, base, stats).map_err(|GaveUp| Failure::GaveUp)
 }
 

@@ -79,7 +79,7 @@ pub(crate) fn search<I: Isa>(
         match state.propagate(isa, dirty) {
             Ok(Fixpoint::Solved) => {
                 if found == 0 {
-                    state.write_solution(out, base);
+                    isa.write_digits(&state.f, out, base);
                 }
                 found += 1;
                 if found >= limits.solutions {
