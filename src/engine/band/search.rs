@@ -76,7 +76,7 @@ pub(crate) fn search<I: Isa>(
     let mut dirty = dirty;
     let mut found = 0usize;
     loop {
-        match state.propagate(isa, dirty) {
+        match state.propagate(isa, dirty, stats.guesses == 0) {
             Ok(Fixpoint::Solved) => {
                 if found == 0 {
                     isa.write_digits(&state.f, out, base);

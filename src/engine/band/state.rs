@@ -8,7 +8,7 @@
 //! 27-bit worklist.
 
 use super::isa::Isa;
-use super::tables::{BAND, CLAIMED_COLUMNS, CLOSURE, ROW_BOX_PEERS};
+use super::tables::{BAND, CLAIMED_COLUMNS, CLOSURE, COLUMN_CLAIMS, ROW_BOX_PEERS};
 
 /// Every word of the worklist.
 pub(crate) const ALL_DIRTY: u32 = (1 << 27) - 1;
@@ -162,7 +162,12 @@ impl State {
     /// Propagates from the worklist `dirty` until nothing changes, placing naked singles
     /// on the way.
     #[inline(always)]
-    pub fn propagate<I: Isa>(&mut self, isa: I, mut dirty: u32) -> Result<Fixpoint, Dead> {
+    pub fn propagate<I: Isa>(
+        &mut self,
+        isa: I,
+        mut dirty: u32,
+        columns: bool,
+    ) -> Result<Fixpoint, Dead> {
         loop {
             while dirty != 0 {
                 self.drain_band::<I, 0>(isa, &mut dirty)?;
@@ -202,6 +207,9 @@ impl State {
                 pairs[b] = u & two & !three;
                 triples[b] = u & three & !four;
             }
+            if columns && dirty == 0 && self.unsolved != [0; 3] {
+                dirty = self.column_pass()?;
+            }
             if dirty == 0 {
                 return Ok(if self.unsolved == [0; 3] {
                     Fixpoint::Solved
@@ -210,6 +218,34 @@ impl State {
                 });
             }
         }
+    }
+
+    /// Column deductions the band updates do not make, for when propagation is stuck: a
+    /// column where a digit has no place is a contradiction, and a column only one band
+    /// offers the digit confines the digit, in that band's box, to the column (column
+    /// hidden singles and column claiming). Returns the dirty words.
+    #[inline(always)]
+    fn column_pass(&mut self) -> Result<u32, Dead> {
+        let mut dirty = 0;
+        for d in 0..9 {
+            let cols = [0, 1, 2].map(|b| {
+                let s = self.f[b][d];
+                (s | s >> 9 | s >> 18) & 0x1FF
+            });
+            if cols[0] | cols[1] | cols[2] != 0x1FF {
+                return Err(Dead);
+            }
+            for b in 0..3 {
+                let only = cols[b] & !(cols[(b + 1) % 3] | cols[(b + 2) % 3]);
+                let old = self.f[b][d];
+                let new = old & COLUMN_CLAIMS[only as usize];
+                if new != old {
+                    self.f[b][d] = new;
+                    dirty |= 1 << (b * 9 + d);
+                }
+            }
+        }
+        Ok(dirty)
     }
 
     /// The candidate digits (bit `d` for digit `d + 1`) of cell `p` of band `b`.
@@ -286,7 +322,10 @@ mod tests {
     #[test]
     fn an_easy_puzzle_propagates_to_its_solution() {
         let (mut s, dirty) = state_of(PUZZLE).unwrap();
-        assert!(matches!(s.propagate(Portable, dirty), Ok(Fixpoint::Solved)));
+        assert!(matches!(
+            s.propagate(Portable, dirty, true),
+            Ok(Fixpoint::Solved)
+        ));
         let mut out = [0u8; CELLS];
         Portable.write_digits(&s.f, &mut out, b'0');
         assert_eq!(&out, SOLUTION);
@@ -299,7 +338,7 @@ mod tests {
             *b"12345678.........................................................................";
         t[80] = b'9';
         let (mut s, dirty) = state_of(&t).unwrap();
-        assert_eq!(s.propagate(Portable, dirty).err(), Some(Dead));
+        assert_eq!(s.propagate(Portable, dirty, true).err(), Some(Dead));
     }
 
     #[test]

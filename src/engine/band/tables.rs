@@ -116,6 +116,34 @@ pub(crate) static CLAIMED_COLUMNS: [u32; 512] = {
     t
 };
 
+/// For the columns (9 bits) that only band `b` offers a digit, the cells of band `b` the
+/// digit may keep: a column no other band can serve must get the digit from this band's
+/// box in its stack, so that box keeps only that column; a box asked for two columns keeps
+/// nothing (a contradiction the band closure then reports).
+pub(crate) static COLUMN_CLAIMS: [u32; 512] = {
+    let mut t = [0; 512];
+    let mut only = 0;
+    while only < 512 {
+        let mut keep = 0u32;
+        let mut x = 0;
+        while x < 3 {
+            let g = ((only >> (3 * x)) & 7) as u32;
+            let cols = if g == 0 {
+                7
+            } else if g == 1 || g == 2 || g == 4 {
+                g
+            } else {
+                0
+            };
+            keep |= (cols * 0x40201) << (3 * x);
+            x += 1;
+        }
+        t[only] = keep;
+        only += 1;
+    }
+    t
+};
+
 /// For a set of minirows, every cell that shares a row or a box with one of them.
 pub(crate) static ROWS_AND_BOXES: [u32; 512] = {
     let mut t = [0; 512];
@@ -206,6 +234,17 @@ mod tests {
         assert_eq!(CLAIMED_COLUMNS[0b001_011_100], (0b001_000_100) * 0x40201);
         assert_eq!(CLAIMED_COLUMNS[0b111_111_111], 0);
         assert_eq!(CLAIMED_COLUMNS[0b010_010_010], 0o222_222_222);
+    }
+
+    #[test]
+    fn column_claims_keep_the_lone_column_of_a_box() {
+        assert_eq!(COLUMN_CLAIMS[0], BAND);
+        // Column 4 is only in this band: box 1 keeps column 4, boxes 0 and 2 everything.
+        let keep = COLUMN_CLAIMS[1 << 4];
+        assert_eq!(keep & 0x1FF, 0b111_010_111);
+        assert_eq!(keep, 0b111_010_111 * 0x40201);
+        // Columns 3 and 5 both need box 1: it keeps nothing.
+        assert_eq!(COLUMN_CLAIMS[0b101_000] & 0x1FF, 0b111_000_111);
     }
 
     #[test]
