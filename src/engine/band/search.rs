@@ -86,7 +86,7 @@ pub(crate) fn search<I: Isa>(
                     return Ok(found);
                 }
             }
-            Ok(Fixpoint::Stuck { pairs, triples }) => {
+            Ok(Fixpoint::Stuck) => {
                 if stats.guesses == 0 {
                     let open = state.unsolved.iter().map(|u| u.count_ones()).sum();
                     stats.open_at_first_guess = open;
@@ -98,7 +98,7 @@ pub(crate) fn search<I: Isa>(
                     return Err(GaveUp);
                 }
                 stats.guesses += 1;
-                let (b, p) = choose_cell(&state, pairs, triples);
+                let (b, p) = choose_cell(&state);
                 let cands = state.candidates(b, p);
                 let d = cands.trailing_zeros() as usize;
                 let mut alt = state;
@@ -132,7 +132,8 @@ pub(crate) fn search<I: Isa>(
 /// The cell to guess on: the first bivalue cell, else the first trivalue cell, else the
 /// first open cell.
 #[inline(always)]
-fn choose_cell(state: &State, pairs: [u32; 3], triples: [u32; 3]) -> (usize, u32) {
+fn choose_cell(state: &State) -> (usize, u32) {
+    let (pairs, triples) = state.pairs_and_triples();
     for (b, &m) in pairs.iter().enumerate() {
         if m != 0 {
             return (b, m.trailing_zeros());

@@ -50,8 +50,8 @@ pub(crate) struct State {
 pub(crate) enum Fixpoint {
     /// Every cell is fixed: the state is a solution.
     Solved,
-    /// No more deductions: a guess is needed. The bivalue and trivalue cells of each band.
-    Stuck { pairs: [u32; 3], triples: [u32; 3] },
+    /// No more deductions: a guess is needed.
+    Stuck,
 }
 
 impl State {
@@ -145,13 +145,17 @@ impl State {
         Ok(())
     }
 
-    /// Updates the dirty words of band `B` until none is left there.
+    /// Updates the dirty words of band `B` until none is left there; returns 1 if there
+    /// was any, else 0.
     #[inline(always)]
-    fn drain_band<I: Isa, const B: usize>(&mut self, isa: I, dirty: &mut u32) -> Result<(), Dead> {
+    fn drain_band<I: Isa, const B: usize>(&mut self, isa: I, dirty: &mut u32) -> Result<u32, Dead> {
+        if (*dirty >> (B * 9)) & 0x1FF == 0 {
+            return Ok(0);
+        }
         loop {
             let mine = (*dirty >> (B * 9)) & 0x1FF;
             if mine == 0 {
-                return Ok(());
+                return Ok(1);
             }
             let d = mine.trailing_zeros() as usize;
             *dirty &= !(1 << (B * 9 + d));
@@ -160,7 +164,7 @@ impl State {
     }
 
     /// Propagates from the worklist `dirty` until nothing changes, placing naked singles
-    /// on the way.
+    /// on the way; with `columns`, runs [`State::column_pass`] before giving up.
     #[inline(always)]
     pub fn propagate<I: Isa>(
         &mut self,
@@ -168,45 +172,20 @@ impl State {
         mut dirty: u32,
         columns: bool,
     ) -> Result<Fixpoint, Dead> {
+        // Bands whose words changed since their last naked-single scan (bit per band).
+        let mut touched = 0b111;
         loop {
             while dirty != 0 {
-                self.drain_band::<I, 0>(isa, &mut dirty)?;
-                self.drain_band::<I, 1>(isa, &mut dirty)?;
-                self.drain_band::<I, 2>(isa, &mut dirty)?;
+                touched |= self.drain_band::<I, 0>(isa, &mut dirty)?;
+                touched |= self.drain_band::<I, 1>(isa, &mut dirty)? << 1;
+                touched |= self.drain_band::<I, 2>(isa, &mut dirty)? << 2;
             }
-            let mut pairs = [0u32; 3];
-            let mut triples = [0u32; 3];
             for b in 0..3 {
-                let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
-                for d in 0..9 {
-                    let x = self.f[b][d];
-                    four |= three & x;
-                    three |= two & x;
-                    two |= one & x;
-                    one |= x;
+                if touched & (1 << b) != 0 {
+                    dirty |= self.naked_singles(b)?;
                 }
-                if one != BAND {
-                    return Err(Dead);
-                }
-                let u = self.unsolved[b];
-                let singles = u & !two;
-                if singles != 0 {
-                    for d in 0..9 {
-                        let mut c = singles & self.f[b][d];
-                        if c != 0 {
-                            let mut peers = 0;
-                            while c != 0 {
-                                peers |= ROW_BOX_PEERS[c.trailing_zeros() as usize];
-                                c &= c - 1;
-                            }
-                            self.f[b][d] &= !peers;
-                            dirty |= 1 << (b * 9 + d);
-                        }
-                    }
-                }
-                pairs[b] = u & two & !three;
-                triples[b] = u & three & !four;
             }
+            touched = 0;
             if columns && dirty == 0 && self.unsolved != [0; 3] {
                 dirty = self.column_pass()?;
             }
@@ -214,10 +193,60 @@ impl State {
                 return Ok(if self.unsolved == [0; 3] {
                     Fixpoint::Solved
                 } else {
-                    Fixpoint::Stuck { pairs, triples }
+                    Fixpoint::Stuck
                 });
             }
         }
+    }
+
+    /// Scans band `b` for cells without candidates (a contradiction) and places its naked
+    /// singles; returns the dirty words.
+    #[inline(always)]
+    fn naked_singles(&mut self, b: usize) -> Result<u32, Dead> {
+        let (mut one, mut two) = (0u32, 0u32);
+        for &x in &self.f[b] {
+            two |= one & x;
+            one |= x;
+        }
+        if one != BAND {
+            return Err(Dead);
+        }
+        let singles = self.unsolved[b] & !two;
+        let mut dirty = 0;
+        if singles != 0 {
+            for d in 0..9 {
+                let mut c = singles & self.f[b][d];
+                if c != 0 {
+                    let mut peers = 0;
+                    while c != 0 {
+                        peers |= ROW_BOX_PEERS[c.trailing_zeros() as usize];
+                        c &= c - 1;
+                    }
+                    self.f[b][d] &= !peers;
+                    dirty |= 1 << (b * 9 + d);
+                }
+            }
+        }
+        Ok(dirty)
+    }
+
+    /// The open cells of each band with exactly two candidates, and with exactly three.
+    #[inline(always)]
+    pub fn pairs_and_triples(&self) -> ([u32; 3], [u32; 3]) {
+        let (mut pairs, mut triples) = ([0; 3], [0; 3]);
+        for b in 0..3 {
+            let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
+            for &x in &self.f[b] {
+                four |= three & x;
+                three |= two & x;
+                two |= one & x;
+                one |= x;
+            }
+            let u = self.unsolved[b];
+            pairs[b] = u & two & !three;
+            triples[b] = u & three & !four;
+        }
+        (pairs, triples)
     }
 
     /// Column deductions the band updates do not make, for when propagation is stuck: a
