@@ -128,12 +128,14 @@ impl State {
         }
         self.f[B][d] = s;
         let claim = CLAIMED_COLUMNS[((s | s >> 9 | s >> 18) & 0x1FF) as usize];
-        for o in [(B + 1) % 3, (B + 2) % 3] {
-            let old = self.f[o][d];
-            if old & claim != 0 {
-                self.f[o][d] = old & !claim;
-                *dirty |= 1 << (o * 9 + d);
-            }
+        // One test for both other bands: the claim is usually old news.
+        let (o1, o2) = ((B + 1) % 3, (B + 2) % 3);
+        let (a, b) = (self.f[o1][d], self.f[o2][d]);
+        if (a | b) & claim != 0 {
+            self.f[o1][d] = a & !claim;
+            self.f[o2][d] = b & !claim;
+            *dirty |= ((a & claim != 0) as u32) << (o1 * 9 + d)
+                | ((b & claim != 0) as u32) << (o2 * 9 + d);
         }
         let newly = alone_in_row(s) & self.unsolved[B];
         if newly != 0 {
