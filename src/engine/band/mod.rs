@@ -76,7 +76,10 @@ fn run<I: Isa>(
     if !scan.valid {
         return Err(Failure::InvalidChar);
     }
-    let (root, dirty) = State::from_clues(&scan.clues).map_err(|_| Failure::Conflict)?;
+    let (mut root, _) = State::from_clues(&scan.clues).map_err(|_| Failure::Conflict)?;
+    let Ok(dirty) = root.first_pass(isa) else {
+        return Ok(0);
+    };
     search(isa, root, dirty, limits, cells, base, stats).map_err(|GaveUp| Failure::GaveUp)
 }
 

@@ -110,6 +110,56 @@ impl State {
         Ok((s, ALL_DIRTY))
     }
 
+    /// The first round of propagation over all 27 words at once, written without branches
+    /// or loop-carried dependencies so that the words are processed in parallel: band
+    /// closure of every word, then the columns each band claims, then cells alone in their
+    /// row (hidden singles) leave the band's other digits. Returns the words changed after
+    /// their closure (the worklist for [`State::propagate`]).
+    // The bands are indexed: each one reads the claims of the two others.
+    #[allow(clippy::needless_range_loop)]
+    #[inline(always)]
+    pub fn first_pass<I: Isa>(&mut self, isa: I) -> Result<u32, Dead> {
+        let mut closed = [[0u32; 9]; 3];
+        let mut claims = [[0u32; 9]; 3];
+        let mut empty = false;
+        for ((words, closed), claims) in self.f.iter().zip(&mut closed).zip(&mut claims) {
+            for ((&s, c), claim) in words.iter().zip(closed).zip(claims) {
+                let s = s & CLOSURE[isa.minirows(s) as usize];
+                empty |= s == 0;
+                *c = s;
+                *claim = CLAIMED_COLUMNS[((s | s >> 9 | s >> 18) & 0x1FF) as usize];
+            }
+        }
+        if empty {
+            return Err(Dead);
+        }
+        let mut dirty = 0;
+        for b in 0..3 {
+            let (o1, o2) = ((b + 1) % 3, (b + 2) % 3);
+            let mut words = [0u32; 9];
+            let (mut one, mut two) = (0u32, 0u32);
+            for d in 0..9 {
+                let s = closed[b][d] & !(claims[o1][d] | claims[o2][d]);
+                words[d] = s;
+                let own = alone_in_row(s) & self.unsolved[b];
+                two |= one & own;
+                one |= own;
+            }
+            if two != 0 {
+                // A cell two digits both need.
+                return Err(Dead);
+            }
+            self.unsolved[b] &= !one;
+            for d in 0..9 {
+                let own = alone_in_row(words[d]) & one;
+                let s = words[d] & !(one & !own);
+                self.f[b][d] = s;
+                dirty |= ((s != closed[b][d]) as u32) << (b * 9 + d);
+            }
+        }
+        Ok(dirty)
+    }
+
     /// Draws the consequences of word `B * 9 + d` (band `B`, digit `d`): keeps only the
     /// cells of some placement of the digit in the band, removes the columns the band
     /// claims from the other bands, and fixes cells alone in their row (hidden singles),
