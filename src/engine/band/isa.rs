@@ -28,9 +28,9 @@ pub(crate) trait Isa: Copy {
     /// `base..=base + 9` or is `'.'`.
     fn scan(self, cells: &[u8; CELLS], base: u8) -> Scan;
 
-    /// Removes `cells` from the nine words of a band; returns the words that changed
-    /// (bit `k` for word `k`).
-    fn clear_band(self, words: &mut [u32; 9], cells: u32) -> u32;
+    /// Removes `cells` from the nine words of a band, but for the cells `keep[k]` of word
+    /// `k`; returns the words that changed (bit `k` for word `k`).
+    fn clear_band(self, words: &mut [u32; 9], cells: u32, keep: &[u32; 9]) -> u32;
 
     /// Writes a solved grid (`f[band][d]`: the cells of digit `d + 1`) as 81 cells,
     /// `base + digit` each.
@@ -68,11 +68,12 @@ fn digit_planes(w: &[u32; 9]) -> [u32; 4] {
 
 /// Removes cells from a band's nine words one word at a time.
 #[inline(always)]
-pub(crate) fn clear_band_scalar(words: &mut [u32; 9], cells: u32) -> u32 {
+pub(crate) fn clear_band_scalar(words: &mut [u32; 9], cells: u32, keep: &[u32; 9]) -> u32 {
     let mut changed = 0;
-    for (k, w) in words.iter_mut().enumerate() {
-        changed |= ((*w & cells != 0) as u32) << k;
-        *w &= !cells;
+    for (k, (w, &kept)) in words.iter_mut().zip(keep).enumerate() {
+        let gone = cells & !kept;
+        changed |= ((*w & gone != 0) as u32) << k;
+        *w &= !gone;
     }
     changed
 }
@@ -127,8 +128,8 @@ impl Isa for Portable {
     }
 
     #[inline(always)]
-    fn clear_band(self, words: &mut [u32; 9], cells: u32) -> u32 {
-        clear_band_scalar(words, cells)
+    fn clear_band(self, words: &mut [u32; 9], cells: u32, keep: &[u32; 9]) -> u32 {
+        clear_band_scalar(words, cells, keep)
     }
 
     #[inline(always)]
@@ -218,22 +219,25 @@ mod x86 {
 
     #[target_feature(enable = "sse4.1,popcnt")]
     #[inline]
-    fn clear_band_sse41(words: &mut [u32; 9], cells: u32) -> u32 {
+    fn clear_band_sse41(words: &mut [u32; 9], cells: u32, keep: &[u32; 9]) -> u32 {
         let c = _mm_set1_epi32(cells as i32);
         let zero = _mm_setzero_si128();
         let mut changed = 0;
         for half in 0..2 {
             let p = words[4 * half..4 * half + 4].as_mut_ptr().cast::<__m128i>();
-            // SAFETY: `p` points to 4 words of `words`, readable and writable; loadu and
-            // storeu have no alignment requirement.
-            let old = unsafe { _mm_loadu_si128(p) };
-            let hit = _mm_cmpeq_epi32(_mm_and_si128(old, c), zero);
+            let k = keep[4 * half..4 * half + 4].as_ptr().cast::<__m128i>();
+            // SAFETY: `p` and `k` point to 4 words of `words` and of `keep`, `p` readable
+            // and writable, `k` readable; loadu and storeu have no alignment requirement.
+            let (old, kept) = unsafe { (_mm_loadu_si128(p), _mm_loadu_si128(k)) };
+            let gone = _mm_andnot_si128(kept, c);
+            let hit = _mm_cmpeq_epi32(_mm_and_si128(old, gone), zero);
             changed |= ((!_mm_movemask_ps(_mm_castsi128_ps(hit)) & 0xF) as u32) << (4 * half);
             // SAFETY: as above.
-            unsafe { _mm_storeu_si128(p, _mm_andnot_si128(c, old)) };
+            unsafe { _mm_storeu_si128(p, _mm_andnot_si128(gone, old)) };
         }
-        changed |= ((words[8] & cells != 0) as u32) << 8;
-        words[8] &= !cells;
+        let gone = cells & !keep[8];
+        changed |= ((words[8] & gone != 0) as u32) << 8;
+        words[8] &= !gone;
         changed
     }
 
@@ -286,9 +290,9 @@ mod x86 {
         }
 
         #[inline(always)]
-        fn clear_band(self, words: &mut [u32; 9], cells: u32) -> u32 {
+        fn clear_band(self, words: &mut [u32; 9], cells: u32, keep: &[u32; 9]) -> u32 {
             // SAFETY: an `Sse41` token exists only if the CPU has SSE4.1 and POPCNT.
-            unsafe { clear_band_sse41(words, cells) }
+            unsafe { clear_band_sse41(words, cells, keep) }
         }
 
         #[inline(always)]
@@ -342,18 +346,22 @@ mod x86 {
 
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     #[inline]
-    fn clear_band_avx2(words: &mut [u32; 9], cells: u32) -> u32 {
+    fn clear_band_avx2(words: &mut [u32; 9], cells: u32, keep: &[u32; 9]) -> u32 {
         let c = _mm256_set1_epi32(cells as i32);
         let p = words[..8].as_mut_ptr().cast::<__m256i>();
-        // SAFETY: `p` points to the first 8 words of `words`, readable and writable;
-        // loadu and storeu have no alignment requirement.
-        let old = unsafe { _mm256_loadu_si256(p) };
-        let hit = _mm256_cmpeq_epi32(_mm256_and_si256(old, c), _mm256_setzero_si256());
+        let k = keep[..8].as_ptr().cast::<__m256i>();
+        // SAFETY: `p` and `k` point to the first 8 words of `words` and of `keep`, `p`
+        // readable and writable, `k` readable; loadu and storeu have no alignment
+        // requirement.
+        let (old, kept) = unsafe { (_mm256_loadu_si256(p), _mm256_loadu_si256(k)) };
+        let gone = _mm256_andnot_si256(kept, c);
+        let hit = _mm256_cmpeq_epi32(_mm256_and_si256(old, gone), _mm256_setzero_si256());
         let mut changed = !_mm256_movemask_ps(_mm256_castsi256_ps(hit)) as u32 & 0xFF;
         // SAFETY: as above.
-        unsafe { _mm256_storeu_si256(p, _mm256_andnot_si256(c, old)) };
-        changed |= ((words[8] & cells != 0) as u32) << 8;
-        words[8] &= !cells;
+        unsafe { _mm256_storeu_si256(p, _mm256_andnot_si256(gone, old)) };
+        let gone = cells & !keep[8];
+        changed |= ((words[8] & gone != 0) as u32) << 8;
+        words[8] &= !gone;
         changed
     }
 
@@ -397,9 +405,9 @@ mod x86 {
         }
 
         #[inline(always)]
-        fn clear_band(self, words: &mut [u32; 9], cells: u32) -> u32 {
+        fn clear_band(self, words: &mut [u32; 9], cells: u32, keep: &[u32; 9]) -> u32 {
             // SAFETY: an `Avx2` token exists only if the CPU has every feature enabled.
-            unsafe { clear_band_avx2(words, cells) }
+            unsafe { clear_band_avx2(words, cells, keep) }
         }
 
         #[inline(always)]
@@ -457,12 +465,15 @@ mod tests {
             }
             x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
             let cells = x & x >> 5 & BAND;
+            let keep = words.map(|w| w & cells & x.rotate_left(w % 32));
             let (mut a, mut b) = (words, words);
-            assert_eq!(
-                isa.clear_band(&mut a, cells),
-                clear_band_scalar(&mut b, cells)
-            );
+            let changed = isa.clear_band(&mut a, cells, &keep);
+            assert_eq!(changed, clear_band_scalar(&mut b, cells, &keep));
             assert_eq!(a, b);
+            for k in 0..9 {
+                assert_eq!(a[k], words[k] & !(cells & !keep[k]));
+                assert_eq!(changed >> k & 1 == 1, a[k] != words[k]);
+            }
         }
         // Solved grids: a valid grid with its digits relabelled.
         let grid =

@@ -162,14 +162,18 @@ impl State {
 
     /// Draws the consequences of word `B * 9 + d` (band `B`, digit `d`): keeps only the
     /// cells of some placement of the digit in the band, removes the columns the band
-    /// claims from the other bands, and fixes cells alone in their row (hidden singles),
-    /// removing them from the band's other digits. New dirty words go to `dirty`.
+    /// claims from the other bands, and fixes cells alone in their row (hidden singles).
+    /// New dirty words go to `dirty`. Fixed cells are recorded in `solved[d]` and `pending`
+    /// and leave the band's other digits later, in [`State::drain_band`]: so the next
+    /// update never waits for that clearing.
     #[inline(always)]
     fn update<I: Isa, const B: usize>(
         &mut self,
         isa: I,
         d: usize,
         dirty: &mut u32,
+        solved: &mut [u32; 9],
+        pending: &mut u32,
     ) -> Result<(), Dead> {
         let s = self.f[B][d];
         let s = s & CLOSURE[isa.minirows(s) as usize];
@@ -187,31 +191,38 @@ impl State {
             *dirty |= ((a & claim != 0) as u32) << (o1 * 9 + d)
                 | ((b & claim != 0) as u32) << (o2 * 9 + d);
         }
+        // A cell fixed here leaves `unsolved` at once, so no other digit can fix it too.
         let newly = alone_in_row(s) & self.unsolved[B];
-        if newly != 0 {
-            self.unsolved[B] &= !newly;
-            let changed = isa.clear_band(&mut self.f[B], newly);
-            self.f[B][d] = s;
-            *dirty |= (changed & !(1 << d)) << (B * 9);
-        }
+        self.unsolved[B] &= !newly;
+        solved[d] |= newly;
+        *pending |= newly;
         Ok(())
     }
 
-    /// Updates the dirty words of band `B` until none is left there; returns 1 if there
-    /// was any, else 0.
+    /// Updates the dirty words of band `B` until none is left there, removing the cells
+    /// fixed on the way from the digits that did not fix them; returns 1 if there was any
+    /// dirty word, else 0.
     #[inline(always)]
     fn drain_band<I: Isa, const B: usize>(&mut self, isa: I, dirty: &mut u32) -> Result<u32, Dead> {
         if (*dirty >> (B * 9)) & 0x1FF == 0 {
             return Ok(0);
         }
+        let mut solved = [0u32; 9];
+        let mut pending = 0u32;
         loop {
             let mine = (*dirty >> (B * 9)) & 0x1FF;
-            if mine == 0 {
+            if mine != 0 {
+                let d = mine.trailing_zeros() as usize;
+                *dirty &= !(1 << (B * 9 + d));
+                self.update::<I, B>(isa, d, dirty, &mut solved, &mut pending)?;
+                continue;
+            }
+            if pending == 0 {
                 return Ok(1);
             }
-            let d = mine.trailing_zeros() as usize;
-            *dirty &= !(1 << (B * 9 + d));
-            self.update::<I, B>(isa, d, dirty)?;
+            *dirty |= isa.clear_band(&mut self.f[B], pending, &solved) << (B * 9);
+            solved = [0; 9];
+            pending = 0;
         }
     }
 
