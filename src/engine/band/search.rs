@@ -111,7 +111,7 @@ pub(crate) fn search<I: Isa>(
                     dirty: alt_dirty,
                 });
                 depth += 1;
-                dirty = state.place(b, p, d);
+                dirty = state.place(isa, b, p, d);
                 continue;
             }
             Err(_) => {}

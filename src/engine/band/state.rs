@@ -352,19 +352,16 @@ impl State {
 
     /// Fixes digit `d` (0-8) in cell `p` of band `b`; returns the dirty words.
     #[inline(always)]
-    pub fn place(&mut self, b: usize, p: u32, d: usize) -> u32 {
+    pub fn place<I: Isa>(&mut self, isa: I, b: usize, p: u32, d: usize) -> u32 {
+        // A static `keep` (not one built here): a vector load of freshly stored words
+        // would stall on store forwarding.
+        static KEEP_NONE: [u32; 9] = [0; 9];
         let bit = 1 << p;
-        let mut dirty = 1 << (b * 9 + d);
-        for k in 0..9 {
-            let old = self.f[b][k];
-            if k != d && old & bit != 0 {
-                self.f[b][k] = old & !bit;
-                dirty |= 1 << (b * 9 + k);
-            }
-        }
-        self.f[b][d] &= !ROW_BOX_PEERS[p as usize];
+        let word = self.f[b][d];
+        let changed = isa.clear_band(&mut self.f[b], bit, &KEEP_NONE);
+        self.f[b][d] = word & !ROW_BOX_PEERS[p as usize];
         self.unsolved[b] &= !bit;
-        dirty
+        (changed | 1 << d) << (b * 9)
     }
 
     /// Removes digit `d` (0-8) from cell `p` of band `b`; returns the dirty words.
@@ -437,7 +434,7 @@ mod tests {
     fn place_and_eliminate_touch_only_their_words() {
         let (mut s, _) = state_of(&[b'.'; CELLS]).unwrap();
         assert_eq!(s.candidates(1, 13), 0x1FF);
-        let dirty = s.place(1, 13, 4);
+        let dirty = s.place(Portable, 1, 13, 4);
         assert_eq!(dirty, 0x1FF << 9);
         assert_eq!(s.candidates(1, 13), 1 << 4);
         assert_eq!(s.f[1][4] & ROW_BOX_PEERS[13], 0);
