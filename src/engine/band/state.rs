@@ -171,7 +171,7 @@ impl State {
         &mut self,
         isa: I,
         d: usize,
-        dirty: &mut u32,
+        dirty: &mut [u32; 3],
         solved: &mut [u32; 9],
         pending: &mut u32,
     ) -> Result<(), Dead> {
@@ -188,8 +188,8 @@ impl State {
         if (a | b) & claim != 0 {
             self.f[o1][d] = a & !claim;
             self.f[o2][d] = b & !claim;
-            *dirty |= ((a & claim != 0) as u32) << (o1 * 9 + d)
-                | ((b & claim != 0) as u32) << (o2 * 9 + d);
+            dirty[o1] |= ((a & claim != 0) as u32) << d;
+            dirty[o2] |= ((b & claim != 0) as u32) << d;
         }
         // A cell fixed here leaves `unsolved` at once, so no other digit can fix it too.
         let newly = alone_in_row(s) & self.unsolved[B];
@@ -203,24 +203,28 @@ impl State {
     /// fixed on the way from the digits that did not fix them; returns 1 if there was any
     /// dirty word, else 0.
     #[inline(always)]
-    fn drain_band<I: Isa, const B: usize>(&mut self, isa: I, dirty: &mut u32) -> Result<u32, Dead> {
-        if (*dirty >> (B * 9)) & 0x1FF == 0 {
+    fn drain_band<I: Isa, const B: usize>(
+        &mut self,
+        isa: I,
+        dirty: &mut [u32; 3],
+    ) -> Result<u32, Dead> {
+        if dirty[B] == 0 {
             return Ok(0);
         }
         let mut solved = [0u32; 9];
         let mut pending = 0u32;
         loop {
-            let mine = (*dirty >> (B * 9)) & 0x1FF;
+            let mine = dirty[B];
             if mine != 0 {
                 let d = mine.trailing_zeros() as usize;
-                *dirty &= !(1 << (B * 9 + d));
+                dirty[B] &= mine - 1;
                 self.update::<I, B>(isa, d, dirty, &mut solved, &mut pending)?;
                 continue;
             }
             if pending == 0 {
                 return Ok(1);
             }
-            *dirty |= isa.clear_band(&mut self.f[B], pending, &solved) << (B * 9);
+            dirty[B] |= isa.clear_band(&mut self.f[B], pending, &solved);
             solved = [0; 9];
             pending = 0;
         }
@@ -232,27 +236,29 @@ impl State {
     pub fn propagate<I: Isa>(
         &mut self,
         isa: I,
-        mut dirty: u32,
+        dirty: u32,
         columns: bool,
     ) -> Result<Fixpoint, Dead> {
+        // One worklist per band: an update in one band never waits on another's.
+        let mut dirty = [dirty & 0x1FF, (dirty >> 9) & 0x1FF, dirty >> 18];
         // Bands whose words changed since their last naked-single scan (bit per band).
         let mut touched = 0b111;
         loop {
-            while dirty != 0 {
+            while dirty != [0; 3] {
                 touched |= self.drain_band::<I, 0>(isa, &mut dirty)?;
                 touched |= self.drain_band::<I, 1>(isa, &mut dirty)? << 1;
                 touched |= self.drain_band::<I, 2>(isa, &mut dirty)? << 2;
             }
-            for b in 0..3 {
+            for (b, dirty) in dirty.iter_mut().enumerate() {
                 if touched & (1 << b) != 0 {
-                    dirty |= self.naked_singles(b)?;
+                    *dirty |= self.naked_singles(b)?;
                 }
             }
             touched = 0;
-            if columns && dirty == 0 && self.unsolved != [0; 3] {
+            if columns && dirty == [0; 3] && self.unsolved != [0; 3] {
                 dirty = self.column_pass()?;
             }
-            if dirty == 0 {
+            if dirty == [0; 3] {
                 return Ok(if self.unsolved == [0; 3] {
                     Fixpoint::Solved
                 } else {
@@ -263,7 +269,7 @@ impl State {
     }
 
     /// Scans band `b` for cells without candidates (a contradiction) and places its naked
-    /// singles; returns the dirty words.
+    /// singles; returns the band's dirty words (bit `d` for digit `d + 1`).
     #[inline(always)]
     fn naked_singles(&mut self, b: usize) -> Result<u32, Dead> {
         let (mut one, mut two) = (0u32, 0u32);
@@ -286,7 +292,7 @@ impl State {
                         c &= c - 1;
                     }
                     self.f[b][d] &= !peers;
-                    dirty |= 1 << (b * 9 + d);
+                    dirty |= 1 << d;
                 }
             }
         }
@@ -317,8 +323,8 @@ impl State {
     /// offers the digit confines the digit, in that band's box, to the column (column
     /// hidden singles and column claiming). Returns the dirty words.
     #[inline(always)]
-    fn column_pass(&mut self) -> Result<u32, Dead> {
-        let mut dirty = 0;
+    fn column_pass(&mut self) -> Result<[u32; 3], Dead> {
+        let mut dirty = [0; 3];
         for d in 0..9 {
             let cols = [0, 1, 2].map(|b| {
                 let s = self.f[b][d];
@@ -333,7 +339,7 @@ impl State {
                 let new = old & COLUMN_CLAIMS[only as usize];
                 if new != old {
                     self.f[b][d] = new;
-                    dirty |= 1 << (b * 9 + d);
+                    dirty[b] |= 1 << d;
                 }
             }
         }
