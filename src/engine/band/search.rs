@@ -75,8 +75,11 @@ pub(crate) fn search<I: Isa>(
     let mut state = root;
     let mut dirty = dirty;
     let mut found = 0usize;
+    let mut rescan = true;
     loop {
-        match state.propagate(isa, dirty, stats.guesses == 0) {
+        let fixpoint = state.propagate(isa, dirty, stats.guesses == 0, rescan);
+        rescan = false;
+        match fixpoint {
             Ok(Fixpoint::Solved) => {
                 if found == 0 {
                     isa.write_digits(&state.f, out, base);
@@ -133,15 +136,12 @@ pub(crate) fn search<I: Isa>(
 /// first open cell.
 #[inline(always)]
 fn choose_cell(state: &State) -> (usize, u32) {
-    let (pairs, triples) = state.pairs_and_triples();
-    for (b, &m) in pairs.iter().enumerate() {
-        if m != 0 {
-            return (b, m.trailing_zeros());
-        }
-    }
-    for (b, &m) in triples.iter().enumerate() {
-        if m != 0 {
-            return (b, m.trailing_zeros());
+    for at_least in [2, 3] {
+        for b in 0..3 {
+            let m = state.cells_with(b, at_least);
+            if m != 0 {
+                return (b, m.trailing_zeros());
+            }
         }
     }
     for (b, &m) in state.unsolved.iter().enumerate() {

@@ -231,18 +231,23 @@ impl State {
     }
 
     /// Propagates from the worklist `dirty` until nothing changes, placing naked singles
-    /// on the way; with `columns`, runs [`State::column_pass`] before giving up.
+    /// on the way; with `columns`, runs [`State::column_pass`] before giving up. `rescan`
+    /// scans every band for naked singles; without it only the bands that change are (for
+    /// a state derived from a stuck one).
     #[inline(always)]
     pub fn propagate<I: Isa>(
         &mut self,
         isa: I,
         dirty: u32,
         columns: bool,
+        rescan: bool,
     ) -> Result<Fixpoint, Dead> {
         // One worklist per band: an update in one band never waits on another's.
         let mut dirty = [dirty & 0x1FF, (dirty >> 9) & 0x1FF, dirty >> 18];
-        // Bands whose words changed since their last naked-single scan (bit per band).
-        let mut touched = 0b111;
+        // Bands whose words changed since their last naked-single scan (bit per band):
+        // all of them for a new state, none for one that was stuck before the change
+        // (every band was scanned then; the changed ones get drained, which marks them).
+        let mut touched = if rescan { 0b111 } else { 0 };
         loop {
             while dirty != [0; 3] {
                 touched |= self.drain_band::<I, 0>(isa, &mut dirty)?;
@@ -299,23 +304,19 @@ impl State {
         Ok(dirty)
     }
 
-    /// The open cells of each band with exactly two candidates, and with exactly three.
+    /// The open cells of band `b` with exactly two candidates (`at_least = 2`) or exactly
+    /// three (`at_least = 3`).
     #[inline(always)]
-    pub fn pairs_and_triples(&self) -> ([u32; 3], [u32; 3]) {
-        let (mut pairs, mut triples) = ([0; 3], [0; 3]);
-        for b in 0..3 {
-            let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
-            for &x in &self.f[b] {
-                four |= three & x;
-                three |= two & x;
-                two |= one & x;
-                one |= x;
-            }
-            let u = self.unsolved[b];
-            pairs[b] = u & two & !three;
-            triples[b] = u & three & !four;
+    pub fn cells_with(&self, b: usize, at_least: usize) -> u32 {
+        let mut counts = [0u32; 4];
+        for &x in &self.f[b] {
+            counts[3] |= counts[2] & x;
+            counts[2] |= counts[1] & x;
+            counts[1] |= counts[0] & x;
+            counts[0] |= x;
         }
-        (pairs, triples)
+        let k = at_least.clamp(1, 3);
+        self.unsolved[b] & counts[k - 1] & !counts[k]
     }
 
     /// Column deductions the band updates do not make, for when propagation is stuck: a
@@ -418,7 +419,7 @@ mod tests {
     fn an_easy_puzzle_propagates_to_its_solution() {
         let (mut s, dirty) = state_of(PUZZLE).unwrap();
         assert!(matches!(
-            s.propagate(Portable, dirty, true),
+            s.propagate(Portable, dirty, true, true),
             Ok(Fixpoint::Solved)
         ));
         let mut out = [0u8; CELLS];
@@ -433,7 +434,7 @@ mod tests {
             *b"12345678.........................................................................";
         t[80] = b'9';
         let (mut s, dirty) = state_of(&t).unwrap();
-        assert_eq!(s.propagate(Portable, dirty, true).err(), Some(Dead));
+        assert_eq!(s.propagate(Portable, dirty, true, true).err(), Some(Dead));
     }
 
     #[test]
