@@ -323,28 +323,50 @@ impl State {
     /// column where a digit has no place is a contradiction, and a column only one band
     /// offers the digit confines the digit, in that band's box, to the column (column
     /// hidden singles and column claiming). Returns the dirty words.
+    ///
+    /// The column sets and the test for a possible deduction run over all words without
+    /// lookups (so they vectorise); the table is consulted only for the words where a box
+    /// holds an exclusive column besides others, or two exclusive columns.
+    // The bands are indexed: each one reads the columns of the two others.
+    #[allow(clippy::needless_range_loop)]
     #[inline(always)]
     fn column_pass(&mut self) -> Result<[u32; 3], Dead> {
-        let mut dirty = [0; 3];
-        for d in 0..9 {
-            let cols = [0, 1, 2].map(|b| {
+        const GROUP_LOW: u32 = 0b001_001_001;
+        let mut cols = [[0u32; 9]; 3];
+        for b in 0..3 {
+            for d in 0..9 {
                 let s = self.f[b][d];
-                (s | s >> 9 | s >> 18) & 0x1FF
-            });
-            if cols[0] | cols[1] | cols[2] != 0x1FF {
-                return Err(Dead);
-            }
-            for b in 0..3 {
-                let only = cols[b] & !(cols[(b + 1) % 3] | cols[(b + 2) % 3]);
-                let old = self.f[b][d];
-                let new = old & COLUMN_CLAIMS[only as usize];
-                if new != old {
-                    self.f[b][d] = new;
-                    dirty[b] |= 1 << d;
-                }
+                cols[b][d] = (s | s >> 9 | s >> 18) & 0x1FF;
             }
         }
-        Ok(dirty)
+        let mut missing = 0;
+        let mut work = [0u32; 3];
+        for b in 0..3 {
+            let (o1, o2) = ((b + 1) % 3, (b + 2) % 3);
+            for d in 0..9 {
+                let (c, others) = (cols[b][d], cols[o1][d] | cols[o2][d]);
+                missing |= !(c | others) & 0x1FF;
+                let only = c & !others;
+                let stacks = (only | only >> 1 | only >> 2) & GROUP_LOW;
+                let beside = c & (stacks * 7) & !only;
+                let two = (only & only >> 1 | only & only >> 2 | only >> 1 & only >> 2) & GROUP_LOW;
+                work[b] |= ((beside | two != 0) as u32) << d;
+            }
+        }
+        if missing != 0 {
+            return Err(Dead);
+        }
+        for b in 0..3 {
+            let (o1, o2) = ((b + 1) % 3, (b + 2) % 3);
+            let mut w = work[b];
+            while w != 0 {
+                let d = w.trailing_zeros() as usize;
+                w &= w - 1;
+                let only = cols[b][d] & !(cols[o1][d] | cols[o2][d]);
+                self.f[b][d] &= COLUMN_CLAIMS[only as usize];
+            }
+        }
+        Ok(work)
     }
 
     /// The candidate digits (bit `d` for digit `d + 1`) of cell `p` of band `b`.
