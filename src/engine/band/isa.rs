@@ -35,6 +35,20 @@ pub(crate) trait Isa: Copy {
     /// Writes a solved grid (`f[band][d]`: the cells of digit `d + 1`) as 81 cells,
     /// `base + digit` each.
     fn write_digits(self, f: &[[u32; 9]; 3], out: &mut [u8; CELLS], base: u8);
+
+    /// The cells in at least one of the nine words, and the cells in at least two.
+    fn one_and_two(self, words: &[u32; 9]) -> (u32, u32);
+}
+
+/// The cells in at least one and in at least two of nine words, one word at a time.
+#[inline(always)]
+pub(crate) fn one_and_two_scalar(words: &[u32; 9]) -> (u32, u32) {
+    let (mut one, mut two) = (0u32, 0u32);
+    for &x in words {
+        two |= one & x;
+        one |= x;
+    }
+    (one, two)
 }
 
 /// Writes a solved grid one placed digit at a time.
@@ -135,6 +149,11 @@ impl Isa for Portable {
     #[inline(always)]
     fn write_digits(self, f: &[[u32; 9]; 3], out: &mut [u8; CELLS], base: u8) {
         write_digits_scalar(f, out, base)
+    }
+
+    #[inline(always)]
+    fn one_and_two(self, words: &[u32; 9]) -> (u32, u32) {
+        one_and_two_scalar(words)
     }
 }
 
@@ -277,6 +296,36 @@ mod x86 {
         out.copy_from_slice(&buf[..CELLS]);
     }
 
+    /// Folds (at least one, at least two) lane pairs of two 4-lane vectors into lane 0.
+    #[target_feature(enable = "sse4.1,popcnt")]
+    #[inline]
+    fn fold_one_two_sse(one: __m128i, two: __m128i) -> (u32, u32) {
+        let (s1, s2) = (
+            _mm_shuffle_epi32::<0b01_00_11_10>(one),
+            _mm_shuffle_epi32::<0b01_00_11_10>(two),
+        );
+        let two = _mm_or_si128(_mm_or_si128(two, s2), _mm_and_si128(one, s1));
+        let one = _mm_or_si128(one, s1);
+        let (s1, s2) = (
+            _mm_shuffle_epi32::<0b10_11_00_01>(one),
+            _mm_shuffle_epi32::<0b10_11_00_01>(two),
+        );
+        let two = _mm_or_si128(_mm_or_si128(two, s2), _mm_and_si128(one, s1));
+        let one = _mm_or_si128(one, s1);
+        (_mm_cvtsi128_si32(one) as u32, _mm_cvtsi128_si32(two) as u32)
+    }
+
+    #[target_feature(enable = "sse4.1,popcnt")]
+    #[inline]
+    fn one_and_two_sse41(words: &[u32; 9]) -> (u32, u32) {
+        let (a, b) = (words[..4].as_ptr(), words[4..8].as_ptr());
+        // SAFETY: `a` and `b` point to 4 readable words each; loadu has no alignment
+        // requirement.
+        let (a, b) = unsafe { (_mm_loadu_si128(a.cast()), _mm_loadu_si128(b.cast())) };
+        let (one, two) = fold_one_two_sse(_mm_or_si128(a, b), _mm_and_si128(a, b));
+        (one | words[8], two | one & words[8])
+    }
+
     impl Isa for Sse41 {
         #[inline(always)]
         fn minirows(self, cells: u32) -> u32 {
@@ -299,6 +348,12 @@ mod x86 {
         fn write_digits(self, f: &[[u32; 9]; 3], out: &mut [u8; CELLS], base: u8) {
             // SAFETY: an `Sse41` token exists only if the CPU has SSE4.1 and POPCNT.
             unsafe { write_digits_sse41(f, out, base) }
+        }
+
+        #[inline(always)]
+        fn one_and_two(self, words: &[u32; 9]) -> (u32, u32) {
+            // SAFETY: an `Sse41` token exists only if the CPU has SSE4.1 and POPCNT.
+            unsafe { one_and_two_sse41(words) }
         }
     }
 
@@ -392,6 +447,17 @@ mod x86 {
         out.copy_from_slice(&buf[..CELLS]);
     }
 
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    #[inline]
+    fn one_and_two_avx2(words: &[u32; 9]) -> (u32, u32) {
+        let p = words[..8].as_ptr().cast::<__m256i>();
+        // SAFETY: `p` points to 8 readable words; loadu has no alignment requirement.
+        let v = unsafe { _mm256_loadu_si256(p) };
+        let (lo, hi) = (_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+        let (one, two) = fold_one_two_sse(_mm_or_si128(lo, hi), _mm_and_si128(lo, hi));
+        (one | words[8], two | one & words[8])
+    }
+
     impl Isa for Avx2 {
         #[inline(always)]
         fn minirows(self, cells: u32) -> u32 {
@@ -415,6 +481,12 @@ mod x86 {
         fn write_digits(self, f: &[[u32; 9]; 3], out: &mut [u8; CELLS], base: u8) {
             // SAFETY: an `Avx2` token exists only if the CPU has every feature enabled.
             unsafe { write_digits_avx2(f, out, base) }
+        }
+
+        #[inline(always)]
+        fn one_and_two(self, words: &[u32; 9]) -> (u32, u32) {
+            // SAFETY: an `Avx2` token exists only if the CPU has every feature enabled.
+            unsafe { one_and_two_avx2(words) }
         }
     }
 }
@@ -467,6 +539,7 @@ mod tests {
             x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
             let cells = x & x >> 5 & BAND;
             let keep = words.map(|w| w & cells & x.rotate_left(w % 32));
+            assert_eq!(isa.one_and_two(&words), one_and_two_scalar(&words));
             let (mut a, mut b) = (words, words);
             let changed = isa.clear_band(&mut a, cells, &keep);
             assert_eq!(changed, clear_band_scalar(&mut b, cells, &keep));

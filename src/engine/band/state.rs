@@ -256,7 +256,7 @@ impl State {
             }
             for (b, dirty) in dirty.iter_mut().enumerate() {
                 if touched & (1 << b) != 0 {
-                    *dirty |= self.naked_singles(b)?;
+                    *dirty |= self.naked_singles(isa, b)?;
                 }
             }
             touched = 0;
@@ -276,12 +276,8 @@ impl State {
     /// Scans band `b` for cells without candidates (a contradiction) and places its naked
     /// singles; returns the band's dirty words (bit `d` for digit `d + 1`).
     #[inline(always)]
-    fn naked_singles(&mut self, b: usize) -> Result<u32, Dead> {
-        let (mut one, mut two) = (0u32, 0u32);
-        for &x in &self.f[b] {
-            two |= one & x;
-            one |= x;
-        }
+    fn naked_singles<I: Isa>(&mut self, isa: I, b: usize) -> Result<u32, Dead> {
+        let (one, two) = isa.one_and_two(&self.f[b]);
         if one != BAND {
             return Err(Dead);
         }
