@@ -38,6 +38,20 @@ pub(crate) trait Isa: Copy {
 
     /// The cells in at least one of the nine words, and the cells in at least two.
     fn one_and_two(self, words: &[u32; 9]) -> (u32, u32);
+
+    /// The words (bit `k` for word `k`) holding some of `cells`: for one cell, its
+    /// candidate digits.
+    fn holding(self, words: &[u32; 9], cells: u32) -> u32;
+}
+
+/// The words holding some of `cells`, one word at a time.
+#[inline(always)]
+pub(crate) fn holding_scalar(words: &[u32; 9], cells: u32) -> u32 {
+    let mut out = 0;
+    for (k, &w) in words.iter().enumerate() {
+        out |= ((w & cells != 0) as u32) << k;
+    }
+    out
 }
 
 /// The cells in at least one and in at least two of nine words, one word at a time.
@@ -154,6 +168,11 @@ impl Isa for Portable {
     #[inline(always)]
     fn one_and_two(self, words: &[u32; 9]) -> (u32, u32) {
         one_and_two_scalar(words)
+    }
+
+    #[inline(always)]
+    fn holding(self, words: &[u32; 9], cells: u32) -> u32 {
+        holding_scalar(words, cells)
     }
 }
 
@@ -326,6 +345,22 @@ mod x86 {
         (one | words[8], two | one & words[8])
     }
 
+    #[target_feature(enable = "sse4.1,popcnt")]
+    #[inline]
+    fn holding_sse41(words: &[u32; 9], cells: u32) -> u32 {
+        let c = _mm_set1_epi32(cells as i32);
+        let (a, b) = (words[..4].as_ptr(), words[4..8].as_ptr());
+        // SAFETY: `a` and `b` point to 4 readable words each; loadu has no alignment
+        // requirement.
+        let (a, b) = unsafe { (_mm_loadu_si128(a.cast()), _mm_loadu_si128(b.cast())) };
+        let zero = _mm_setzero_si128();
+        let none_a = _mm_cmpeq_epi32(_mm_and_si128(a, c), zero);
+        let none_b = _mm_cmpeq_epi32(_mm_and_si128(b, c), zero);
+        let none = _mm_movemask_ps(_mm_castsi128_ps(none_a))
+            | _mm_movemask_ps(_mm_castsi128_ps(none_b)) << 4;
+        (!none as u32 & 0xFF) | ((words[8] & cells != 0) as u32) << 8
+    }
+
     impl Isa for Sse41 {
         #[inline(always)]
         fn minirows(self, cells: u32) -> u32 {
@@ -354,6 +389,12 @@ mod x86 {
         fn one_and_two(self, words: &[u32; 9]) -> (u32, u32) {
             // SAFETY: an `Sse41` token exists only if the CPU has SSE4.1 and POPCNT.
             unsafe { one_and_two_sse41(words) }
+        }
+
+        #[inline(always)]
+        fn holding(self, words: &[u32; 9], cells: u32) -> u32 {
+            // SAFETY: an `Sse41` token exists only if the CPU has SSE4.1 and POPCNT.
+            unsafe { holding_sse41(words, cells) }
         }
     }
 
@@ -458,6 +499,18 @@ mod x86 {
         (one | words[8], two | one & words[8])
     }
 
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    #[inline]
+    fn holding_avx2(words: &[u32; 9], cells: u32) -> u32 {
+        let p = words[..8].as_ptr().cast::<__m256i>();
+        // SAFETY: `p` points to 8 readable words; loadu has no alignment requirement.
+        let v = unsafe { _mm256_loadu_si256(p) };
+        let c = _mm256_set1_epi32(cells as i32);
+        let none = _mm256_cmpeq_epi32(_mm256_and_si256(v, c), _mm256_setzero_si256());
+        (!_mm256_movemask_ps(_mm256_castsi256_ps(none)) as u32 & 0xFF)
+            | ((words[8] & cells != 0) as u32) << 8
+    }
+
     impl Isa for Avx2 {
         #[inline(always)]
         fn minirows(self, cells: u32) -> u32 {
@@ -487,6 +540,12 @@ mod x86 {
         fn one_and_two(self, words: &[u32; 9]) -> (u32, u32) {
             // SAFETY: an `Avx2` token exists only if the CPU has every feature enabled.
             unsafe { one_and_two_avx2(words) }
+        }
+
+        #[inline(always)]
+        fn holding(self, words: &[u32; 9], cells: u32) -> u32 {
+            // SAFETY: an `Avx2` token exists only if the CPU has every feature enabled.
+            unsafe { holding_avx2(words, cells) }
         }
     }
 }
@@ -540,6 +599,11 @@ mod tests {
             let cells = x & x >> 5 & BAND;
             let keep = words.map(|w| w & cells & x.rotate_left(w % 32));
             assert_eq!(isa.one_and_two(&words), one_and_two_scalar(&words));
+            assert_eq!(isa.holding(&words, cells), holding_scalar(&words, cells));
+            assert_eq!(
+                isa.holding(&words, 1 << (x % 27)),
+                holding_scalar(&words, 1 << (x % 27))
+            );
             let (mut a, mut b) = (words, words);
             let changed = isa.clear_band(&mut a, cells, &keep);
             assert_eq!(changed, clear_band_scalar(&mut b, cells, &keep));

@@ -102,17 +102,14 @@ pub(crate) fn search<I: Isa>(
                 }
                 stats.guesses += 1;
                 let (b, p) = choose_cell(&state);
-                let cands = state.candidates(b, p);
-                let d = cands.trailing_zeros() as usize;
-                let mut alt = state;
-                let alt_dirty = alt.eliminate(b, p, d);
+                let d = isa.holding(&state.f[b], 1 << p).trailing_zeros() as usize;
                 let Some(slot) = stack.get_mut(depth) else {
                     return Err(GaveUp);
                 };
-                slot.write(Frame {
-                    state: alt,
-                    dirty: alt_dirty,
-                });
+                // The alternative is edited in its slot: editing a copy first and then
+                // moving it would read freshly stored words with wide loads.
+                let alt = slot.write(Frame { state, dirty: 0 });
+                alt.dirty = alt.state.eliminate(b, p, d);
                 depth += 1;
                 dirty = state.place(isa, b, p, d);
                 continue;

@@ -365,16 +365,6 @@ impl State {
         Ok(work)
     }
 
-    /// The candidate digits (bit `d` for digit `d + 1`) of cell `p` of band `b`.
-    #[inline(always)]
-    pub fn candidates(&self, b: usize, p: u32) -> u32 {
-        let mut out = 0;
-        for d in 0..9 {
-            out |= ((self.f[b][d] >> p) & 1) << d;
-        }
-        out
-    }
-
     /// Fixes digit `d` (0-8) in cell `p` of band `b`; returns the dirty words.
     #[inline(always)]
     pub fn place<I: Isa>(&mut self, isa: I, b: usize, p: u32, d: usize) -> u32 {
@@ -458,13 +448,13 @@ mod tests {
     #[test]
     fn place_and_eliminate_touch_only_their_words() {
         let (mut s, _) = state_of(&[b'.'; CELLS]).unwrap();
-        assert_eq!(s.candidates(1, 13), 0x1FF);
+        assert_eq!(Portable.holding(&s.f[1], 1 << 13), 0x1FF);
         let dirty = s.place(Portable, 1, 13, 4);
         assert_eq!(dirty, 0x1FF << 9);
-        assert_eq!(s.candidates(1, 13), 1 << 4);
+        assert_eq!(Portable.holding(&s.f[1], 1 << 13), 1 << 4);
         assert_eq!(s.f[1][4] & ROW_BOX_PEERS[13], 0);
         assert_eq!(s.unsolved[1], BAND & !(1 << 13));
         assert_eq!(s.eliminate(0, 0, 2), 1 << 2);
-        assert_eq!(s.candidates(0, 0), 0x1FF & !(1 << 2));
+        assert_eq!(Portable.holding(&s.f[0], 1), 0x1FF & !(1 << 2));
     }
 }
