@@ -177,7 +177,7 @@ impl Isa for Portable {
 }
 
 #[cfg(target_arch = "x86_64")]
-pub(crate) use x86::{Avx2, Sse41};
+pub(crate) use x86::{pext_is_fast, Avx2, Sse41};
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
@@ -201,15 +201,34 @@ mod x86 {
     }
 
     /// The AVX2 backend (with BMI1, BMI2, POPCNT and LZCNT). Only [`Avx2::new`] makes one,
-    /// after checking the CPU.
+    /// after checking the CPU. With `PEXT` it condenses minirows with `pext`, otherwise
+    /// with the table the portable path uses: `pext` is microcoded and slow on AMD CPUs
+    /// before Zen 3 (see [`pext_is_fast`]).
     #[derive(Clone, Copy, Debug)]
-    pub(crate) struct Avx2(());
+    pub(crate) struct Avx2<const PEXT: bool>(());
 
-    impl Avx2 {
+    impl<const PEXT: bool> Avx2<PEXT> {
         /// The token, if this CPU has AVX2, BMI1, BMI2, POPCNT and LZCNT.
-        pub(crate) fn new() -> Option<Avx2> {
+        pub(crate) fn new() -> Option<Avx2<PEXT>> {
             crate::engine::Path::Avx2.is_available().then_some(Avx2(()))
         }
+    }
+
+    /// Whether `pext` runs in a few cycles here: everywhere but on AMD and Hygon CPUs
+    /// before family 0x19 (Zen 3), where it is microcoded (tens to hundreds of cycles).
+    pub(crate) fn pext_is_fast() -> bool {
+        // SAFETY: CPUID exists on every x86-64 CPU; leaves 0 and 1 always do.
+        #[allow(unused_unsafe)]
+        let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1)) };
+        let name = [vendor.ebx, vendor.edx, vendor.ecx].map(u32::to_le_bytes);
+        let slow_vendor = matches!(name.as_flattened(), b"AuthenticAMD" | b"HygonGenuine");
+        let base = (signature.eax >> 8) & 0xF;
+        let family = if base == 0xF {
+            base + ((signature.eax >> 20) & 0xFF)
+        } else {
+            base
+        };
+        !(slow_vendor && family < 0x19)
     }
 
     /// Compares 16 bytes with `base + 1` ..= `base + 9` and with the valid range.
@@ -511,9 +530,12 @@ mod x86 {
             | ((words[8] & cells != 0) as u32) << 8
     }
 
-    impl Isa for Avx2 {
+    impl<const PEXT: bool> Isa for Avx2<PEXT> {
         #[inline(always)]
         fn minirows(self, cells: u32) -> u32 {
+            if !PEXT {
+                return minirows_scalar(cells);
+            }
             // SAFETY: an `Avx2` token exists only if the CPU has every feature enabled.
             unsafe { minirows_pext(cells) }
         }
@@ -671,9 +693,14 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn avx2_matches_the_scalar_model() {
-        match Avx2::new() {
-            Some(isa) => check(isa),
-            None => eprintln!("note: this CPU lacks AVX2; its backend is not tested here"),
+        match (Avx2::<true>::new(), Avx2::<false>::new()) {
+            (Some(with_pext), Some(with_tables)) => {
+                check(with_pext);
+                check(with_tables);
+            }
+            _ => eprintln!("note: this CPU lacks AVX2; its backend is not tested here"),
         }
+        // The answer depends on the CPU; it must at least be stable.
+        assert_eq!(x86::pext_is_fast(), x86::pext_is_fast());
     }
 }

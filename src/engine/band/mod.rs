@@ -110,7 +110,13 @@ path_entry!(
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     run_avx2,
-    Avx2
+    Avx2<true>
+);
+path_entry!(
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    run_avx2_tables,
+    Avx2<false>
 );
 
 /// A backend token for a path this CPU can run.
@@ -119,8 +125,12 @@ enum Backend {
     Portable,
     #[cfg(target_arch = "x86_64")]
     Sse41(Sse41),
+    /// AVX2 with `pext`.
     #[cfg(target_arch = "x86_64")]
-    Avx2(Avx2),
+    Avx2(Avx2<true>),
+    /// AVX2 with tables instead of `pext` (which is slow on AMD before Zen 3).
+    #[cfg(target_arch = "x86_64")]
+    Avx2Tables(Avx2<false>),
 }
 
 impl Backend {
@@ -131,7 +141,9 @@ impl Backend {
             #[cfg(target_arch = "x86_64")]
             Path::Sse41 => Sse41::new().map(Backend::Sse41),
             #[cfg(target_arch = "x86_64")]
-            Path::Avx2 => Avx2::new().map(Backend::Avx2),
+            Path::Avx2 if isa::pext_is_fast() => Avx2::new().map(Backend::Avx2),
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx2 => Avx2::new().map(Backend::Avx2Tables),
             #[cfg(not(target_arch = "x86_64"))]
             Path::Sse41 | Path::Avx2 => None,
         }
@@ -160,6 +172,9 @@ impl Backend {
             // SAFETY: the token proves the CPU has the features `run_avx2` enables.
             #[cfg(target_arch = "x86_64")]
             Backend::Avx2(isa) => unsafe { run_avx2(isa, cells, base, limits, stats) },
+            // SAFETY: the token proves the CPU has the features `run_avx2_tables` enables.
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx2Tables(isa) => unsafe { run_avx2_tables(isa, cells, base, limits, stats) },
         }
     }
 }
@@ -276,6 +291,30 @@ mod tests {
                     assert_eq!(n, reference::count(&p, limit).0, "{path:?} {text}");
                     assert!(s.unwrap().is_solution_of(&p), "{path:?} {text}");
                 }
+            }
+        }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_avx2_path_without_pext_agrees_too() {
+        let Some(isa) = Avx2::<false>::new() else {
+            eprintln!("note: this CPU lacks AVX2; its table variant is not tested here");
+            return;
+        };
+        for text in PUZZLES {
+            let p = Board::from_text(text).unwrap();
+            for limit in [1, 2, 5] {
+                let mut stats = SearchStats::default();
+                let r = count_on(
+                    Backend::Avx2Tables(isa),
+                    &p,
+                    Limits::count(limit),
+                    &mut stats,
+                );
+                let (n, s) = r.unwrap();
+                assert_eq!(n, reference::count(&p, limit).0, "{text}");
+                assert!(s.unwrap().is_solution_of(&p), "{text}");
             }
         }
     }
