@@ -216,7 +216,13 @@ mod x86 {
 
     /// Whether `pext` runs in a few cycles here: everywhere but on AMD and Hygon CPUs
     /// before family 0x19 (Zen 3), where it is microcoded (tens to hundreds of cycles).
+    /// Found once per process: CPUID is slow (it traps to the hypervisor in a VM).
     pub(crate) fn pext_is_fast() -> bool {
+        static FAST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        *FAST.get_or_init(read_pext_is_fast)
+    }
+
+    fn read_pext_is_fast() -> bool {
         // SAFETY: CPUID exists on every x86-64 CPU; leaves 0 and 1 always do.
         #[allow(unused_unsafe)]
         let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1)) };
