@@ -21,13 +21,13 @@ mod search;
 mod state;
 mod tables;
 
-pub use search::SearchStats;
+pub use search::{GaveUp, SearchStats};
 
 use super::Path;
 use crate::board::{Board, CELLS};
 use crate::status::Status;
 use isa::{Isa, Portable};
-use search::{search, GaveUp, Limits};
+use search::{search, Limits};
 use state::State;
 use std::sync::OnceLock;
 
@@ -206,66 +206,134 @@ fn count_on(
 /// run `path`.
 pub fn count(path: Path, board: &Board, limit: usize) -> Option<(usize, Option<Board>)> {
     let backend = Backend::of(path)?;
-    Some(count_selected_on(backend, board, limit))
+    let mut stats = SearchStats::default();
+    Some(count_unlimited(backend, board, limit, &mut stats))
 }
 
 /// [`count`] on the selected path.
 pub(crate) fn count_selected(board: &Board, limit: usize) -> (usize, Option<Board>) {
-    count_selected_on(Backend::selected(), board, limit)
+    let mut stats = SearchStats::default();
+    count_unlimited(Backend::selected(), board, limit, &mut stats)
 }
 
-fn count_selected_on(backend: Backend, board: &Board, limit: usize) -> (usize, Option<Board>) {
-    let mut stats = SearchStats::default();
+fn count_unlimited(
+    backend: Backend,
+    board: &Board,
+    limit: usize,
+    stats: &mut SearchStats,
+) -> (usize, Option<Board>) {
     // A board cannot hold a bad byte and an unlimited search does not give up, so the
     // only failure is clashing givens: no solution.
-    count_on(backend, board, Limits::count(limit), &mut stats).unwrap_or_default()
+    count_on(backend, board, Limits::count(limit), stats).unwrap_or_default()
 }
 
-/// Counts like [`count`] but gives up (`Ok(None)`) when `budget` runs out: for a router
-/// that runs this engine first and hands hard puzzles to another. `Err(())` if this CPU
-/// cannot run `path`. The statistics of the run (given up or not) go to `stats`.
-#[allow(clippy::result_unit_err)]
+/// The limits of a search run with `budget`.
+fn limits(solutions: usize, budget: Budget) -> Limits {
+    Limits {
+        solutions,
+        guesses: budget.guesses,
+        open_at_first_guess: budget.open_at_first_guess,
+    }
+}
+
+/// Counts like [`count`] but gives up when `budget` runs out: for a router that runs this
+/// engine first and hands hard puzzles to another. The statistics of the run (given up or
+/// not) go to `stats`. `None` if this CPU cannot run `path`.
 pub fn count_budgeted(
     path: Path,
     board: &Board,
     limit: usize,
     budget: Budget,
     stats: &mut SearchStats,
-) -> Result<Option<(usize, Option<Board>)>, ()> {
-    let backend = Backend::of(path).ok_or(())?;
-    let limits = Limits {
-        solutions: limit,
-        guesses: budget.guesses,
-        open_at_first_guess: budget.open_at_first_guess,
-    };
-    match count_on(backend, board, limits, stats) {
-        Ok(r) => Ok(Some(r)),
-        Err(Failure::GaveUp) => Ok(None),
-        Err(_) => Ok(Some((0, None))),
+) -> Option<Result<(usize, Option<Board>), GaveUp>> {
+    Some(count_within(
+        Backend::of(path)?,
+        board,
+        limit,
+        budget,
+        stats,
+    ))
+}
+
+/// [`count_budgeted`] on the selected path (no CPU check per call): a router's entry.
+pub fn count_budgeted_selected(
+    board: &Board,
+    limit: usize,
+    budget: Budget,
+    stats: &mut SearchStats,
+) -> Result<(usize, Option<Board>), GaveUp> {
+    count_within(Backend::selected(), board, limit, budget, stats)
+}
+
+fn count_within(
+    backend: Backend,
+    board: &Board,
+    limit: usize,
+    budget: Budget,
+    stats: &mut SearchStats,
+) -> Result<(usize, Option<Board>), GaveUp> {
+    match count_on(backend, board, limits(limit, budget), stats) {
+        Ok(r) => Ok(r),
+        Err(Failure::GaveUp) => Err(GaveUp),
+        // Clashing givens (a board holds no bad byte): no solution.
+        Err(Failure::InvalidChar | Failure::Conflict) => Ok((0, None)),
     }
 }
 
 /// Solves an 81-byte board in place with the contract of `sudoku_solve` (see
 /// [`crate::solve_bytes`]), on the selected path.
 pub(crate) fn solve_bytes(bytes: &mut [u8; CELLS]) -> Status {
-    solve_bytes_on(Backend::selected(), bytes)
+    let mut stats = SearchStats::default();
+    match solve_bytes_on(Backend::selected(), bytes, Budget::UNLIMITED, &mut stats) {
+        Ok(status) => status,
+        // An unlimited search does not give up; if it ever did, the board is unchanged.
+        Err(GaveUp) => Status::ErrInternal,
+    }
 }
 
 /// [`solve_bytes`] on `path`; `None` if this CPU cannot run it.
 pub fn solve_bytes_with(path: Path, bytes: &mut [u8; CELLS]) -> Option<Status> {
-    Backend::of(path).map(|b| solve_bytes_on(b, bytes))
+    let mut stats = SearchStats::default();
+    let r = solve_bytes_on(Backend::of(path)?, bytes, Budget::UNLIMITED, &mut stats);
+    Some(r.unwrap_or(Status::ErrInternal))
+}
+
+/// [`solve_bytes`] within `budget` on `path`: `Err(GaveUp)`, with the board unchanged,
+/// when the budget ran out first (bad characters and clashing givens are reported before
+/// any search). `None` if this CPU cannot run `path`.
+pub fn solve_bytes_budgeted(
+    path: Path,
+    bytes: &mut [u8; CELLS],
+    budget: Budget,
+    stats: &mut SearchStats,
+) -> Option<Result<Status, GaveUp>> {
+    Some(solve_bytes_on(Backend::of(path)?, bytes, budget, stats))
+}
+
+/// [`solve_bytes_budgeted`] on the selected path (no CPU check per call): a router's
+/// entry for `sudoku_solve`.
+pub fn solve_bytes_budgeted_selected(
+    bytes: &mut [u8; CELLS],
+    budget: Budget,
+    stats: &mut SearchStats,
+) -> Result<Status, GaveUp> {
+    solve_bytes_on(Backend::selected(), bytes, budget, stats)
 }
 
 #[inline]
-fn solve_bytes_on(backend: Backend, bytes: &mut [u8; CELLS]) -> Status {
-    let mut stats = SearchStats::default();
+fn solve_bytes_on(
+    backend: Backend,
+    bytes: &mut [u8; CELLS],
+    budget: Budget,
+    stats: &mut SearchStats,
+) -> Result<Status, GaveUp> {
     // The board is written only when a solution is found, which is success.
-    match backend.run(bytes, b'0', Limits::count(1), &mut stats) {
-        Ok(0) => Status::NoSolution,
-        Ok(_) => Status::Ok,
-        Err(Failure::InvalidChar) => Status::ErrInvalidChar,
-        Err(Failure::Conflict) => Status::ErrConflict,
-        Err(Failure::GaveUp) => Status::ErrInternal,
+    match backend.run(bytes, b'0', limits(1, budget), stats) {
+        Ok(0) => Ok(Status::NoSolution),
+        Ok(_) => Ok(Status::Ok),
+        Err(Failure::InvalidChar) => Ok(Status::ErrInvalidChar),
+        Err(Failure::Conflict) => Ok(Status::ErrConflict),
+        Err(Failure::GaveUp) => Err(GaveUp),
     }
 }
 
@@ -358,11 +426,11 @@ mod tests {
         };
         let mut stats = SearchStats::default();
         let r = count_budgeted(Path::Portable, &hard, 1, tight, &mut stats);
-        assert_eq!(r, Ok(None));
+        assert_eq!(r, Some(Err(GaveUp)));
         assert!(stats.open_at_first_guess > 0);
         let mut stats = SearchStats::default();
         let r = count_budgeted(Path::Portable, &easy, 1, tight, &mut stats).unwrap();
-        assert_eq!(r.map(|x| x.0), Some(1));
+        assert_eq!(r.map(|x| x.0), Ok(1));
         assert_eq!(stats.guesses, 0);
         let few_open = Budget {
             guesses: u64::MAX,
@@ -370,7 +438,19 @@ mod tests {
         };
         let mut stats = SearchStats::default();
         let r = count_budgeted(Path::Portable, &hard, 1, few_open, &mut stats);
-        assert_eq!(r, Ok(None));
+        assert_eq!(r, Some(Err(GaveUp)));
         assert_eq!(stats.guesses, 0);
+        let mut bytes = hard.to_bytes();
+        let before = bytes;
+        let r = solve_bytes_budgeted(Path::Portable, &mut bytes, few_open, &mut stats);
+        assert_eq!(r, Some(Err(GaveUp)));
+        assert_eq!(bytes, before);
+        let mut stats = SearchStats::default();
+        let r = solve_bytes_budgeted_selected(&mut bytes, Budget::UNLIMITED, &mut stats);
+        assert_eq!(r, Ok(Status::Ok));
+        assert!(Board::from_bytes(&bytes).unwrap().is_solution_of(&hard));
+        assert!(stats.guesses > 0);
+        let r = count_budgeted_selected(&hard, 2, Budget::UNLIMITED, &mut stats);
+        assert_eq!(r.map(|x| x.0), Ok(1));
     }
 }

@@ -46,9 +46,10 @@ impl Limits {
     }
 }
 
-/// A search that gave up within its limits.
-#[derive(Debug, PartialEq, Eq)]
-pub(crate) struct GaveUp;
+/// A budgeted search gave up: its guess budget ran out, or too many cells were open at
+/// its first guess. The puzzle should go to an engine built for hard puzzles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GaveUp;
 
 /// One saved alternative: a state and its worklist.
 #[derive(Clone, Copy)]
