@@ -77,7 +77,7 @@ fn run<I: Isa>(
         return Err(Failure::InvalidChar);
     }
     let (mut root, _) = State::from_clues(&scan.clues).map_err(|_| Failure::Conflict)?;
-    let Ok(dirty) = root.first_pass(isa) else {
+    let Ok(dirty) = root.parallel_passes(isa) else {
         return Ok(0);
     };
     search(isa, root, dirty, limits, cells, base, stats).map_err(|GaveUp| Failure::GaveUp)

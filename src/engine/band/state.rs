@@ -110,15 +110,35 @@ impl State {
         Ok((s, ALL_DIRTY))
     }
 
-    /// The first round of propagation over all 27 words at once, written without branches
-    /// or loop-carried dependencies so that the words are processed in parallel: band
+    /// Propagation rounds over all 27 words at once ([`State::parallel_pass`]) while they
+    /// leave many words dirty; returns the worklist for [`State::propagate`].
+    ///
+    /// A round costs about as much as six updates of the worklist, which wait on each other
+    /// (the worklist loop is latency-bound), so rounds pay while they leave at least six
+    /// dirty words. Measured on gen_easy: one round -18% time, up to ten rounds -11% more.
+    #[inline(always)]
+    pub fn parallel_passes<I: Isa>(&mut self, isa: I) -> Result<u32, Dead> {
+        const MIN_DIRTY: u32 = 6;
+        const MAX_ROUNDS: usize = 10;
+        let mut dirty = self.parallel_pass(isa)?;
+        for _ in 1..MAX_ROUNDS {
+            if dirty.count_ones() < MIN_DIRTY {
+                break;
+            }
+            dirty = self.parallel_pass(isa)?;
+        }
+        Ok(dirty)
+    }
+
+    /// One round of propagation over all 27 words at once, written without branches or
+    /// loop-carried dependencies so that the words are processed in parallel: band
     /// closure of every word, then the columns each band claims, then cells alone in their
     /// row (hidden singles) leave the band's other digits. Returns the words changed after
     /// their closure (the worklist for [`State::propagate`]).
     // The bands are indexed: each one reads the claims of the two others.
     #[allow(clippy::needless_range_loop)]
     #[inline(always)]
-    pub fn first_pass<I: Isa>(&mut self, isa: I) -> Result<u32, Dead> {
+    fn parallel_pass<I: Isa>(&mut self, isa: I) -> Result<u32, Dead> {
         let mut closed = [[0u32; 9]; 3];
         let mut claims = [[0u32; 9]; 3];
         let mut empty = false;
