@@ -39,9 +39,24 @@ pub(crate) trait Isa: Copy {
     /// The cells in at least one of the nine words, and the cells in at least two.
     fn one_and_two(self, words: &[u32; 9]) -> (u32, u32);
 
+    /// The cells in at least one, at least two and at least three of the nine words.
+    fn up_to_three(self, words: &[u32; 9]) -> [u32; 3];
+
     /// The words (bit `k` for word `k`) holding some of `cells`: for one cell, its
     /// candidate digits.
     fn holding(self, words: &[u32; 9], cells: u32) -> u32;
+}
+
+/// The cells in at least one, two and three of nine words, one word at a time.
+#[inline(always)]
+pub(crate) fn up_to_three_scalar(words: &[u32; 9]) -> [u32; 3] {
+    let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+    for &x in words {
+        three |= two & x;
+        two |= one & x;
+        one |= x;
+    }
+    [one, two, three]
 }
 
 /// The words holding some of `cells`, one word at a time.
@@ -173,6 +188,11 @@ impl Isa for Portable {
     #[inline(always)]
     fn holding(self, words: &[u32; 9], cells: u32) -> u32 {
         holding_scalar(words, cells)
+    }
+
+    #[inline(always)]
+    fn up_to_three(self, words: &[u32; 9]) -> [u32; 3] {
+        up_to_three_scalar(words)
     }
 }
 
@@ -359,6 +379,45 @@ mod x86 {
         (_mm_cvtsi128_si32(one) as u32, _mm_cvtsi128_si32(two) as u32)
     }
 
+    /// Folds (at least one, two, three) counts of 4 lanes into lane 0.
+    #[target_feature(enable = "sse4.1,popcnt")]
+    #[inline]
+    fn fold_three_sse(mut c: [__m128i; 3]) -> [u32; 3] {
+        for step in 0..2 {
+            let s = c.map(|v| {
+                if step == 0 {
+                    _mm_shuffle_epi32::<0b01_00_11_10>(v)
+                } else {
+                    _mm_shuffle_epi32::<0b10_11_00_01>(v)
+                }
+            });
+            let three = _mm_or_si128(
+                _mm_or_si128(c[2], s[2]),
+                _mm_or_si128(_mm_and_si128(c[1], s[0]), _mm_and_si128(c[0], s[1])),
+            );
+            let two = _mm_or_si128(_mm_or_si128(c[1], s[1]), _mm_and_si128(c[0], s[0]));
+            c = [_mm_or_si128(c[0], s[0]), two, three];
+        }
+        c.map(|v| _mm_cvtsi128_si32(v) as u32)
+    }
+
+    /// Adds the ninth word to counts of the first eight.
+    #[inline(always)]
+    fn add_ninth([one, two, three]: [u32; 3], w: u32) -> [u32; 3] {
+        [one | w, two | one & w, three | two & w]
+    }
+
+    #[target_feature(enable = "sse4.1,popcnt")]
+    #[inline]
+    fn up_to_three_sse41(words: &[u32; 9]) -> [u32; 3] {
+        let (a, b) = (words[..4].as_ptr(), words[4..8].as_ptr());
+        // SAFETY: `a` and `b` point to 4 readable words each; loadu has no alignment
+        // requirement.
+        let (a, b) = unsafe { (_mm_loadu_si128(a.cast()), _mm_loadu_si128(b.cast())) };
+        let c = [_mm_or_si128(a, b), _mm_and_si128(a, b), _mm_setzero_si128()];
+        add_ninth(fold_three_sse(c), words[8])
+    }
+
     #[target_feature(enable = "sse4.1,popcnt")]
     #[inline]
     fn one_and_two_sse41(words: &[u32; 9]) -> (u32, u32) {
@@ -420,6 +479,12 @@ mod x86 {
         fn holding(self, words: &[u32; 9], cells: u32) -> u32 {
             // SAFETY: an `Sse41` token exists only if the CPU has SSE4.1 and POPCNT.
             unsafe { holding_sse41(words, cells) }
+        }
+
+        #[inline(always)]
+        fn up_to_three(self, words: &[u32; 9]) -> [u32; 3] {
+            // SAFETY: an `Sse41` token exists only if the CPU has SSE4.1 and POPCNT.
+            unsafe { up_to_three_sse41(words) }
         }
     }
 
@@ -526,6 +591,21 @@ mod x86 {
 
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     #[inline]
+    fn up_to_three_avx2(words: &[u32; 9]) -> [u32; 3] {
+        let p = words[..8].as_ptr().cast::<__m256i>();
+        // SAFETY: `p` points to 8 readable words; loadu has no alignment requirement.
+        let v = unsafe { _mm256_loadu_si256(p) };
+        let (lo, hi) = (_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+        let c = [
+            _mm_or_si128(lo, hi),
+            _mm_and_si128(lo, hi),
+            _mm_setzero_si128(),
+        ];
+        add_ninth(fold_three_sse(c), words[8])
+    }
+
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    #[inline]
     fn holding_avx2(words: &[u32; 9], cells: u32) -> u32 {
         let p = words[..8].as_ptr().cast::<__m256i>();
         // SAFETY: `p` points to 8 readable words; loadu has no alignment requirement.
@@ -574,6 +654,12 @@ mod x86 {
         fn holding(self, words: &[u32; 9], cells: u32) -> u32 {
             // SAFETY: an `Avx2` token exists only if the CPU has every feature enabled.
             unsafe { holding_avx2(words, cells) }
+        }
+
+        #[inline(always)]
+        fn up_to_three(self, words: &[u32; 9]) -> [u32; 3] {
+            // SAFETY: an `Avx2` token exists only if the CPU has every feature enabled.
+            unsafe { up_to_three_avx2(words) }
         }
     }
 }
@@ -627,6 +713,7 @@ mod tests {
             let cells = x & x >> 5 & BAND;
             let keep = words.map(|w| w & cells & x.rotate_left(w % 32));
             assert_eq!(isa.one_and_two(&words), one_and_two_scalar(&words));
+            assert_eq!(isa.up_to_three(&words), up_to_three_scalar(&words));
             assert_eq!(isa.holding(&words, cells), holding_scalar(&words, cells));
             assert_eq!(
                 isa.holding(&words, 1 << (x % 27)),

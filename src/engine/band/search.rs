@@ -102,7 +102,7 @@ pub(crate) fn search<I: Isa>(
                     return Err(GaveUp);
                 }
                 stats.guesses += 1;
-                let (b, p) = choose_cell(&state);
+                let (b, p) = choose_cell(isa, &state);
                 let d = isa.holding(&state.f[b], 1 << p).trailing_zeros() as usize;
                 let Some(slot) = stack.get_mut(depth) else {
                     return Err(GaveUp);
@@ -133,13 +133,18 @@ pub(crate) fn search<I: Isa>(
 /// The cell to guess on: the first bivalue cell, else the first trivalue cell, else the
 /// first open cell.
 #[inline(always)]
-fn choose_cell(state: &State) -> (usize, u32) {
-    for at_least in [2, 3] {
-        for b in 0..3 {
-            let m = state.cells_with(b, at_least);
-            if m != 0 {
-                return (b, m.trailing_zeros());
-            }
+fn choose_cell<I: Isa>(isa: I, state: &State) -> (usize, u32) {
+    let mut triples = [0u32; 3];
+    for (b, t) in triples.iter_mut().enumerate() {
+        let (pairs, three) = state.pairs_and_triples(isa, b);
+        if pairs != 0 {
+            return (b, pairs.trailing_zeros());
+        }
+        *t = three;
+    }
+    for (b, &m) in triples.iter().enumerate() {
+        if m != 0 {
+            return (b, m.trailing_zeros());
         }
     }
     for (b, &m) in state.unsolved.iter().enumerate() {

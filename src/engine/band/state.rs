@@ -317,19 +317,25 @@ impl State {
         Ok(dirty)
     }
 
-    /// The open cells of band `b` with exactly two candidates (`at_least = 2`) or exactly
-    /// three (`at_least = 3`).
+    /// The open cells of band `b` with exactly two candidates, and with exactly three.
     #[inline(always)]
-    pub fn cells_with(&self, b: usize, at_least: usize) -> u32 {
-        let mut counts = [0u32; 4];
-        for &x in &self.f[b] {
-            counts[3] |= counts[2] & x;
-            counts[2] |= counts[1] & x;
-            counts[1] |= counts[0] & x;
-            counts[0] |= x;
-        }
-        let k = at_least.clamp(1, 3);
-        self.unsolved[b] & counts[k - 1] & !counts[k]
+    pub fn pairs_and_triples<I: Isa>(&self, isa: I, b: usize) -> (u32, u32) {
+        let [_, two, three] = isa.up_to_three(&self.f[b]);
+        let u = self.unsolved[b];
+        let four = {
+            // Only for the rare search without a bivalue cell: a fourth count.
+            let mut counts = [0u32; 4];
+            if u & two & !three == 0 {
+                for &x in &self.f[b] {
+                    counts[3] |= counts[2] & x;
+                    counts[2] |= counts[1] & x;
+                    counts[1] |= counts[0] & x;
+                    counts[0] |= x;
+                }
+            }
+            counts[3]
+        };
+        (u & two & !three, u & three & !four)
     }
 
     /// Column deductions the band updates do not make, for when propagation is stuck: a
