@@ -15,12 +15,15 @@ use core::mem::MaybeUninit;
 /// root holds at most 81 guesses with alternatives left.
 const DEPTH: usize = CELLS;
 
-/// What a search reports besides its count: how much guessing it needed.
+/// What a search reports besides its count: how much guessing it needed. A search adds
+/// its guesses to `guesses` (so one value can sum over many searches) and sets
+/// `open_at_first_guess` when it got to a guess.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchStats {
     /// Guesses made (each bivalue branch counts once).
     pub guesses: u64,
-    /// Open cells when the first guess was made; 0 if no guess was needed.
+    /// Open cells when the first guess was made (or was refused); 0 if no search so far
+    /// needed a guess.
     pub open_at_first_guess: u32,
 }
 
@@ -77,8 +80,10 @@ pub(crate) fn search<I: Isa>(
     let mut dirty = dirty;
     let mut found = 0usize;
     let mut rescan = true;
-    loop {
-        let fixpoint = state.propagate(isa, dirty, stats.guesses == 0, rescan);
+    let mut guesses = 0u64;
+    let mut open_at_first_guess = 0;
+    let result = loop {
+        let fixpoint = state.propagate(isa, dirty, guesses == 0, rescan);
         rescan = false;
         match fixpoint {
             Ok(Fixpoint::Solved) => {
@@ -87,25 +92,24 @@ pub(crate) fn search<I: Isa>(
                 }
                 found += 1;
                 if found >= limits.solutions {
-                    return Ok(found);
+                    break Ok(found);
                 }
             }
             Ok(Fixpoint::Stuck) => {
-                if stats.guesses == 0 {
-                    let open = state.unsolved.iter().map(|u| u.count_ones()).sum();
-                    stats.open_at_first_guess = open;
-                    if open > limits.open_at_first_guess {
-                        return Err(GaveUp);
+                if guesses == 0 {
+                    open_at_first_guess = state.unsolved.iter().map(|u| u.count_ones()).sum();
+                    if open_at_first_guess > limits.open_at_first_guess {
+                        break Err(GaveUp);
                     }
                 }
-                if stats.guesses >= limits.guesses {
-                    return Err(GaveUp);
+                if guesses >= limits.guesses {
+                    break Err(GaveUp);
                 }
-                stats.guesses += 1;
+                guesses += 1;
                 let (b, p) = choose_cell(isa, &state);
                 let d = isa.holding(&state.f[b], 1 << p).trailing_zeros() as usize;
                 let Some(slot) = stack.get_mut(depth) else {
-                    return Err(GaveUp);
+                    break Err(GaveUp);
                 };
                 // The alternative is edited in its slot: editing a copy first and then
                 // moving it would read freshly stored words with wide loads.
@@ -119,7 +123,7 @@ pub(crate) fn search<I: Isa>(
         }
         // Backtrack to the latest alternative.
         if depth == 0 {
-            return Ok(found);
+            break Ok(found);
         }
         depth -= 1;
         // SAFETY: every slot below the old `depth` was written by `slot.write` above before
@@ -127,7 +131,12 @@ pub(crate) fn search<I: Isa>(
         let frame = unsafe { stack[depth].assume_init_read() };
         state = frame.state;
         dirty = frame.dirty;
+    };
+    stats.guesses += guesses;
+    if guesses > 0 || open_at_first_guess > 0 {
+        stats.open_at_first_guess = open_at_first_guess;
     }
+    result
 }
 
 /// The cell to guess on: the first bivalue cell, else the first trivalue cell, else the
