@@ -10,6 +10,17 @@
 use super::isa::Isa;
 use super::tables::{BAND, CLAIMED_COLUMNS, CLOSURE, COLUMN_CLAIMS, ROW_BOX_PEERS};
 
+/// [`ROW_BOX_PEERS`] padded with empty entries: index 27 stands for "no cell".
+static PEERS_OR_NONE: [u32; 32] = {
+    let mut t = [0; 32];
+    let mut p = 0;
+    while p < 27 {
+        t[p] = ROW_BOX_PEERS[p];
+        p += 1;
+    }
+    t
+};
+
 /// Every word of the worklist.
 pub(crate) const ALL_DIRTY: u32 = (1 << 27) - 1;
 
@@ -301,17 +312,23 @@ impl State {
         let singles = self.unsolved[b] & !two;
         let mut dirty = 0;
         if singles != 0 {
-            for d in 0..9 {
-                let mut c = singles & self.f[b][d];
-                if c != 0 {
-                    let mut peers = 0;
-                    while c != 0 {
-                        peers |= ROW_BOX_PEERS[c.trailing_zeros() as usize];
-                        c &= c - 1;
+            // Without a data-dependent branch in the usual case, where a digit has at most
+            // one single in the band (entry 27 of the table is for none).
+            for (d, w) in self.f[b].iter_mut().enumerate() {
+                let c = singles & *w;
+                let peers = if c & c.wrapping_sub(1) == 0 {
+                    PEERS_OR_NONE[(c | 1 << 27).trailing_zeros() as usize & 31]
+                } else {
+                    // Several: each one's peers go, so two in one row or box empty it.
+                    let (mut peers, mut rest) = (0, c);
+                    while rest != 0 {
+                        peers |= ROW_BOX_PEERS[rest.trailing_zeros() as usize];
+                        rest &= rest - 1;
                     }
-                    self.f[b][d] &= !peers;
-                    dirty |= 1 << d;
-                }
+                    peers
+                };
+                *w &= !peers;
+                dirty |= ((c != 0) as u32) << d;
             }
         }
         Ok(dirty)
