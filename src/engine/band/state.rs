@@ -251,9 +251,8 @@ impl State {
             dirty[B] &= mine - 1;
             self.update::<I, B>(isa, d, dirty, &mut solved, &mut pending)?;
         }
-        if pending != 0 {
-            dirty[B] |= isa.clear_band(&mut self.f[B], pending, &solved);
-        }
+        // Unconditional: an empty flush is cheaper than a mispredicted test (-3% minimal).
+        dirty[B] |= isa.clear_band(&mut self.f[B], pending, &solved);
         Ok(1)
     }
 
