@@ -5,7 +5,7 @@
 //!
 //! Engines: [`band`] (a JCZ-family band solver, fastest on easy, invalid and
 //! multi-solution puzzles; it can give up on a budget so a router can hand hard puzzles
-//! on) and [`reference`] (plain backtracking, for tests).
+//! on) and [`reference`](mod@reference) (plain backtracking, for tests).
 //!
 //! The code path is chosen once per process from the CPU's features ([`Path::selected`]);
 //! tests and benches can force any available path with [`count_with`].

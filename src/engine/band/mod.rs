@@ -1,20 +1,28 @@
 //! The band engine: a JCZ-family solver built for easy, invalid and multi-solution puzzles.
 //!
 //! State: for each (band, digit) a 27-bit mask of the band's cells where the digit may
-//! go ([`state`]). Propagation, driven by a worklist of changed masks: one table lookup
-//! keeps only the cells of some complete placement of the digit in the band (locked
+//! go (module `state`). Propagation, driven by a worklist of changed masks per band: one table
+//! lookup keeps only the cells of some complete placement of the digit in the band (locked
 //! candidates both ways inside the band, exactly); a box confined to one column claims that
 //! column from the other bands; a cell alone in its row is fixed (hidden singles in rows
-//! and boxes). A bit-sliced scan finds naked singles, contradictions and the bivalue cells.
-//! Search ([`search`]) guesses on a bivalue cell first and counts up to a limit.
+//! and boxes). A bit-sliced scan finds naked singles, cells without candidates and the
+//! bivalue cells. Before the first guess a column pass adds column hidden singles and
+//! column claiming. Search (module `search`) guesses on a bivalue cell first and counts up to a
+//! limit.
 //!
-//! The code is generic over an [`isa::Isa`] backend and compiled once per [`Path`] inside
-//! a `#[target_feature]` function, so `count_ones`, `trailing_zeros` and the SIMD input scan
-//! become single instructions on the paths that have them.
+//! Input: the engine reads the 81 bytes itself (`Isa::scan`): one pass finds bad
+//! characters and the givens of each digit; clashing givens are found by counting while
+//! the state is built (`State::from_clues`).
 //!
-//! Entries: [`count`] (full search), [`count_budgeted`] (gives up on a guess budget, for a
-//! router that hands hard puzzles to another engine), [`solve_bytes`] (the C contract,
-//! with the char check, clash check and solve in one pass over the input).
+//! The code is generic over an `Isa` backend and compiled once per [`Path`] inside
+//! a `#[target_feature]` function, so `count_ones`, `trailing_zeros`, `pext` and the SIMD
+//! primitives become single instructions on the paths that have them. AVX2 uses `pext`
+//! only where it is fast (not on AMD before Zen 3).
+//!
+//! Entries: [`count`] (full search), [`count_budgeted`] and [`solve_bytes_budgeted`] (give
+//! up on a budget, for a router that hands hard puzzles to another engine; `_selected`
+//! variants skip the per-call CPU check), [`solve_bytes_with`] and the crate's
+//! `solve_bytes` (the C contract: char check, clash check and solve in one pass).
 
 mod isa;
 mod search;
@@ -76,7 +84,7 @@ fn run<I: Isa>(
     if !scan.valid {
         return Err(Failure::InvalidChar);
     }
-    let (mut root, _) = State::from_clues(&scan.clues).map_err(|_| Failure::Conflict)?;
+    let mut root = State::from_clues(&scan.clues).map_err(|_| Failure::Conflict)?;
     let Ok(dirty) = root.parallel_passes(isa) else {
         return Ok(0);
     };

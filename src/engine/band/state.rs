@@ -1,11 +1,19 @@
 //! The band state and its propagation: band closure, column claims, hidden singles in rows
-//! and boxes, naked singles.
+//! and boxes, naked singles, and (before the first guess) column hidden singles and column
+//! claiming.
 //!
-//! For each band `b` and digit `d` one word `f[b * 9 + d]` holds the 27-bit mask of the
-//! band's cells where `d` may still go (a solved cell stays in the mask of its digit and
+//! For each band `b` and digit `d` one word `f[b][d]` holds the 27-bit mask of the band's
+//! cells where digit `d + 1` may still go (a fixed cell stays in the mask of its digit and
 //! leaves every other). `unsolved[b]` holds the band's cells not yet fixed. A word whose
-//! mask changed and whose consequences are not yet drawn is *dirty*: bit `b * 9 + d` of a
-//! 27-bit worklist.
+//! mask changed and whose consequences are not yet drawn is *dirty*: bit `d` of the band's
+//! worklist (bit `b * 9 + d` where the three are packed in one `u32`).
+//!
+//! The code is shaped by what was measured on the worklist loop, which is latency- and
+//! branch-bound rather than instruction-bound: a new state gets rounds over all 27 words
+//! at once ([`State::parallel_passes`]); each band has its own worklist, so an update
+//! never waits for another band's; the cells an update fixes leave the band's other digits
+//! once per band drain, not inside the update; and claims and the band flush are applied
+//! without data-dependent branches.
 
 use super::isa::Isa;
 use super::tables::{BAND, CLAIMED_COLUMNS, CLOSURE, COLUMN_CLAIMS, ROW_BOX_PEERS};
@@ -20,9 +28,6 @@ static PEERS_OR_NONE: [u32; 32] = {
     }
     t
 };
-
-/// Every word of the worklist.
-pub(crate) const ALL_DIRTY: u32 = (1 << 27) - 1;
 
 /// A contradiction: some digit has no place left in a band, or some cell no digit.
 #[derive(Debug, PartialEq, Eq)]
@@ -66,15 +71,15 @@ pub(crate) enum Fixpoint {
 }
 
 impl State {
-    /// The state for the givens in `clues` (see [`super::isa::Scan`]), with the worklist to
-    /// propagate; `Err(Clash)` if two equal givens share a unit.
+    /// The state for the givens in `clues` (see [`super::isa::Scan`]), nothing propagated
+    /// yet (every word is to be updated); `Err(Clash)` if two equal givens share a unit.
     ///
     /// Written lane by lane over the 27 words, without lookups, so that it vectorises.
     /// Clashes are found by counting: with `n` givens, the rows and boxes holding a given
     /// of some digit number `2n` exactly when no two equal givens share a row or a box;
     /// columns are checked digit by digit across the bands.
     #[inline(always)]
-    pub fn from_clues(clues: &[u32; 27]) -> Result<(State, u32), Clash> {
+    pub fn from_clues(clues: &[u32; 27]) -> Result<State, Clash> {
         const ROW: u32 = 0x1FF;
         const BOX: u32 = 7 | 7 << 9 | 7 << 18;
         let mut given = [0u32; 3];
@@ -118,7 +123,7 @@ impl State {
                 *w = (!given[b] | clues[i]) & !peers[i] & !other & BAND;
             }
         }
-        Ok((s, ALL_DIRTY))
+        Ok(s)
     }
 
     /// Propagation rounds over all 27 words at once ([`State::parallel_pass`]) while they
@@ -431,10 +436,13 @@ mod tests {
     use super::*;
     use crate::board::CELLS;
 
+    /// Every word of the worklist.
+    const ALL_DIRTY: u32 = (1 << 27) - 1;
+
     fn state_of(text: &[u8; CELLS]) -> Result<(State, u32), Clash> {
         let scan = scan_scalar(text, b'0');
         assert!(scan.valid);
-        State::from_clues(&scan.clues)
+        State::from_clues(&scan.clues).map(|s| (s, ALL_DIRTY))
     }
 
     const PUZZLE: &[u8; CELLS] =
