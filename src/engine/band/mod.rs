@@ -299,14 +299,14 @@ pub(crate) fn solve_bytes(bytes: &mut [u8; CELLS]) -> Status {
     }
 }
 
-/// [`solve_bytes`] on `path`; `None` if this CPU cannot run it.
+/// [`crate::solve_bytes`] on `path`; `None` if this CPU cannot run it.
 pub fn solve_bytes_with(path: Path, bytes: &mut [u8; CELLS]) -> Option<Status> {
     let mut stats = SearchStats::default();
     let r = solve_bytes_on(Backend::of(path)?, bytes, Budget::UNLIMITED, &mut stats);
     Some(r.unwrap_or(Status::ErrInternal))
 }
 
-/// [`solve_bytes`] within `budget` on `path`: `Err(GaveUp)`, with the board unchanged,
+/// [`crate::solve_bytes`] within `budget` on `path`: `Err(GaveUp)`, with the board unchanged,
 /// when the budget ran out first (bad characters and clashing givens are reported before
 /// any search). `None` if this CPU cannot run `path`.
 pub fn solve_bytes_budgeted(
