@@ -99,6 +99,7 @@ pub(crate) fn write_digits_scalar(f: &[[u32; 9]; 3], out: &mut [u8; CELLS], base
 
 /// The four bit planes of the digits of a solved band: bit `p` of plane `k` is bit `k` of
 /// the digit in cell `p`.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn digit_planes(w: &[u32; 9]) -> [u32; 4] {
     [
@@ -146,6 +147,7 @@ pub(crate) fn scan_scalar(cells: &[u8; CELLS], base: u8) -> Scan {
 }
 
 /// Splits an 81-bit cell mask (`lo` holds cells 0-63, `hi` cells 64-80) into its bands.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn bands_of(lo: u64, hi: u64) -> [u32; 3] {
     [
