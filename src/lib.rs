@@ -66,13 +66,10 @@ pub fn solve(board: &Board) -> Result<Board, Status> {
 /// Solves an 81-byte board in place, with exactly the contract of the C `sudoku_solve`:
 /// on [`Status::Ok`] the bytes hold a complete valid grid keeping every given; on every
 /// other status they are unchanged.
+///
+/// All 81 bytes are checked before anything else, so [`Status::ErrInvalidChar`] wins over
+/// [`Status::ErrConflict`]. The engine reads the bytes directly: one pass finds bad
+/// characters, clashing givens and the givens themselves, with no heap allocation.
 pub fn solve_bytes(board: &mut [u8; CELLS]) -> Status {
-    let solved = Board::from_bytes(board).and_then(|b| solve(&b));
-    match solved {
-        Ok(solution) => {
-            solution.write_bytes(board);
-            Status::Ok
-        }
-        Err(status) => status,
-    }
+    engine::band::solve_bytes(board)
 }

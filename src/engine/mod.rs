@@ -1,13 +1,17 @@
 //! The solving engines and the choice between them.
 //!
 //! Every engine answers the same question, "count the solutions of this board up to a
-//! limit, and give me the first one you find", for boards whose givens do not clash.
+//! limit, and give me the first one you find"; a board whose givens clash has none.
+//!
+//! Engines: [`band`] (a JCZ-family band solver, fastest on easy, invalid and
+//! multi-solution puzzles; it can give up on a budget so a router can hand hard puzzles
+//! on) and [`reference`](mod@reference) (plain backtracking, for tests).
 //!
 //! The code path is chosen once per process from the CPU's features ([`Path::selected`]);
 //! tests and benches can force any available path with [`count_with`].
 
+pub mod band;
 pub mod reference;
-mod singles;
 
 use crate::board::Board;
 use std::sync::OnceLock;
@@ -70,17 +74,18 @@ impl Path {
     }
 }
 
-/// Counts the solutions of a clash-free `board` up to `limit` on the given path, returning
-/// the count and the first solution found (`None` when the count is 0).
+/// Counts the solutions of `board` up to `limit` on the given path, returning the count
+/// and the first solution found (`None` when the count is 0; clashing givens count 0).
 ///
 /// Returns `None` if this CPU cannot run `path`.
 pub fn count_with(path: Path, board: &Board, limit: usize) -> Option<(usize, Option<Board>)> {
-    path.is_available().then(|| singles::count(board, limit))
+    band::count(path, board, limit)
 }
 
-/// Counts the solutions of a clash-free `board` up to `limit` on the selected path.
+/// Counts the solutions of `board` up to `limit` on the selected path (clashing givens
+/// count 0).
 pub(crate) fn count(board: &Board, limit: usize) -> (usize, Option<Board>) {
-    singles::count(board, limit)
+    band::count_selected(board, limit)
 }
 
 #[cfg(test)]

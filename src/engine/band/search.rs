@@ -1,0 +1,165 @@
+//! Depth-first search over band states, counting solutions up to a limit.
+//!
+//! The search is a loop over an explicit stack rather than recursion, so that one function
+//! body (inlined into each path's `#[target_feature]` entry) holds the whole engine. A
+//! guess takes a bivalue cell when there is one (else a trivalue cell, else the first open
+//! cell): it pushes the state with the first candidate removed and goes on with the first
+//! candidate placed.
+
+use super::isa::Isa;
+use super::state::{Fixpoint, State};
+use crate::board::CELLS;
+use core::mem::MaybeUninit;
+
+/// Stack capacity. Every guess fixes a cell in the state it leads to, so a path from the
+/// root holds at most 81 guesses with alternatives left.
+const DEPTH: usize = CELLS;
+
+/// What a search reports besides its count: how much guessing it needed. A search adds
+/// its guesses to `guesses` (so one value can sum over many searches) and sets
+/// `open_at_first_guess` when it got to a guess.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Guesses made (each bivalue branch counts once).
+    pub guesses: u64,
+    /// Open cells when the first guess was made (or was refused); 0 if no search so far
+    /// needed a guess.
+    pub open_at_first_guess: u32,
+}
+
+/// Limits of a search.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Limits {
+    /// Stop once this many solutions are found (at least 1).
+    pub solutions: usize,
+    /// Give up after this many guesses.
+    pub guesses: u64,
+    /// Give up at the first guess if more cells than this are open.
+    pub open_at_first_guess: u32,
+}
+
+impl Limits {
+    /// No limit but the number of solutions.
+    pub const fn count(solutions: usize) -> Limits {
+        Limits {
+            solutions,
+            guesses: u64::MAX,
+            open_at_first_guess: u32::MAX,
+        }
+    }
+}
+
+/// A budgeted search gave up: its guess budget ran out, or too many cells were open at
+/// its first guess. The puzzle should go to an engine built for hard puzzles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GaveUp;
+
+/// One saved alternative: a state and its worklist.
+#[derive(Clone, Copy)]
+struct Frame {
+    state: State,
+    dirty: u32,
+}
+
+/// Counts the solutions from `root` (with worklist `dirty`) up to `limits.solutions`,
+/// writing the first one into `out` as `base + digit`. Returns the count, or `GaveUp` if
+/// the guess limits were hit first.
+#[inline(always)]
+pub(crate) fn search<I: Isa>(
+    isa: I,
+    root: State,
+    dirty: u32,
+    limits: Limits,
+    out: &mut [u8; CELLS],
+    base: u8,
+    stats: &mut SearchStats,
+) -> Result<usize, GaveUp> {
+    let mut stack: [MaybeUninit<Frame>; DEPTH] = [const { MaybeUninit::uninit() }; DEPTH];
+    let mut depth = 0usize;
+    let mut state = root;
+    let mut dirty = dirty;
+    let mut found = 0usize;
+    let mut rescan = true;
+    let mut guesses = 0u64;
+    let mut open_at_first_guess = 0;
+    let result = loop {
+        let fixpoint = state.propagate(isa, dirty, guesses == 0, rescan);
+        rescan = false;
+        match fixpoint {
+            Ok(Fixpoint::Solved) => {
+                if found == 0 {
+                    isa.write_digits(&state.f, out, base);
+                }
+                found += 1;
+                if found >= limits.solutions {
+                    break Ok(found);
+                }
+            }
+            Ok(Fixpoint::Stuck) => {
+                if guesses == 0 {
+                    open_at_first_guess = state.unsolved.iter().map(|u| u.count_ones()).sum();
+                    if open_at_first_guess > limits.open_at_first_guess {
+                        break Err(GaveUp);
+                    }
+                }
+                if guesses >= limits.guesses {
+                    break Err(GaveUp);
+                }
+                guesses += 1;
+                let (b, p) = choose_cell(isa, &state);
+                let d = isa.holding(&state.f[b], 1 << p).trailing_zeros() as usize;
+                let Some(slot) = stack.get_mut(depth) else {
+                    break Err(GaveUp);
+                };
+                // The alternative is edited in its slot: editing a copy first and then
+                // moving it would read freshly stored words with wide loads.
+                let alt = slot.write(Frame { state, dirty: 0 });
+                alt.dirty = alt.state.eliminate(b, p, d);
+                depth += 1;
+                dirty = state.place(isa, b, p, d);
+                continue;
+            }
+            Err(_) => {}
+        }
+        // Backtrack to the latest alternative.
+        if depth == 0 {
+            break Ok(found);
+        }
+        depth -= 1;
+        // SAFETY: every slot below the old `depth` was written by `slot.write` above before
+        // `depth` grew past it, and `Frame` is `Copy`, so reading it out again is sound.
+        let frame = unsafe { stack[depth].assume_init_read() };
+        state = frame.state;
+        dirty = frame.dirty;
+    };
+    stats.guesses += guesses;
+    if guesses > 0 || open_at_first_guess > 0 {
+        stats.open_at_first_guess = open_at_first_guess;
+    }
+    result
+}
+
+/// The cell to guess on: the first bivalue cell, else the first trivalue cell, else the
+/// first open cell.
+#[inline(always)]
+fn choose_cell<I: Isa>(isa: I, state: &State) -> (usize, u32) {
+    let mut triples = [0u32; 3];
+    for (b, t) in triples.iter_mut().enumerate() {
+        let (pairs, three) = state.pairs_and_triples(isa, b);
+        if pairs != 0 {
+            return (b, pairs.trailing_zeros());
+        }
+        *t = three;
+    }
+    for (b, &m) in triples.iter().enumerate() {
+        if m != 0 {
+            return (b, m.trailing_zeros());
+        }
+    }
+    for (b, &m) in state.unsolved.iter().enumerate() {
+        if m != 0 {
+            return (b, m.trailing_zeros());
+        }
+    }
+    (0, 0)
+}
