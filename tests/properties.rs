@@ -573,7 +573,7 @@ proptest! {
 
     /// Any seed at every level: a unique, minimal puzzle that the oracle's logical solver
     /// and `sudoku_rate` both put at that level, with its solution; the same bytes for the
-    /// same seed and level, and from the Rust API.
+    /// same seed and level, and from the Rust API; another puzzle for a neighbouring seed.
     #[test]
     fn generated_puzzles_keep_every_promise(seed in any::<u64>(), level in 1i32..=4) {
         let (code, puzzle, solution) = c_generate(seed, level, &[false, false]);
@@ -591,6 +591,10 @@ proptest! {
         let difficulty = Difficulty::from_code(level).expect("1-4");
         let (p, s) = sudoku::generate(seed, difficulty);
         prop_assert_eq!((p.to_bytes(), s.to_bytes()), (puzzle, solution));
+        // Another seed, another puzzle (two random minimal puzzles coincide with a
+        // negligible probability).
+        let other = c_generate(seed ^ 1, level, &[false, true]).1;
+        prop_assert_ne!(other, puzzle, "seeds {} and {} gave the same puzzle", seed, seed ^ 1);
     }
 }
 
