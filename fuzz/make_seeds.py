@@ -86,6 +86,116 @@ def main():
     well_formed = [(n, d) for n, d in all_boards if "clash" not in n and "bad" not in n]
     write("count_paths", [(f"{n}_limit{1 + k % 4}", bytes([k % 4]) + d)
                           for k, (n, d) in enumerate(well_formed)])
+    write("count", count_seeds(all_boards))
+    write("rate", rate_seeds(all_boards))
+    write("generate", generate_seeds())
+    write("batch", batch_seeds(all_boards))
+
+
+def count_seeds(all_boards):
+    """A limit byte (below 0xF0: limit byte % 16; from 0xF0: a huge limit when the board's
+    count is small), the board, a mode byte (bits 0-1 as for solve; bit 2: NULL count,
+    bit 3: NULL solution, bit 4: NULL board)."""
+    limits = [0, 1, 2, 3, 5, 15, 0xF0]
+    out = [(f"{name}_limit{limits[k % len(limits)]}",
+            bytes([limits[k % len(limits)]]) + data + bytes([k % 4]))
+           for k, (name, data) in enumerate(all_boards)]
+    example = EXAMPLE.encode()
+    out += [
+        ("example_huge_limit", b"\xff" + example),
+        ("solved_huge_limit", b"\xf3" + SOLVED.encode()),
+        ("example_null_count", b"\x02" + example + bytes([4])),
+        ("example_null_solution", b"\x02" + example + bytes([8])),
+        ("example_null_board", b"\x02" + example + bytes([16])),
+        ("example_all_null", b"\x02" + example + bytes([28])),
+        ("bad_byte_null_solution", b"\x02" + all_boards[-1][1] + bytes([8])),
+    ]
+    return out
+
+
+def rate_seeds(all_boards):
+    """The board, a mode byte (bits 0-1 as for solve; bit 2: NULL difficulty, bit 3: NULL
+    board). Adds proper puzzles of every level: the bundled puzzles are mostly easy."""
+    out = [(name, data + bytes([k % 4])) for k, (name, data) in enumerate(all_boards)]
+    out += [(f"{name}_{kind}", data + bytes([k % 4])) for k, (name, kind, data) in
+            enumerate(LEVELS)]
+    example = EXAMPLE.encode()
+    out += [
+        ("example_null_difficulty", example + bytes([4])),
+        ("example_null_board", example + bytes([8])),
+        ("example_both_null", example + bytes([12])),
+    ]
+    return out
+
+
+# Proper puzzles of every level (sudoku_generate's output for seeds 0x1 and 0xdeadbeef,
+# the golden values of src/generate.rs), so that the rate target starts from each level.
+LEVELS = [(f"generated_{seed}", level, puzzle.encode()) for seed, level, puzzle in [
+    ("1", "easy",
+     "1..7.9........8..5..9.2.6.75.1..7..6.2........481..9....52.6.8....3.........5.7.."),
+    ("deadbeef", "easy",
+     "......7.9..4..3.8..8.....6.6..7...4....21...58.......2.5.1.....17....8...9.5....4"),
+    ("1", "medium",
+     "86..1....4..9......3.74.....1.....6......9.8....5....4.7..2.3...82..6.7...1.9.8.."),
+    ("deadbeef", "medium",
+     "..5..2.417......5.....1.......5..98.2.6.38..5..9.2....8...67.13.6.........7......"),
+    ("1", "hard",
+     ".....3.1...5.6.89...24.............1...2...4.9.18..23.7...184..6........5..9..18."),
+    ("deadbeef", "hard",
+     "..836.........14.3.4..59....832...46.6..7.8.27..6.....4.....25.5.........7....3.."),
+    ("1", "expert",
+     "...36.5...3.4.7.8..1..8....7...2...34..69...7.......5.2.....9...9..41.....4....31"),
+    ("deadbeef", "expert",
+     "..396..1.......5.9...3.82.......5421...81.....7.........1..4..745....6..7.......5"),
+]]
+
+
+def generate_seeds():
+    """An 8-byte seed, 4 bytes of difficulty, a mode byte (bit 0: the difficulty is any
+    int, else int mod 6; bit 1: which side of the guard pages; bit 2: NULL puzzle; bit 3:
+    NULL solution)."""
+    def seed(name, s, d, mode):
+        return (name, s.to_bytes(8, "little") + (d & 0xFFFFFFFF).to_bytes(4, "little")
+                + bytes([mode]))
+    out = [seed(f"seed{s}_level{d}", s, d, s % 4 * 2 & 2) for s in (0, 1, 42) for d in
+           range(1, 5)]
+    out += [
+        seed("max_seed_expert", 2**64 - 1, 4, 0),
+        seed("level0", 7, 0, 0),
+        seed("level5", 7, 5, 0),
+        seed("level_minus1", 7, -1, 1),
+        seed("level_int_min", 7, -2**31, 1),
+        seed("level_int_max", 7, 2**31 - 1, 1),
+        seed("null_puzzle", 7, 2, 4),
+        seed("null_solution", 7, 3, 8),
+        seed("null_both_bad_level", 7, 9, 13),
+    ]
+    return out
+
+
+def batch_seeds(all_boards):
+    """A count byte (n = byte % 17), a threads byte (byte % 10), a mode byte (bit 0:
+    mapped bytes; bit 1: boards against the lower guard page; bits 6-7 both set: a
+    malformed call with bits 2-5 for NULL boards, NULL statuses, misaligned statuses, a
+    huge n), then the boards."""
+    boards = [d for _, d in all_boards]
+    def batch(name, n, threads, mode, picks):
+        return (name, bytes([n, threads, mode]) + b"".join(boards[p % len(boards)]
+                                                           for p in picks))
+    out = [
+        batch("empty", 0, 0, 0, []),
+        batch("one_board", 1, 1, 0, [0]),
+        batch("mixed_4_threads2", 4, 2, 0, [0, 28, 30, 35]),
+        batch("mixed_16_threads0", 16, 0, 2, range(0, 16 * 3, 3)),
+        batch("mixed_9_threads9", 9, 9, 1, range(20, 29)),
+        batch("bad_ones_threads3", 6, 3, 0, range(len(boards) - 6, len(boards))),
+    ]
+    for bits, name in [(4, "null_boards"), (8, "null_statuses"), (16, "misaligned"),
+                       (32, "huge_n"), (32 | 8, "huge_n_null_statuses"),
+                       (4 | 32, "null_boards_huge_n")]:
+        out.append(batch(name, 3, 1, 0xC0 | bits, [0, 1, 2]))
+    out.append(batch("zero_n_null_pointers", 0, 1, 0xC0 | 4 | 8, []))
+    return out
 
 
 if __name__ == "__main__":

@@ -8,7 +8,19 @@
 //! - the C ABI (`sudoku_solve`), `solve_bytes` and `solve` all return that status; a solved
 //!   board is a complete valid grid keeping every given; a failed board is unchanged;
 //! - every engine path this CPU can run, forced through `engine::count_with`, counts the
-//!   solutions of each clash-free board up to a small limit exactly as the reference does.
+//!   solutions of each clash-free board up to a small limit exactly as the reference does;
+//! - the toolkit keeps its contract (`common::contract::check_count`, `check_rate`,
+//!   `check_generate`, `check_batch`): `sudoku_count_solutions` counts as the reference at
+//!   limits 0-5 and agrees with `sudoku_solve`, '.' and '0' blanks giving the same answer;
+//!   `sudoku_rate` names the level an independent logical solver finds, on proper puzzles
+//!   of every level, boards with several solutions and boards with none;
+//!   `sudoku_generate` makes unique, minimal puzzles of the level asked for, the same for
+//!   the same seed, and refuses every other difficulty; `sudoku_solve_batch` gives each
+//!   board the status and bytes `sudoku_solve` gives it, at 0-8 threads, and refuses
+//!   malformed calls in argument order. NULL arguments are drawn too.
+//!
+//! The library picks one engine path per process for the toolkit; the other paths are
+//! compared on the same boards through `engine::count_with` (the counting properties).
 //!
 //! `PROPTEST_CASES=N` runs N cases per property instead of the default below; a failing
 //! case is shrunk and its seed recorded in `tests/properties.proptest-regressions` (commit
@@ -16,24 +28,46 @@
 
 mod common;
 
-use common::contract::{check_counts, check_solve, expected_status};
+use common::contract::{
+    self, check_counts, check_solve, expected_status, CountCall, GenerateCall, RateCall,
+};
 use common::{random_grid, Rng};
 use proptest::prelude::*;
-use sudoku::{Board, Status, CELLS};
+use std::ffi::{c_char, c_int};
+use std::sync::OnceLock;
+use sudoku::ffi::{sudoku_count_solutions, sudoku_generate, sudoku_rate, sudoku_solve_batch};
+use sudoku::{Board, Difficulty, Status, CELLS};
 
 /// Cases per property when PROPTEST_CASES is not set: a few seconds for the whole file.
 const CASES: u32 = 1000;
 
-fn config() -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(CASES);
+        .unwrap_or(CASES)
+}
+
+fn config() -> ProptestConfig {
     ProptestConfig {
-        cases,
+        cases: cases(),
         ..ProptestConfig::default()
     }
 }
+
+/// For the properties that generate puzzles (about a millisecond each, then a count per
+/// given to check minimality): a sixteenth of the cases, 62 by default.
+fn generation_config() -> ProptestConfig {
+    ProptestConfig {
+        cases: cases().div_ceil(16),
+        ..ProptestConfig::default()
+    }
+}
+
+/// Steps the reference may take to confirm a count before the checks settle for every
+/// engine path agreeing (see `contract::settled_count`): far more than any random board
+/// here needs.
+const REFERENCE_STEPS: usize = 2_000_000;
 
 /// A random complete grid, from a seed.
 fn grid() -> impl Strategy<Value = Board> {
@@ -238,5 +272,364 @@ fn the_generators_reach_every_status() {
         Status::ErrConflict,
     ] {
         assert!(seen.contains(&status), "no generated board gets {status:?}");
+    }
+}
+
+/// A board from a grid: a random subset of its cells as givens, blanks written '.' or
+/// '0', then up to four cells overwritten (digits, blanks, now and then any byte). Every
+/// status of the contract comes out of it (see `the_generators_reach_every_status`).
+fn mutated_board() -> impl Strategy<Value = [u8; CELLS]> {
+    (
+        grid(),
+        givens_mask(),
+        prop::collection::vec(any::<bool>(), CELLS),
+        prop::collection::vec((0..CELLS, board_byte()), 0..5),
+    )
+        .prop_map(|(grid, keep, zeros, mutations)| {
+            let mut input = puzzle_bytes(&grid, &keep, &zeros);
+            for (i, byte) in mutations {
+                input[i] = byte;
+            }
+            input
+        })
+}
+
+/// Which pointers of a call are NULL: mostly none, each of `k` now and then.
+fn nulls(k: usize) -> impl Strategy<Value = Vec<bool>> {
+    prop::collection::vec(prop::bool::weighted(0.1), k)
+}
+
+const FILL: [u8; CELLS] = [0xAA; CELLS];
+
+/// `sudoku_count_solutions` on `input` (NULL board, count or solution as `null` says):
+/// the status, `*count` (`None` when NULL) and the solution buffer, prefilled with FILL.
+fn c_count(input: &[u8; CELLS], limit: usize, null: &[bool]) -> (i32, Option<usize>, [u8; CELLS]) {
+    let mut count = usize::MAX;
+    let mut solution = FILL;
+    let board_ptr: *const c_char = if null[0] {
+        core::ptr::null()
+    } else {
+        input.as_ptr().cast()
+    };
+    let count_ptr: *mut usize = if null[1] {
+        core::ptr::null_mut()
+    } else {
+        &mut count
+    };
+    let solution_ptr: *mut c_char = if null[2] {
+        core::ptr::null_mut()
+    } else {
+        solution.as_mut_ptr().cast()
+    };
+    // SAFETY: each pointer is NULL or points to a buffer of the size the function needs.
+    let code = unsafe { sudoku_count_solutions(board_ptr, limit, count_ptr, solution_ptr) };
+    (code, (!null[1]).then_some(count), solution)
+}
+
+/// `sudoku_rate` on `input` (NULL board or difficulty as `null` says): the status and
+/// `*difficulty`, prefilled with -7.
+fn c_rate(input: &[u8; CELLS], null: &[bool]) -> (i32, c_int) {
+    let mut level: c_int = -7;
+    let board_ptr: *const c_char = if null[0] {
+        core::ptr::null()
+    } else {
+        input.as_ptr().cast()
+    };
+    let level_ptr: *mut c_int = if null[1] {
+        core::ptr::null_mut()
+    } else {
+        &mut level
+    };
+    // SAFETY: each pointer is NULL or points to what the function needs.
+    let code = unsafe { sudoku_rate(board_ptr, level_ptr) };
+    (code, level)
+}
+
+/// `sudoku_generate` (NULL puzzle or solution as `null` says): the status and the two
+/// buffers, prefilled with FILL.
+fn c_generate(seed: u64, difficulty: c_int, null: &[bool]) -> (i32, [u8; CELLS], [u8; CELLS]) {
+    let (mut puzzle, mut solution) = (FILL, FILL);
+    let puzzle_ptr: *mut c_char = if null[0] {
+        core::ptr::null_mut()
+    } else {
+        puzzle.as_mut_ptr().cast()
+    };
+    let solution_ptr: *mut c_char = if null[1] {
+        core::ptr::null_mut()
+    } else {
+        solution.as_mut_ptr().cast()
+    };
+    // SAFETY: each pointer is NULL or 81 writable bytes.
+    let code = unsafe { sudoku_generate(seed, difficulty, puzzle_ptr, solution_ptr) };
+    (code, puzzle, solution)
+}
+
+/// `input` with every blank written `blank`.
+fn blanks_as(input: &[u8; CELLS], blank: u8) -> [u8; CELLS] {
+    input.map(|b| if b == b'.' || b == b'0' { blank } else { b })
+}
+
+/// Proper puzzles of every level, with their solutions: four seeds per level, generated
+/// once for the whole file.
+fn proper_puzzles() -> &'static [(Difficulty, Board, Board)] {
+    static PUZZLES: OnceLock<Vec<(Difficulty, Board, Board)>> = OnceLock::new();
+    PUZZLES.get_or_init(|| {
+        Difficulty::ALL
+            .into_iter()
+            .flat_map(|level| {
+                (0..4u64).map(move |seed| {
+                    let (p, s) = sudoku::generate(0x9E37 + seed, level);
+                    (level, p, s)
+                })
+            })
+            .collect()
+    })
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// `sudoku_count_solutions` on any board, at limits 0 to 5, with NULL arguments now
+    /// and then: the contract's status, `*count` as the reference counts (0 on errors),
+    /// a solution exactly when the count is not zero; every engine path counts the same;
+    /// `sudoku_solve` agrees; '.' and '0' blanks give the same answer.
+    #[test]
+    fn count_follows_the_contract(
+        input in mutated_board(),
+        limit in 0usize..=5,
+        null in nulls(3),
+    ) {
+        let (code, count, solution) = c_count(&input, limit, &null);
+        let call = CountCall {
+            board: (!null[0]).then_some(&input),
+            limit,
+            code,
+            count,
+            solution: (!null[2]).then_some((&FILL, &solution)),
+        };
+        contract::check_count(&call, REFERENCE_STEPS).map_err(TestCaseError::fail)?;
+        if null[0] || null[1] {
+            return Ok(());
+        }
+        let count = count.unwrap_or_default();
+        let (solved, _) = ffi_solve(&input);
+        if code == Status::Ok.code() {
+            if limit > 0 {
+                prop_assert_eq!(solved == Status::Ok.code(), count > 0);
+            }
+            let board = Board::from_bytes(&input).expect("an OK count means a good board");
+            check_counts(&board, limit).map_err(TestCaseError::fail)?;
+        } else {
+            prop_assert_eq!(solved, code);
+        }
+        for blank in [b'.', b'0'] {
+            prop_assert_eq!(
+                c_count(&blanks_as(&input, blank), limit, &null),
+                (code, Some(count), solution),
+                "blanks written {:?}", blank as char
+            );
+        }
+    }
+
+    /// `sudoku_rate` on any board (bad bytes, clashes, none, one or many solutions), with
+    /// NULL arguments now and then: the contract's status, the level the oracle's own
+    /// logical solver names, `*difficulty` untouched on errors, '.' and '0' alike.
+    #[test]
+    fn rate_follows_the_contract(input in mutated_board(), null in nulls(2)) {
+        let (code, level) = c_rate(&input, &null);
+        let call = RateCall {
+            board: (!null[0]).then_some(&input),
+            code,
+            difficulty: (!null[1]).then_some((-7, level)),
+        };
+        contract::check_rate(&call, REFERENCE_STEPS).map_err(TestCaseError::fail)?;
+        for blank in [b'.', b'0'] {
+            prop_assert_eq!(c_rate(&blanks_as(&input, blank), &null), (code, level));
+        }
+    }
+
+    /// Proper puzzles of every level with some cells of their solution added as givens:
+    /// rated as the oracle's logical solver says, never harder than the puzzle they came
+    /// from (adding givens never makes a puzzle harder), and the same through the Rust
+    /// API.
+    #[test]
+    fn proper_puzzles_with_more_givens_are_rated_as_the_techniques_say(
+        pick in 0usize..16,
+        added in prop::collection::vec(prop::bool::weighted(0.15), CELLS),
+    ) {
+        let (base, puzzle, solution) = proper_puzzles()[pick];
+        let mut more = puzzle;
+        for (i, &add) in added.iter().enumerate() {
+            if add {
+                more.set(i, solution.get(i));
+            }
+        }
+        let input = more.to_bytes();
+        let (code, level) = c_rate(&input, &[false, false]);
+        let call = RateCall { board: Some(&input), code, difficulty: Some((-7, level)) };
+        contract::check_rate(&call, REFERENCE_STEPS).map_err(TestCaseError::fail)?;
+        prop_assert!(level <= base.code(), "{} rates {} above its puzzle's {:?}", more, level, base);
+        prop_assert_eq!(sudoku::rate(&more).map(Difficulty::code), Ok(level));
+    }
+
+    /// Every difficulty outside 1-4 is SUDOKU_ERR_INVALID_ARGUMENT, whatever the pointers;
+    /// a NULL puzzle with a good difficulty is SUDOKU_ERR_NULL; nothing is written.
+    #[test]
+    fn generate_refuses_bad_arguments_and_writes_nothing(
+        difficulty in prop_oneof![i32::MIN..=0, 5..=i32::MAX, 1..=4],
+        seed in any::<u64>(),
+        null in prop::collection::vec(any::<bool>(), 2),
+    ) {
+        if (1..=4).contains(&difficulty) && !null[0] {
+            return Ok(()); // a good call: the next property
+        }
+        let (code, puzzle, solution) = c_generate(seed, difficulty, &null);
+        let call = GenerateCall {
+            seed,
+            difficulty,
+            code,
+            puzzle: (!null[0]).then_some((&FILL, &puzzle)),
+            solution: (!null[1]).then_some((&FILL, &solution)),
+        };
+        contract::check_generate(&call, REFERENCE_STEPS).map_err(TestCaseError::fail)?;
+        prop_assert_ne!(code, Status::Ok.code());
+    }
+
+    /// A batch of 0 to 20 boards of every kind at 0 to 8 threads: SUDOKU_OK, each board
+    /// with the status and bytes `sudoku_solve` gives it, both checked against the
+    /// contract; the Rust API agrees.
+    #[test]
+    fn batch_equals_single_calls(
+        inputs in prop::collection::vec(mutated_board(), 0..=20),
+        threads in 0usize..=8,
+    ) {
+        let mut boards = inputs.clone();
+        let mut statuses = vec![0x55 as c_int; boards.len()];
+        // SAFETY: n boards of 81 writable bytes and n writable ints, not overlapping.
+        let code = unsafe {
+            sudoku_solve_batch(
+                boards.as_mut_ptr().cast(),
+                boards.len(),
+                statuses.as_mut_ptr(),
+                threads,
+            )
+        };
+        contract::check_batch(&inputs, code, &statuses, &boards, REFERENCE_STEPS)
+            .map_err(TestCaseError::fail)?;
+        for (i, input) in inputs.iter().enumerate() {
+            prop_assert_eq!((statuses[i], boards[i]), ffi_solve(input), "board {}", i);
+        }
+        let mut rust = inputs.clone();
+        let rust_statuses: Vec<c_int> =
+            sudoku::solve_batch(&mut rust, threads).into_iter().map(Status::code).collect();
+        prop_assert_eq!(rust_statuses, statuses);
+        prop_assert_eq!(rust, boards);
+    }
+
+    /// Malformed batch calls (NULL or misaligned pointers, counts no process can address)
+    /// get the status of their first bad argument and touch nothing.
+    #[test]
+    fn batch_refuses_malformed_calls_in_argument_order(
+        n in prop_oneof![
+            0usize..=3,
+            (isize::MAX as usize / CELLS - 2)..=(isize::MAX as usize / CELLS + 2),
+            (usize::MAX / CELLS)..=usize::MAX,
+        ],
+        null_boards in any::<bool>(),
+        null_statuses in any::<bool>(),
+        misaligned in any::<bool>(),
+    ) {
+        let Some(expected) =
+            contract::batch_argument_status(n, null_boards, null_statuses, misaligned)
+        else {
+            return Ok(()); // a well-formed call with n <= 3: the property above
+        };
+        let mut boards = [b'.'; 3 * CELLS];
+        let mut statuses = [0x55u8; 16];
+        let boards_ptr: *mut c_char = if null_boards {
+            core::ptr::null_mut()
+        } else {
+            boards.as_mut_ptr().cast()
+        };
+        // One of the first two bytes is aligned for int, the other is not.
+        let aligned = statuses.as_ptr().align_offset(core::mem::align_of::<c_int>());
+        let offset = if misaligned { usize::from(aligned == 0) } else { aligned };
+        let statuses_ptr: *mut c_int = if null_statuses {
+            core::ptr::null_mut()
+        } else {
+            statuses[offset..].as_mut_ptr().cast()
+        };
+        // SAFETY: a malformed call is refused before any access; n <= 3 calls are given
+        // 3 boards and 3 ints.
+        let code = unsafe { sudoku_solve_batch(boards_ptr, n, statuses_ptr, 2) };
+        prop_assert_eq!(code, expected.code(), "n = {}", n);
+        prop_assert_eq!(boards, [b'.'; 3 * CELLS]);
+        prop_assert_eq!(statuses, [0x55u8; 16]);
+    }
+}
+
+proptest! {
+    #![proptest_config(generation_config())]
+
+    /// Any seed at every level: a unique, minimal puzzle that the oracle's logical solver
+    /// and `sudoku_rate` both put at that level, with its solution; the same bytes for the
+    /// same seed and level, and from the Rust API; another puzzle for a neighbouring seed.
+    #[test]
+    fn generated_puzzles_keep_every_promise(seed in any::<u64>(), level in 1i32..=4) {
+        let (code, puzzle, solution) = c_generate(seed, level, &[false, false]);
+        let call = GenerateCall {
+            seed,
+            difficulty: level,
+            code,
+            puzzle: Some((&FILL, &puzzle)),
+            solution: Some((&FILL, &solution)),
+        };
+        contract::check_generate(&call, REFERENCE_STEPS).map_err(TestCaseError::fail)?;
+        prop_assert_eq!(c_rate(&puzzle, &[false, false]), (Status::Ok.code(), level));
+        prop_assert_eq!(c_generate(seed, level, &[false, false]), (code, puzzle, solution));
+        prop_assert_eq!(c_generate(seed, level, &[false, true]), (code, puzzle, FILL));
+        let difficulty = Difficulty::from_code(level).expect("1-4");
+        let (p, s) = sudoku::generate(seed, difficulty);
+        prop_assert_eq!((p.to_bytes(), s.to_bytes()), (puzzle, solution));
+        // Another seed, another puzzle (two random minimal puzzles coincide with a
+        // negligible probability).
+        let other = c_generate(seed ^ 1, level, &[false, true]).1;
+        prop_assert_ne!(other, puzzle, "seeds {} and {} gave the same puzzle", seed, seed ^ 1);
+    }
+}
+
+/// The strategies reach every status of the toolkit, so the properties above check each
+/// of them: every level among the proper puzzles, and every count and rating status among
+/// the mutated boards.
+#[test]
+fn the_toolkit_generators_reach_every_outcome() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let levels: std::collections::HashSet<i32> = proper_puzzles()
+        .iter()
+        .map(|(level, p, _)| {
+            assert_eq!(contract::logic_level(p), *level, "{p}");
+            level.code()
+        })
+        .collect();
+    assert_eq!(levels.len(), 4);
+    let mut runner = TestRunner::deterministic();
+    let strategy = mutated_board();
+    let mut rated = std::collections::HashSet::new();
+    for _ in 0..2000 {
+        let input = strategy
+            .new_tree(&mut runner)
+            .expect("the strategy makes values")
+            .current();
+        rated.insert(c_rate(&input, &[false, false]).0);
+    }
+    for status in [
+        Status::Ok,
+        Status::NoSolution,
+        Status::MultipleSolutions,
+        Status::ErrInvalidChar,
+        Status::ErrConflict,
+    ] {
+        assert!(rated.contains(&status.code()), "no board rates {status:?}");
     }
 }

@@ -23,6 +23,16 @@ const FOUND: &[(&str, Status, &str)] = &[
      26 ms for the singles engine and 120 ms for the reference (release build), where \
      typical boards take microseconds",
     ),
+    (
+        "3............148..........915.2.9....291.5.......................................",
+        Status::NoSolution,
+        "2026-11-30, count_paths (a 30 s run from a fresh clone; libFuzzer timeout): no \
+     solution, since rows 3-4 put 1, 2, 5 and 9 in boxes 3 and 4, so row 5 needs all four in \
+     its three cells of box 5. The singles engine takes about 3-4 s (release build) to refute \
+     it, the reference 15 µs: the engine branches on cells with two candidates in the open \
+     rows above and only meets the dead row deep in each branch. Kept until the engine \
+     refutes it fast; this test takes seconds until then",
+    ),
 ];
 
 #[test]

@@ -1,27 +1,60 @@
 //! Thread stress: 8 threads call the C ABI at once, for SUDOKU_STRESS_SECS seconds (2 by
 //! default; set it higher for a long run), on a shared pool of boards that mixes solvable
-//! puzzles ('.' and '0' blanks), bad bytes, clashing givens and clash-free boards without a
-//! solution. Every answer is checked: the status the contract names (computed once,
-//! before the threads start, by the independent oracle), a valid solution keeping every
-//! given on success, the board byte for byte unchanged on failure.
+//! puzzles ('.' and '0' blanks, one or several solutions), bad bytes, clashing givens and
+//! clash-free boards without a solution. Every answer is checked against what the
+//! independent oracle computed once, before the threads start: for `sudoku_solve` the
+//! status, a valid solution keeping every given on success, the board byte for byte
+//! unchanged on failure; for `sudoku_count_solutions` (limit 2) the status, the count and a
+//! valid first solution; for `sudoku_solve_batch` (a random slice of the pool, 0-4
+//! threads) the same as `sudoku_solve` board by board; for `sudoku_rate` the status and the
+//! level; for `sudoku_generate` (seeds and levels from a table made before the threads
+//! start, and checked against the contract then) the very same bytes.
 //!
-//! Each thread runs one kind of call from `CALLS`, round robin, so that when more entry
-//! points are added to that table their calls overlap with each other in time.
+//! Each thread runs one kind of call from `CALLS`, round robin: with 8 threads and 5 kinds,
+//! two threads make batch calls (which start threads of their own) while the others make
+//! single calls of every kind.
 
 mod common;
 
-use common::contract::{expected_status, is_solution};
+use common::contract::{self, expected_status, is_solution, logic_level, GenerateCall};
 use common::{random_grid, with_blanks, with_changed_given, Rng};
-use std::sync::{Barrier, Mutex};
+use std::ffi::c_int;
+use std::sync::{Barrier, Mutex, OnceLock};
 use std::time::{Duration, Instant};
-use sudoku::{Status, CELLS};
+use sudoku::engine::reference;
+use sudoku::{Board, Status, CELLS};
 
 const THREADS: usize = 8;
 
-/// One board of the pool and the status the contract names for it.
+/// One board of the pool and what the contract names for it.
 struct Case {
     input: [u8; CELLS],
+    /// The status of `sudoku_solve`.
     expected: Status,
+    /// The status and count of `sudoku_count_solutions` at limit 2.
+    count: (Status, usize),
+    /// The status of `sudoku_rate`, with the level on SUDOKU_OK.
+    rating: (Status, c_int),
+}
+
+impl Case {
+    fn new(input: [u8; CELLS]) -> Case {
+        let expected = expected_status(&input).unwrap_or_else(|e| panic!("oracle: {e}"));
+        let (count, rating) = match Board::from_bytes(&input) {
+            Ok(board) if expected != Status::ErrConflict => match reference::count(&board, 2).0 {
+                0 => ((Status::Ok, 0), (Status::NoSolution, 0)),
+                1 => ((Status::Ok, 1), (Status::Ok, logic_level(&board).code())),
+                n => ((Status::Ok, n), (Status::MultipleSolutions, 0)),
+            },
+            _ => ((expected, 0), (expected, 0)),
+        };
+        Case {
+            input,
+            expected,
+            count,
+            rating,
+        }
+    }
 }
 
 /// The shared pool: a few hundred boards of every kind, made from a fixed seed.
@@ -67,13 +100,64 @@ fn pool() -> Vec<Case> {
     }
     inputs.push([b'.'; CELLS]);
     inputs.push(random_grid(&mut rng).to_bytes());
-    inputs
-        .into_iter()
-        .map(|input| {
-            let expected = expected_status(&input).unwrap_or_else(|e| panic!("oracle: {e}"));
-            Case { input, expected }
-        })
-        .collect()
+    // Proper puzzles of every level, for the rater.
+    inputs.extend(generated().iter().map(|g| g.puzzle));
+    inputs.into_iter().map(Case::new).collect()
+}
+
+/// A puzzle made by `sudoku_generate`, with what made it.
+struct Generated {
+    seed: u64,
+    level: c_int,
+    puzzle: [u8; CELLS],
+    solution: [u8; CELLS],
+}
+
+/// Three seeds per level, generated and checked against the contract once per process.
+fn generated() -> &'static [Generated] {
+    static TABLE: OnceLock<Vec<Generated>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = Vec::new();
+        for level in 1..=4 {
+            for seed in [
+                level as u64,
+                0xC0FFEE ^ level as u64,
+                u64::MAX - level as u64,
+            ] {
+                let (code, puzzle, solution) = generate(seed, level);
+                let call = GenerateCall {
+                    seed,
+                    difficulty: level,
+                    code,
+                    puzzle: Some((&[0; CELLS], &puzzle)),
+                    solution: Some((&[0; CELLS], &solution)),
+                };
+                contract::check_generate(&call, usize::MAX)
+                    .unwrap_or_else(|e| panic!("sudoku_generate: {e}"));
+                table.push(Generated {
+                    seed,
+                    level,
+                    puzzle,
+                    solution,
+                });
+            }
+        }
+        table
+    })
+}
+
+fn generate(seed: u64, level: c_int) -> (c_int, [u8; CELLS], [u8; CELLS]) {
+    let (mut puzzle, mut solution) = ([0u8; CELLS], [0u8; CELLS]);
+    // SAFETY: two buffers of 81 writable bytes owned by this thread.
+    let code = unsafe {
+        sudoku::ffi::sudoku_generate(
+            seed,
+            level,
+            puzzle.as_mut_ptr().cast(),
+            solution.as_mut_ptr().cast(),
+        )
+    };
+    (code, puzzle, solution)
 }
 
 /// Checks one answer: `code` and `output` for `case`.
@@ -107,9 +191,108 @@ fn call_solve(pool: &[Case], rng: &mut Rng) -> Result<Status, String> {
     check(case, code, &board).map(|()| case.expected)
 }
 
+/// `sudoku_count_solutions` at limit 2 on one board of the pool.
+fn call_count(pool: &[Case], rng: &mut Rng) -> Result<Status, String> {
+    let case = &pool[rng.below(pool.len())];
+    let mut count = usize::MAX;
+    let mut solution = [b'#'; CELLS];
+    // SAFETY: 81 readable bytes, a writable size_t, 81 writable bytes, all this thread's.
+    let code = unsafe {
+        sudoku::ffi::sudoku_count_solutions(
+            case.input.as_ptr().cast(),
+            2,
+            &mut count,
+            solution.as_mut_ptr().cast(),
+        )
+    };
+    let show = String::from_utf8_lossy(&case.input);
+    let (status, expected) = case.count;
+    if (code, count) != (status.code(), expected) {
+        return Err(format!(
+            "count: status {code} count {count}, expected {status:?} {expected} for {show}"
+        ));
+    }
+    let solution_ok = if count > 0 {
+        is_solution(&case.input, &solution)
+    } else {
+        solution == [b'#'; CELLS]
+    };
+    if !solution_ok {
+        return Err(format!(
+            "count {count} left {} for {show}",
+            String::from_utf8_lossy(&solution)
+        ));
+    }
+    Ok(status)
+}
+
+/// `sudoku_solve_batch` on a random slice of up to 32 boards of the pool, 0-4 threads.
+fn call_batch(pool: &[Case], rng: &mut Rng) -> Result<Status, String> {
+    let start = rng.below(pool.len());
+    let cases = &pool[start..pool.len().min(start + 1 + rng.below(32))];
+    let mut boards: Vec<[u8; CELLS]> = cases.iter().map(|c| c.input).collect();
+    let mut statuses = vec![0x55 as c_int; boards.len()];
+    let threads = rng.below(5);
+    // SAFETY: n boards of 81 bytes and n ints, owned by this thread, not overlapping.
+    let code = unsafe {
+        sudoku::ffi::sudoku_solve_batch(
+            boards.as_mut_ptr().cast(),
+            boards.len(),
+            statuses.as_mut_ptr(),
+            threads,
+        )
+    };
+    if code != Status::Ok.code() {
+        return Err(format!("batch of {} returned {code}", boards.len()));
+    }
+    for ((case, board), &status) in cases.iter().zip(&boards).zip(&statuses) {
+        check(case, status, board).map_err(|e| format!("batch ({threads} threads): {e}"))?;
+    }
+    Ok(Status::Ok)
+}
+
+/// `sudoku_rate` on one board of the pool.
+fn call_rate(pool: &[Case], rng: &mut Rng) -> Result<Status, String> {
+    let case = &pool[rng.below(pool.len())];
+    let mut level: c_int = 0;
+    // SAFETY: 81 readable bytes and a writable int, this thread's.
+    let code = unsafe { sudoku::ffi::sudoku_rate(case.input.as_ptr().cast(), &mut level) };
+    let (status, expected) = case.rating;
+    if (code, level) != (status.code(), expected) {
+        return Err(format!(
+            "rate: status {code} level {level}, expected {status:?} {expected} for {}",
+            String::from_utf8_lossy(&case.input)
+        ));
+    }
+    Ok(status)
+}
+
+/// `sudoku_generate` on a seed and level of the table: the same bytes as before.
+fn call_generate(_: &[Case], rng: &mut Rng) -> Result<Status, String> {
+    let table = generated();
+    let g = &table[rng.below(table.len())];
+    let (code, puzzle, solution) = generate(g.seed, g.level);
+    if (code, puzzle, solution) != (Status::Ok.code(), g.puzzle, g.solution) {
+        return Err(format!(
+            "generate(seed {:#x}, level {}) gave status {code} and {}, not {}",
+            g.seed,
+            g.level,
+            String::from_utf8_lossy(&puzzle),
+            String::from_utf8_lossy(&g.puzzle)
+        ));
+    }
+    Ok(Status::Ok)
+}
+
 /// The kinds of call the threads make, round robin: (name, one call on a random case).
 type Call = fn(&[Case], &mut Rng) -> Result<Status, String>;
-const CALLS: &[(&str, Call)] = &[("sudoku_solve", call_solve)];
+const CALLS: &[(&str, Call)] = &[
+    ("sudoku_solve", call_solve),
+    ("sudoku_count_solutions", call_count),
+    ("sudoku_solve_batch", call_batch),
+    ("sudoku_rate", call_rate),
+    ("sudoku_generate", call_generate),
+];
 
 fn duration() -> Duration {
     let secs = std::env::var("SUDOKU_STRESS_SECS")
@@ -131,6 +314,15 @@ fn eight_threads_at_once_get_every_answer_right() {
     ] {
         assert!(kinds.contains(&s), "the pool has no board with {s:?}");
     }
+    let rated: std::collections::HashSet<(Status, c_int)> = pool.iter().map(|c| c.rating).collect();
+    for level in 1..=4 {
+        assert!(
+            rated.contains(&(Status::Ok, level)),
+            "no level {level} board"
+        );
+    }
+    assert!(rated.contains(&(Status::MultipleSolutions, 0)));
+    assert!(rated.contains(&(Status::NoSolution, 0)));
 
     let run_for = duration();
     let start = Barrier::new(THREADS);
@@ -171,8 +363,16 @@ fn eight_threads_at_once_get_every_answer_right() {
     for (t, name, n) in &calls {
         assert!(*n > 0, "thread {t} ({name}) made no call");
     }
+    let per_kind: Vec<String> = CALLS
+        .iter()
+        .map(|(kind, _)| {
+            let n: usize = calls.iter().filter(|c| c.1 == *kind).map(|c| c.2).sum();
+            format!("{kind} {n}")
+        })
+        .collect();
     eprintln!(
-        "stress: {total} calls from {THREADS} threads in {:.1}s, all answers right",
-        run_for.as_secs_f64()
+        "stress: {total} calls from {THREADS} threads in {:.1}s ({}), all answers right",
+        run_for.as_secs_f64(),
+        per_kind.join(", ")
     );
 }

@@ -36,6 +36,15 @@ pub struct Mode {
     /// Bit 1: the board starts right after an inaccessible page; otherwise it ends right
     /// before one.
     pub low: bool,
+    /// The whole byte: targets read their own flags from bits 2-7.
+    pub bits: u8,
+}
+
+impl Mode {
+    /// Whether bit `k` of the mode byte is set.
+    pub fn bit(self, k: u32) -> bool {
+        self.bits >> k & 1 == 1
+    }
 }
 
 /// The 81 bytes of a board from fuzz input and its [`Mode`] (the 82nd byte, all bits clear
@@ -46,6 +55,7 @@ pub fn board_bytes(data: &[u8]) -> Option<([u8; CELLS], Mode)> {
     let mode = Mode {
         mapped: m & 1 == 1,
         low: m & 2 == 2,
+        bits: m,
     };
     if mode.mapped {
         for b in &mut bytes {
@@ -131,6 +141,32 @@ impl Guarded {
         assert!(len <= self.inner, "the region holds {} bytes", self.inner);
         // SAFETY: as in `high`.
         unsafe { core::slice::from_raw_parts_mut(self.mapping.add(self.page), len) }
+    }
+
+    /// `len` bytes against the lower guard page if `low`, else against the upper one.
+    pub fn flush(&mut self, len: usize, low: bool) -> &mut [u8] {
+        if low {
+            self.low(len)
+        } else {
+            self.high(len)
+        }
+    }
+
+    /// Makes the region between the guard pages read-only (`true`) or writable again
+    /// (`false`): while it is read-only, any write into it faults at once, which shows
+    /// that a function given a `const` buffer there never writes it. The slices `high`
+    /// and `low` hand out borrow `self`, so none is alive while the protection changes;
+    /// pass a pointer taken from one before (it stays valid: the mapping does not move).
+    pub fn set_read_only(&mut self, read_only: bool) {
+        let prot = if read_only {
+            libc::PROT_READ
+        } else {
+            libc::PROT_READ | libc::PROT_WRITE
+        };
+        // SAFETY: the `inner` bytes after the lower guard page are whole pages of the
+        // mapping made in `new`; no reference into them is alive (`&mut self`).
+        let done = unsafe { libc::mprotect(self.mapping.add(self.page).cast(), self.inner, prot) };
+        assert!(done == 0, "mprotect failed");
     }
 }
 
