@@ -1,0 +1,281 @@
+//! The AVX2 backend: a box vector is one 256-bit register, one matrix row per 64-bit
+//! quarter (rows 0-1 in the low 128 bits, rows 2-3 in the high).
+//!
+//! Every primitive is `#[inline(always)]` and is only ever inlined into
+//! [`count_avx2`]/[`descend_avx2`], which are compiled with the AVX2 feature set.
+
+use super::backend::Backend;
+use super::solver::{self, Engine, Outcome, Search, State};
+use crate::board::Board;
+use core::arch::x86_64::*;
+
+/// The AVX2 backend token: a value exists only on a CPU with AVX2, BMI1, BMI2, POPCNT
+/// and LZCNT.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Avx2(());
+
+impl Avx2 {
+    /// The token, if this CPU has the instruction set.
+    pub(crate) fn new() -> Option<Avx2> {
+        super::super::Path::Avx2.is_available().then_some(Avx2(()))
+    }
+}
+
+/// Byte shuffle swapping neighbouring 16-bit lanes (lane `c` takes lane `c ^ 1`).
+const SWAP16: [i8; 32] = [
+    2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14,
+    15, 12, 13,
+];
+
+/// Byte shuffle gathering lanes 3 and 7 into lanes 0 and 1 of the low half, and lane 11
+/// into lane 2 of the high half; -1 zeroes a byte.
+const RIGHT_COLUMN: [i8; 32] = [
+    6, 7, 14, 15, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 6, 7, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1,
+];
+
+/// Byte shuffle spreading `[left0, left1, left2, 0, right0, right1, right2, 0]` (both
+/// halves) into rows `[left_r, left_r, left_r, right_r]`, and zero in row 3.
+const BY_ROWS: [i8; 32] = [
+    0, 1, 0, 1, 0, 1, 8, 9, 2, 3, 2, 3, 2, 3, 10, 11, 4, 5, 4, 5, 4, 5, 12, 13, -1, -1, -1, -1, -1,
+    -1, -1, -1,
+];
+
+/// Nibble popcounts, for both halves.
+const NIBBLE_COUNTS: [i8; 32] = [
+    0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+];
+
+const CELLS: [u16; 16] = [
+    0xFFFF, 0xFFFF, 0xFFFF, 0, 0xFFFF, 0xFFFF, 0xFFFF, 0, 0xFFFF, 0xFFFF, 0xFFFF, 0, 0, 0, 0, 0,
+];
+
+/// The top field of a packed triple, all ones.
+const TOP_FIELD: u64 = 0xFFFF << 48;
+
+#[inline(always)]
+fn bytes(t: &[i8; 32]) -> __m256i {
+    // SAFETY: `t` is 32 readable bytes; unaligned loads are allowed; AVX is present (see
+    // the token).
+    unsafe { _mm256_loadu_si256(t.as_ptr().cast()) }
+}
+
+#[inline(always)]
+fn words(t: &[u16; 16]) -> __m256i {
+    // SAFETY: `t` is 32 readable bytes; unaligned loads are allowed; AVX is present.
+    unsafe { _mm256_loadu_si256(t.as_ptr().cast()) }
+}
+
+// SAFETY (for every `unsafe` block below that only calls register intrinsics): a value of
+// `Avx2` exists only on a CPU with AVX2 (see `Avx2::new`), and the intrinsics have no
+// other precondition.
+impl Backend for Avx2 {
+    type Box = __m256i;
+    type Mask = __m256i;
+
+    #[inline(always)]
+    fn load(self, lanes: &[u16; 16]) -> __m256i {
+        words(lanes)
+    }
+    #[inline(always)]
+    fn lanes(self, x: __m256i) -> [u16; 16] {
+        let mut out = [0u16; 16];
+        // SAFETY: `out` is 32 writable bytes; unaligned stores are allowed; AVX present.
+        unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), x) };
+        out
+    }
+    #[inline(always)]
+    fn splat(self, v: u16) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe { _mm256_set1_epi16(v as i16) }
+    }
+    #[inline(always)]
+    fn and(self, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe { _mm256_and_si256(a, b) }
+    }
+    #[inline(always)]
+    fn or(self, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe { _mm256_or_si256(a, b) }
+    }
+    #[inline(always)]
+    fn and_not(self, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe { _mm256_andnot_si256(b, a) }
+    }
+    #[inline(always)]
+    fn select(self, mask: __m256i, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe { _mm256_or_si256(_mm256_and_si256(mask, a), _mm256_andnot_si256(mask, b)) }
+    }
+    #[inline(always)]
+    fn keep(self, mask: __m256i, x: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe { _mm256_and_si256(mask, x) }
+    }
+    #[inline(always)]
+    fn row_peers(self, x: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe {
+            let r32 = _mm256_shuffle_epi32::<0xB1>(x); // lane c ^ 2
+            let pair = _mm256_or_si256(x, r32);
+            let r16 = _mm256_shuffle_epi8(pair, bytes(&SWAP16)); // lanes c ^ 1, c ^ 3
+            _mm256_or_si256(r16, r32)
+        }
+    }
+    #[inline(always)]
+    fn col_peers(self, x: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe {
+            let r1 = _mm256_shuffle_epi32::<0x4E>(x); // row r ^ 1
+            let r2 = _mm256_permute4x64_epi64::<0x4E>(x); // row r ^ 2
+            let r3 = _mm256_permute4x64_epi64::<0x1B>(x); // row r ^ 3
+            _mm256_or_si256(r1, _mm256_or_si256(r2, r3))
+        }
+    }
+    #[inline(always)]
+    fn block_counts(self, x: __m256i) -> (__m256i, __m256i) {
+        // SAFETY: see the impl.
+        unsafe {
+            let x = _mm256_and_si256(x, words(&CELLS));
+            // Within rows: pairs c, c ^ 2, then c, c ^ 1.
+            let y = _mm256_shuffle_epi32::<0xB1>(x);
+            let (o, t) = (_mm256_or_si256(x, y), _mm256_and_si256(x, y));
+            let swap = bytes(&SWAP16);
+            let (oy, ty) = (_mm256_shuffle_epi8(o, swap), _mm256_shuffle_epi8(t, swap));
+            let t = _mm256_or_si256(_mm256_or_si256(t, ty), _mm256_and_si256(o, oy));
+            let o = _mm256_or_si256(o, oy);
+            // Across rows: r, r ^ 1, then r, r ^ 2.
+            let (oy, ty) = (
+                _mm256_shuffle_epi32::<0x4E>(o),
+                _mm256_shuffle_epi32::<0x4E>(t),
+            );
+            let t = _mm256_or_si256(_mm256_or_si256(t, ty), _mm256_and_si256(o, oy));
+            let o = _mm256_or_si256(o, oy);
+            let (oy, ty) = (
+                _mm256_permute4x64_epi64::<0x4E>(o),
+                _mm256_permute4x64_epi64::<0x4E>(t),
+            );
+            let t = _mm256_or_si256(_mm256_or_si256(t, ty), _mm256_and_si256(o, oy));
+            (_mm256_or_si256(o, oy), t)
+        }
+    }
+    #[inline(always)]
+    fn block_union(self, x: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe {
+            let x = _mm256_and_si256(x, words(&CELLS));
+            let x = _mm256_or_si256(x, _mm256_shuffle_epi32::<0xB1>(x));
+            let x = _mm256_or_si256(x, _mm256_shuffle_epi8(x, bytes(&SWAP16)));
+            let x = _mm256_or_si256(x, _mm256_shuffle_epi32::<0x4E>(x));
+            _mm256_or_si256(x, _mm256_permute4x64_epi64::<0x4E>(x))
+        }
+    }
+    #[inline(always)]
+    fn sizes(self, x: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe {
+            let nib = _mm256_set1_epi8(0x0F);
+            let lut = bytes(&NIBBLE_COUNTS);
+            let lo = _mm256_shuffle_epi8(lut, _mm256_and_si256(x, nib));
+            let hi = _mm256_shuffle_epi8(lut, _mm256_and_si256(_mm256_srli_epi16::<4>(x), nib));
+            _mm256_maddubs_epi16(_mm256_add_epi8(lo, hi), _mm256_set1_epi8(1))
+        }
+    }
+    #[inline(always)]
+    fn eq(self, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe { _mm256_cmpeq_epi16(a, b) }
+    }
+    #[inline(always)]
+    fn gt(self, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe {
+            let bias = _mm256_set1_epi16(i16::MIN);
+            _mm256_cmpgt_epi16(_mm256_xor_si256(a, bias), _mm256_xor_si256(b, bias))
+        }
+    }
+    #[inline(always)]
+    fn mask_or(self, a: __m256i, b: __m256i) -> __m256i {
+        self.or(a, b)
+    }
+    #[inline(always)]
+    fn mask_any(self, m: __m256i) -> bool {
+        !self.is_zero(m)
+    }
+    #[inline(always)]
+    fn is_zero(self, x: __m256i) -> bool {
+        // SAFETY: see the impl.
+        unsafe { _mm256_testz_si256(x, x) != 0 }
+    }
+    #[inline(always)]
+    fn same(self, a: __m256i, b: __m256i) -> bool {
+        // SAFETY: see the impl.
+        unsafe { _mm256_movemask_epi8(_mm256_cmpeq_epi8(a, b)) == -1 }
+    }
+    #[inline(always)]
+    fn right_column(self, x: __m256i) -> u64 {
+        // SAFETY: see the impl.
+        unsafe {
+            let g = _mm256_shuffle_epi8(x, bytes(&RIGHT_COLUMN));
+            let v = _mm_or_si128(_mm256_castsi256_si128(g), _mm256_extracti128_si256::<1>(g));
+            _mm_cvtsi128_si64(v) as u64
+        }
+    }
+    #[inline(always)]
+    fn bottom_row(self, x: __m256i) -> u64 {
+        // SAFETY: see the impl.
+        unsafe {
+            let hi = _mm256_extracti128_si256::<1>(x);
+            _mm_extract_epi64::<1>(hi) as u64 & !TOP_FIELD
+        }
+    }
+    #[inline(always)]
+    fn by_rows(self, left: u64, right: u64) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe {
+            let v = _mm_set_epi64x(right as i64, left as i64);
+            let v = _mm256_broadcastsi128_si256(v);
+            let rows = _mm256_shuffle_epi8(v, bytes(&BY_ROWS));
+            _mm256_or_si256(rows, _mm256_set_epi64x(-1, 0, 0, 0))
+        }
+    }
+    #[inline(always)]
+    fn by_cols(self, top: u64, bottom: u64) -> __m256i {
+        let top = (top | TOP_FIELD) as i64;
+        // SAFETY: see the impl.
+        unsafe { _mm256_set_epi64x((bottom | TOP_FIELD) as i64, top, top, top) }
+    }
+}
+
+/// The search root of the AVX2 path.
+///
+/// # Safety
+/// The CPU must have AVX2, BMI1, BMI2, POPCNT and LZCNT (a token proves it).
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+unsafe fn count_avx2(t: Avx2, board: &Board, limit: usize) -> Outcome {
+    solver::count(t, board, limit)
+}
+
+/// The recursive step of the AVX2 path.
+///
+/// # Safety
+/// As for [`count_avx2`].
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+unsafe fn descend_avx2(t: Avx2, ctx: &mut Search, s: &mut State<Avx2>) {
+    solver::search(t, ctx, s)
+}
+
+impl Engine for Avx2 {
+    #[inline(always)]
+    fn count(self, board: &Board, limit: usize) -> Outcome {
+        // SAFETY: the token proves the CPU has the features `count_avx2` is compiled for.
+        unsafe { count_avx2(self, board, limit) }
+    }
+    #[inline(always)]
+    fn descend(self, ctx: &mut Search, s: &mut State<Self>) {
+        // SAFETY: as above.
+        unsafe { descend_avx2(self, ctx, s) }
+    }
+}

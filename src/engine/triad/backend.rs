@@ -1,0 +1,82 @@
+//! The vector primitives the triad engine is written in, named by what they mean.
+//!
+//! A *box vector* is a 4x4 matrix of 16-bit lanes, lane `4 * r + c` at row `r`, column
+//! `c`, each holding a set of digits (bit `d - 1` for digit `d`). In the engine, the 3x3
+//! top-left block holds the candidates of the box's cells, the right column holds the
+//! *negative horizontal triads* (the digits that may be absent from each minirow), the
+//! bottom row the *negative vertical triads*, and the bottom-right corner is unused. The
+//! primitives themselves know nothing of that: they are plain lane-wise and row/column
+//! operations on the matrix, specified by [`super::model::Model`], the scalar twin every
+//! backend is tested against.
+//!
+//! A backend is a zero-sized token: a value of a SIMD backend type exists only on a CPU
+//! that has its instruction set (see each backend's `new`), which is what makes its
+//! primitives sound to call.
+
+/// One implementation of the primitives. Every method is meant to be inlined into the
+/// engine's search root, which is compiled with the backend's target features.
+pub(crate) trait Backend: Copy {
+    /// A box vector: 16 lanes of 16 bits in a 4x4 matrix.
+    type Box: Copy;
+    /// A set of lanes (a per-lane boolean), as a comparison produces it.
+    type Mask: Copy;
+
+    /// The box vector holding `lanes` (lane `4 * r + c`).
+    fn load(self, lanes: &[u16; 16]) -> Self::Box;
+    /// The lanes of `x`.
+    fn lanes(self, x: Self::Box) -> [u16; 16];
+    /// Every lane `v`.
+    fn splat(self, v: u16) -> Self::Box;
+
+    /// Lane-wise `a & b`.
+    fn and(self, a: Self::Box, b: Self::Box) -> Self::Box;
+    /// Lane-wise `a | b`.
+    fn or(self, a: Self::Box, b: Self::Box) -> Self::Box;
+    /// Lane-wise `a & !b`.
+    fn and_not(self, a: Self::Box, b: Self::Box) -> Self::Box;
+    /// Lane-wise `if mask { a } else { b }`.
+    fn select(self, mask: Self::Mask, a: Self::Box, b: Self::Box) -> Self::Box;
+    /// Lane-wise `if mask { x } else { 0 }`.
+    fn keep(self, mask: Self::Mask, x: Self::Box) -> Self::Box;
+
+    /// Union of row peers: each lane gets the union of the other three lanes of its row.
+    fn row_peers(self, x: Self::Box) -> Self::Box;
+    /// Union of column peers: each lane gets the union of the other three lanes of its
+    /// column.
+    fn col_peers(self, x: Self::Box) -> Self::Box;
+    /// Digits of the 3x3 block: every lane gets `(once, twice)`, the digits held by at
+    /// least one, and by at least two, of the nine lanes with `r < 3` and `c < 3`.
+    fn block_counts(self, x: Self::Box) -> (Self::Box, Self::Box);
+    /// Union of the 3x3 block: every lane gets the union of the nine lanes with `r < 3`
+    /// and `c < 3`.
+    fn block_union(self, x: Self::Box) -> Self::Box;
+    /// Set sizes: each lane gets the number of bits set in it.
+    fn sizes(self, x: Self::Box) -> Self::Box;
+    /// The lanes where `a == b`.
+    fn eq(self, a: Self::Box, b: Self::Box) -> Self::Mask;
+    /// The lanes where `a > b` (unsigned 16-bit).
+    fn gt(self, a: Self::Box, b: Self::Box) -> Self::Mask;
+    /// The lanes in `a` or in `b`.
+    fn mask_or(self, a: Self::Mask, b: Self::Mask) -> Self::Mask;
+    /// Whether `m` holds any lane.
+    fn mask_any(self, m: Self::Mask) -> bool;
+    /// Whether every lane of `x` is zero.
+    fn is_zero(self, x: Self::Box) -> bool;
+    /// Whether `a` and `b` are equal in every lane.
+    fn same(self, a: Self::Box, b: Self::Box) -> bool;
+
+    /// The right column (lanes 3, 7, 11) packed as three 16-bit fields of a `u64`, the top
+    /// field zero.
+    fn right_column(self, x: Self::Box) -> u64;
+    /// The bottom row (lanes 12, 13, 14) packed as three 16-bit fields of a `u64`, the top
+    /// field zero.
+    fn bottom_row(self, x: Self::Box) -> u64;
+    /// A box vector from per-row fields: lanes `(r, c)` with `c < 3` get field `r` of
+    /// `left`, lane `(r, 3)` gets field `r` of `right`, for `r < 3`; the bottom row is
+    /// all-ones.
+    fn by_rows(self, left: u64, right: u64) -> Self::Box;
+    /// A box vector from per-column fields: lanes `(r, c)` with `r < 3` get field `c` of
+    /// `top`, lane `(3, c)` gets field `c` of `bottom`, for `c < 3`; the right column is
+    /// all-ones.
+    fn by_cols(self, top: u64, bottom: u64) -> Self::Box;
+}

@@ -1,0 +1,135 @@
+//! The scalar twin: every primitive of [`Backend`] written lane by lane, as plainly as
+//! possible. It specifies the primitives; the tests check every other backend against it.
+
+use super::backend::Backend;
+
+/// The plain lane-by-lane backend; runs everywhere.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Model;
+
+/// A box vector as an array of lanes, lane `4 * r + c`.
+pub(crate) type Lanes = [u16; 16];
+
+fn map(x: Lanes, f: impl Fn(usize, u16) -> u16) -> Lanes {
+    let mut out = [0; 16];
+    for (i, o) in out.iter_mut().enumerate() {
+        *o = f(i, x[i]);
+    }
+    out
+}
+
+fn zip(a: Lanes, b: Lanes, f: impl Fn(u16, u16) -> u16) -> Lanes {
+    map(a, |i, v| f(v, b[i]))
+}
+
+fn field(w: u64, k: usize) -> u16 {
+    (w >> (16 * k)) as u16
+}
+
+fn pack(f: [u16; 3]) -> u64 {
+    f[0] as u64 | (f[1] as u64) << 16 | (f[2] as u64) << 32
+}
+
+impl Backend for Model {
+    type Box = Lanes;
+    /// Bit `i` for lane `i`.
+    type Mask = u16;
+
+    fn load(self, lanes: &Lanes) -> Lanes {
+        *lanes
+    }
+    fn lanes(self, x: Lanes) -> Lanes {
+        x
+    }
+    fn splat(self, v: u16) -> Lanes {
+        [v; 16]
+    }
+    fn and(self, a: Lanes, b: Lanes) -> Lanes {
+        zip(a, b, |a, b| a & b)
+    }
+    fn or(self, a: Lanes, b: Lanes) -> Lanes {
+        zip(a, b, |a, b| a | b)
+    }
+    fn and_not(self, a: Lanes, b: Lanes) -> Lanes {
+        zip(a, b, |a, b| a & !b)
+    }
+    fn select(self, mask: u16, a: Lanes, b: Lanes) -> Lanes {
+        map(a, |i, v| if mask >> i & 1 != 0 { v } else { b[i] })
+    }
+    fn keep(self, mask: u16, x: Lanes) -> Lanes {
+        self.select(mask, x, [0; 16])
+    }
+    fn row_peers(self, x: Lanes) -> Lanes {
+        map(x, |i, _| {
+            let (r, c) = (i / 4, i % 4);
+            (0..4).filter(|&k| k != c).fold(0, |u, k| u | x[4 * r + k])
+        })
+    }
+    fn col_peers(self, x: Lanes) -> Lanes {
+        map(x, |i, _| {
+            let (r, c) = (i / 4, i % 4);
+            (0..4).filter(|&k| k != r).fold(0, |u, k| u | x[4 * k + c])
+        })
+    }
+    fn block_counts(self, x: Lanes) -> (Lanes, Lanes) {
+        let (mut once, mut twice) = (0u16, 0u16);
+        for r in 0..3 {
+            for c in 0..3 {
+                let v = x[4 * r + c];
+                twice |= once & v;
+                once |= v;
+            }
+        }
+        ([once; 16], [twice; 16])
+    }
+    fn block_union(self, x: Lanes) -> Lanes {
+        self.block_counts(x).0
+    }
+    fn sizes(self, x: Lanes) -> Lanes {
+        map(x, |_, v| v.count_ones() as u16)
+    }
+    fn eq(self, a: Lanes, b: Lanes) -> u16 {
+        (0..16).fold(0, |m, i| m | ((a[i] == b[i]) as u16) << i)
+    }
+    fn gt(self, a: Lanes, b: Lanes) -> u16 {
+        (0..16).fold(0, |m, i| m | ((a[i] > b[i]) as u16) << i)
+    }
+    fn mask_or(self, a: u16, b: u16) -> u16 {
+        a | b
+    }
+    fn mask_any(self, m: u16) -> bool {
+        m != 0
+    }
+    fn is_zero(self, x: Lanes) -> bool {
+        x.iter().all(|&v| v == 0)
+    }
+    fn same(self, a: Lanes, b: Lanes) -> bool {
+        a == b
+    }
+    fn right_column(self, x: Lanes) -> u64 {
+        pack([x[3], x[7], x[11]])
+    }
+    fn bottom_row(self, x: Lanes) -> u64 {
+        pack([x[12], x[13], x[14]])
+    }
+    fn by_rows(self, left: u64, right: u64) -> Lanes {
+        map([0; 16], |i, _| {
+            let (r, c) = (i / 4, i % 4);
+            match (r, c) {
+                (3, _) => 0xFFFF,
+                (_, 3) => field(right, r),
+                _ => field(left, r),
+            }
+        })
+    }
+    fn by_cols(self, top: u64, bottom: u64) -> Lanes {
+        map([0; 16], |i, _| {
+            let (r, c) = (i / 4, i % 4);
+            match (r, c) {
+                (_, 3) => 0xFFFF,
+                (3, _) => field(bottom, c),
+                _ => field(top, c),
+            }
+        })
+    }
+}

@@ -1,0 +1,134 @@
+//! Every primitive of every backend this CPU can run, against the scalar twin
+//! ([`Model`]) on random inputs; and the whole engine on each backend against the
+//! reference solver.
+
+use super::backend::Backend;
+use super::model::{Lanes, Model};
+use super::solver::Engine;
+use crate::board::Board;
+use crate::engine::reference;
+
+/// A small seeded generator (SplitMix64), so failures reproduce.
+pub(crate) struct Rng(pub(crate) u64);
+
+impl Rng {
+    pub(crate) fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Random lanes: full 16-bit values, digit sets, sparse sets and small counts, mixed
+    /// so that equalities and singletons actually occur.
+    fn lanes(&mut self) -> Lanes {
+        let kind = self.next() % 4;
+        let mut out = [0u16; 16];
+        for v in out.iter_mut() {
+            let r = self.next();
+            *v = match kind {
+                0 => r as u16,
+                1 => r as u16 & 0x1FF,
+                2 => (r as u16 & (r >> 16) as u16 & (r >> 32) as u16) & 0x1FF,
+                _ => r as u16 % 8,
+            };
+        }
+        out
+    }
+
+    /// A packed triple of random 16-bit fields, top field zero.
+    fn triple(&mut self) -> u64 {
+        self.next() & 0xFFFF_FFFF_FFFF
+    }
+}
+
+fn mask_lanes<B: Backend>(t: B, m: B::Mask) -> Lanes {
+    t.lanes(t.select(m, t.splat(0xFFFF), t.splat(0)))
+}
+
+/// Checks every primitive of `t` against the model on `rounds` random inputs.
+pub(crate) fn check_primitives<B: Backend>(t: B, rounds: usize) {
+    let m = Model;
+    let mut rng = Rng(0x5EED_0001);
+    for _ in 0..rounds {
+        let (a, b, c) = (rng.lanes(), rng.lanes(), rng.lanes());
+        let (va, vb, vc) = (t.load(&a), t.load(&b), t.load(&c));
+        assert_eq!(t.lanes(va), a, "load/lanes");
+        assert_eq!(t.lanes(t.splat(a[0])), m.splat(a[0]), "splat");
+        assert_eq!(t.lanes(t.and(va, vb)), m.and(a, b), "and");
+        assert_eq!(t.lanes(t.or(va, vb)), m.or(a, b), "or");
+        assert_eq!(t.lanes(t.and_not(va, vb)), m.and_not(a, b), "and_not");
+        assert_eq!(t.lanes(t.row_peers(va)), m.row_peers(a), "row_peers {a:?}");
+        assert_eq!(t.lanes(t.col_peers(va)), m.col_peers(a), "col_peers {a:?}");
+        let (o, w) = t.block_counts(va);
+        let (mo, mw) = m.block_counts(a);
+        assert_eq!((t.lanes(o), t.lanes(w)), (mo, mw), "block_counts {a:?}");
+        assert_eq!(t.lanes(t.block_union(va)), m.block_union(a), "block_union");
+        assert_eq!(t.lanes(t.sizes(va)), m.sizes(a), "sizes {a:?}");
+        // Masks: compare through select, keep and the lane forms.
+        let eq = t.eq(va, vb);
+        let meq = m.eq(a, b);
+        assert_eq!(mask_lanes(t, eq), mask_lanes(m, meq), "eq");
+        let (sa, sb) = (a.map(|v| v & 0x7FFF), b.map(|v| v & 0x7FFF));
+        let gt = t.gt(t.load(&sa), t.load(&sb));
+        let mgt = m.gt(sa, sb);
+        assert_eq!(mask_lanes(t, gt), mask_lanes(m, mgt), "gt {sa:?} {sb:?}");
+        assert_eq!(
+            mask_lanes(t, t.mask_or(eq, gt)),
+            mask_lanes(m, m.mask_or(meq, mgt)),
+            "mask_or"
+        );
+        assert_eq!(t.mask_any(eq), m.mask_any(meq), "mask_any");
+        assert_eq!(t.mask_any(gt), m.mask_any(mgt), "mask_any");
+        assert_eq!(t.lanes(t.select(gt, vb, vc)), m.select(mgt, b, c), "select");
+        assert_eq!(t.lanes(t.keep(eq, vc)), m.keep(meq, c), "keep");
+        assert_eq!(t.is_zero(va), m.is_zero(a), "is_zero");
+        let z = t.and_not(va, va);
+        assert!(t.is_zero(z), "is_zero of zero");
+        assert_eq!(t.same(va, vb), m.same(a, b), "same");
+        assert!(t.same(va, t.load(&a)), "same of equal");
+        assert_eq!(t.right_column(va), m.right_column(a), "right_column");
+        assert_eq!(t.bottom_row(va), m.bottom_row(a), "bottom_row");
+        let (p, q) = (rng.triple(), rng.triple());
+        assert_eq!(t.lanes(t.by_rows(p, q)), m.by_rows(p, q), "by_rows");
+        assert_eq!(t.lanes(t.by_cols(p, q)), m.by_cols(p, q), "by_cols");
+    }
+}
+
+/// Runs the engine on backend `t` over some classic and random puzzles and compares
+/// with the reference.
+pub(crate) fn check_engine<B: Engine>(t: B) {
+    for text in [
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9",
+        ".................................................................................",
+    ] {
+        let p = Board::from_text(text).unwrap_or_default();
+        for limit in [1, 2, 5] {
+            let (n, s, _) = t.count(&p, limit);
+            let (rn, _) = reference::count(&p, limit);
+            assert_eq!(n, rn, "{text} limit {limit}");
+            assert!(s.is_some_and(|s| s.is_solution_of(&p)), "{text}");
+        }
+    }
+    assert_eq!(t.count(&Board::EMPTY, 0), (0, None, 0));
+}
+
+#[test]
+fn model_engine_agrees_with_the_reference() {
+    check_engine(Model);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn avx2_primitives_match_the_model() {
+    match super::avx2::Avx2::new() {
+        Some(t) => {
+            check_primitives(t, 20_000);
+            check_engine(t);
+        }
+        None => eprintln!("note: this CPU has no AVX2; the AVX2 backend is not tested"),
+    }
+}
