@@ -24,18 +24,22 @@ pub enum Path {
     Sse41,
     /// x86-64 with AVX2, BMI1, BMI2, POPCNT and LZCNT.
     Avx2,
+    /// x86-64 with everything [`Path::Avx2`] needs plus AVX-512 F, BW, VL and BITALG
+    /// (Ice Lake and later, Zen 4 and later).
+    Avx512,
 }
 
 impl Path {
     /// Every path, from the most portable to the most demanding.
-    pub const ALL: [Path; 3] = [Path::Portable, Path::Sse41, Path::Avx2];
+    pub const ALL: [Path; 4] = [Path::Portable, Path::Sse41, Path::Avx2, Path::Avx512];
 
-    /// A short lowercase name: `portable`, `sse4.1`, `avx2`.
+    /// A short lowercase name: `portable`, `sse4.1`, `avx2`, `avx512`.
     pub const fn name(self) -> &'static str {
         match self {
             Path::Portable => "portable",
             Path::Sse41 => "sse4.1",
             Path::Avx2 => "avx2",
+            Path::Avx512 => "avx512",
         }
     }
 
@@ -56,8 +60,16 @@ impl Path {
                     && std::arch::is_x86_feature_detected!("popcnt")
                     && std::arch::is_x86_feature_detected!("lzcnt")
             }
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx512 => {
+                Path::Avx2.is_available()
+                    && std::arch::is_x86_feature_detected!("avx512f")
+                    && std::arch::is_x86_feature_detected!("avx512bw")
+                    && std::arch::is_x86_feature_detected!("avx512vl")
+                    && std::arch::is_x86_feature_detected!("avx512bitalg")
+            }
             #[cfg(not(target_arch = "x86_64"))]
-            Path::Sse41 | Path::Avx2 => false,
+            Path::Sse41 | Path::Avx2 | Path::Avx512 => false,
         }
     }
 

@@ -46,10 +46,6 @@ const NIBBLE_COUNTS: [i8; 32] = [
     0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
 ];
 
-const CELLS: [u16; 16] = [
-    0xFFFF, 0xFFFF, 0xFFFF, 0, 0xFFFF, 0xFFFF, 0xFFFF, 0, 0xFFFF, 0xFFFF, 0xFFFF, 0, 0, 0, 0, 0,
-];
-
 /// The top field of a packed triple, all ones.
 const TOP_FIELD: u64 = 0xFFFF << 48;
 
@@ -135,44 +131,6 @@ impl Backend for Avx2 {
         }
     }
     #[inline(always)]
-    fn block_counts(self, x: __m256i) -> (__m256i, __m256i) {
-        // SAFETY: see the impl.
-        unsafe {
-            let x = _mm256_and_si256(x, words(&CELLS));
-            // Within rows: pairs c, c ^ 2, then c, c ^ 1.
-            let y = _mm256_shuffle_epi32::<0xB1>(x);
-            let (o, t) = (_mm256_or_si256(x, y), _mm256_and_si256(x, y));
-            let swap = bytes(&SWAP16);
-            let (oy, ty) = (_mm256_shuffle_epi8(o, swap), _mm256_shuffle_epi8(t, swap));
-            let t = _mm256_or_si256(_mm256_or_si256(t, ty), _mm256_and_si256(o, oy));
-            let o = _mm256_or_si256(o, oy);
-            // Across rows: r, r ^ 1, then r, r ^ 2.
-            let (oy, ty) = (
-                _mm256_shuffle_epi32::<0x4E>(o),
-                _mm256_shuffle_epi32::<0x4E>(t),
-            );
-            let t = _mm256_or_si256(_mm256_or_si256(t, ty), _mm256_and_si256(o, oy));
-            let o = _mm256_or_si256(o, oy);
-            let (oy, ty) = (
-                _mm256_permute4x64_epi64::<0x4E>(o),
-                _mm256_permute4x64_epi64::<0x4E>(t),
-            );
-            let t = _mm256_or_si256(_mm256_or_si256(t, ty), _mm256_and_si256(o, oy));
-            (_mm256_or_si256(o, oy), t)
-        }
-    }
-    #[inline(always)]
-    fn block_union(self, x: __m256i) -> __m256i {
-        // SAFETY: see the impl.
-        unsafe {
-            let x = _mm256_and_si256(x, words(&CELLS));
-            let x = _mm256_or_si256(x, _mm256_shuffle_epi32::<0xB1>(x));
-            let x = _mm256_or_si256(x, _mm256_shuffle_epi8(x, bytes(&SWAP16)));
-            let x = _mm256_or_si256(x, _mm256_shuffle_epi32::<0x4E>(x));
-            _mm256_or_si256(x, _mm256_permute4x64_epi64::<0x4E>(x))
-        }
-    }
-    #[inline(always)]
     fn sizes(self, x: __m256i) -> __m256i {
         // SAFETY: see the impl.
         unsafe {
@@ -203,6 +161,11 @@ impl Backend for Avx2 {
     #[inline(always)]
     fn mask_any(self, m: __m256i) -> bool {
         !self.is_zero(m)
+    }
+    #[inline(always)]
+    fn mask_bits(self, m: __m256i) -> u32 {
+        // SAFETY: see the impl.
+        unsafe { _mm256_movemask_epi8(m) as u32 }
     }
     #[inline(always)]
     fn is_zero(self, x: __m256i) -> bool {

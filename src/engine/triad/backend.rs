@@ -44,12 +44,6 @@ pub(crate) trait Backend: Copy {
     /// Union of column peers: each lane gets the union of the other three lanes of its
     /// column.
     fn col_peers(self, x: Self::Box) -> Self::Box;
-    /// Digits of the 3x3 block: every lane gets `(once, twice)`, the digits held by at
-    /// least one, and by at least two, of the nine lanes with `r < 3` and `c < 3`.
-    fn block_counts(self, x: Self::Box) -> (Self::Box, Self::Box);
-    /// Union of the 3x3 block: every lane gets the union of the nine lanes with `r < 3`
-    /// and `c < 3`.
-    fn block_union(self, x: Self::Box) -> Self::Box;
     /// Set sizes: each lane gets the number of bits set in it.
     fn sizes(self, x: Self::Box) -> Self::Box;
     /// The lanes where `a == b`.
@@ -60,6 +54,9 @@ pub(crate) trait Backend: Copy {
     fn mask_or(self, a: Self::Mask, b: Self::Mask) -> Self::Mask;
     /// Whether `m` holds any lane.
     fn mask_any(self, m: Self::Mask) -> bool;
+    /// A number standing for the set of lanes in `m`: equal for equal sets, different for
+    /// different ones.
+    fn mask_bits(self, m: Self::Mask) -> u32;
     /// Whether every lane of `x` is zero.
     fn is_zero(self, x: Self::Box) -> bool;
     /// Whether `a` and `b` are equal in every lane.

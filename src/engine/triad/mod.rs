@@ -5,6 +5,8 @@
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod avx512;
 mod backend;
 mod model;
 mod solver;
@@ -31,6 +33,11 @@ fn run(path: Path, board: &Board, limit: usize) -> Outcome {
     match path {
         #[cfg(target_arch = "x86_64")]
         Path::Avx2 => match avx2::Avx2::new() {
+            Some(t) => t.count(board, limit),
+            None => Model.count(board, limit),
+        },
+        #[cfg(target_arch = "x86_64")]
+        Path::Avx512 => match avx512::Avx512::new() {
             Some(t) => t.count(board, limit),
             None => Model.count(board, limit),
         },

@@ -71,20 +71,6 @@ impl Backend for Model {
             (0..4).filter(|&k| k != r).fold(0, |u, k| u | x[4 * k + c])
         })
     }
-    fn block_counts(self, x: Lanes) -> (Lanes, Lanes) {
-        let (mut once, mut twice) = (0u16, 0u16);
-        for r in 0..3 {
-            for c in 0..3 {
-                let v = x[4 * r + c];
-                twice |= once & v;
-                once |= v;
-            }
-        }
-        ([once; 16], [twice; 16])
-    }
-    fn block_union(self, x: Lanes) -> Lanes {
-        self.block_counts(x).0
-    }
     fn sizes(self, x: Lanes) -> Lanes {
         map(x, |_, v| v.count_ones() as u16)
     }
@@ -99,6 +85,9 @@ impl Backend for Model {
     }
     fn mask_any(self, m: u16) -> bool {
         m != 0
+    }
+    fn mask_bits(self, m: u16) -> u32 {
+        m as u32
     }
     fn is_zero(self, x: Lanes) -> bool {
         x.iter().all(|&v| v == 0)

@@ -40,34 +40,21 @@ const FIELDS3: u64 = 0xFFFF_FFFF_FFFF;
 const ALL3: u64 = 0x01FF_01FF_01FF;
 
 const F: u16 = 0xFFFF;
-/// Lanes of the box's cells.
-const CELL_LANES: [u16; 16] = [F, F, F, 0, F, F, F, 0, F, F, F, 0, 0, 0, 0, 0];
-/// The cells, with all nine digits, for the union checks.
-const CELL_ALL: [u16; 16] = [
-    ALL, ALL, ALL, 0, ALL, ALL, ALL, 0, ALL, ALL, ALL, 0, 0, 0, 0, 0,
-];
-/// Lanes of the negative horizontal triads.
-const H_LANES: [u16; 16] = [0, 0, 0, F, 0, 0, 0, F, 0, 0, 0, F, 0, 0, 0, 0];
-/// Lanes of the negative vertical triads.
-const V_LANES: [u16; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, F, F, F, 0];
-/// Lanes of either kind of triad, and the corner.
-const NOT_CELL_LANES: [u16; 16] = [0, 0, 0, F, 0, 0, 0, F, 0, 0, 0, F, F, F, F, F];
+/// The corner lane's value, constant: all sixteen bits. It makes the row peers of a
+/// vertical triad and the column peers of a horizontal triad all-ones, so that "the
+/// digits no peer in some group holds" is `x & !(row_peers & col_peers)` for every lane.
+const CORNER: u16 = F;
 /// Lanes in rows 0-2 (the rows that are exactly-once groups).
 const ROW_GROUP_LANES: [u16; 16] = [F, F, F, F, F, F, F, F, F, F, F, F, 0, 0, 0, 0];
 /// Lanes in columns 0-2 (the columns that are exactly-once groups).
 const COL_GROUP_LANES: [u16; 16] = [F, F, F, 0, F, F, F, 0, F, F, F, 0, F, F, F, 0];
-/// How many digits each lane holds in a solution. The corner always holds all sixteen
-/// bits and is given target 16 so that no rule ever fires on it.
+/// How many digits each lane holds in a solution: one per cell, six per negative triad.
+/// The corner is given 16, its constant size, so that no rule ever fires on it.
 const TARGET: [u16; 16] = [1, 1, 1, 6, 1, 1, 1, 6, 1, 1, 1, 6, 6, 6, 6, 16];
 
 /// The constant box vectors of the engine, loaded once per search.
 #[derive(Clone, Copy)]
 struct Consts<B: Backend> {
-    cells: B::Box,
-    cell_all: B::Box,
-    h: B::Box,
-    v: B::Box,
-    not_cells: B::Box,
     row_groups: B::Box,
     col_groups: B::Box,
     target: B::Box,
@@ -78,11 +65,6 @@ impl<B: Backend> Consts<B> {
     #[inline(always)]
     fn new(t: B) -> Self {
         Consts {
-            cells: t.load(&CELL_LANES),
-            cell_all: t.load(&CELL_ALL),
-            h: t.load(&H_LANES),
-            v: t.load(&V_LANES),
-            not_cells: t.load(&NOT_CELL_LANES),
             row_groups: t.load(&ROW_GROUP_LANES),
             col_groups: t.load(&COL_GROUP_LANES),
             target: t.load(&TARGET),
@@ -117,6 +99,8 @@ pub(crate) struct State<B: Backend> {
     /// `triads[b]`: per row of box `b`, the digits its minirow may hold, as last sent to
     /// the horizontal band; `triads[9 + b]`: the same per column, for the vertical band.
     triads: [u64; 18],
+    /// Per box, the memo of known lanes (see [`box_fixpoint`]).
+    known: [u32; 9],
     /// Per band (0-2 horizontal, top to bottom; 3-5 vertical, left to right), the digits
     /// that may take each configuration: `[cyclic, anti]`, field `k` of `cyclic` for the
     /// configuration that puts the digit in minirow `(i + k) % 3` of the band's box `i`,
@@ -153,25 +137,27 @@ struct Settled<B: Backend> {
     cp: B::Box,
 }
 
-/// Runs one box to its fixpoint.
+/// Runs one box to its fixpoint: naked and hidden singles in every row and column group
+/// of the matrix, and the cardinality of the negative triads.
+///
+/// `known_memo` stands for the lanes whose value was known, and whose eliminations were
+/// applied, when the box last settled: once an iteration finds no lane newly known, there
+/// is nothing left to eliminate.
+///
+/// A group that has lost a digit altogether is not detected here: it empties the box's
+/// triads for that digit, which its bands report as a contradiction.
 #[inline(always)]
-fn box_fixpoint<B: Backend>(t: B, k: &Consts<B>, mut x: B::Box) -> Result<Settled<B>, Dead> {
+fn box_fixpoint<B: Backend>(
+    t: B,
+    k: &Consts<B>,
+    mut x: B::Box,
+    known_memo: &mut u32,
+) -> Result<Settled<B>, Dead> {
     loop {
         let rp = t.row_peers(x);
         let cp = t.col_peers(x);
-        let (once, twice) = t.block_counts(x);
-        // Every group must still be able to place every digit.
-        let unions = t.and(t.and(t.or(x, rp), t.or(x, cp)), once);
-        if !t.is_zero(t.and_not(k.cell_all, unions)) {
-            return Err(Dead);
-        }
-        // Digits no other lane of some group holds are asserted in this lane: for a cell,
-        // its row, column or block; for a triad, its row or column.
-        let others = t.and(
-            t.and(t.or(rp, k.v), t.or(cp, k.h)),
-            t.or(twice, k.not_cells),
-        );
-        let asserted = t.and_not(x, others);
+        // Digits that no other lane of one of its groups holds are asserted in a lane.
+        let asserted = t.and_not(x, t.and(rp, cp));
         let sx = t.sizes(x);
         let sa = t.sizes(asserted);
         if t.mask_any(t.mask_or(t.gt(k.target, sx), t.gt(sa, k.target))) {
@@ -179,15 +165,17 @@ fn box_fixpoint<B: Backend>(t: B, k: &Consts<B>, mut x: B::Box) -> Result<Settle
         }
         let full_a = t.eq(sa, k.target);
         let full_x = t.eq(sx, k.target);
+        let known = t.mask_bits(t.mask_or(full_a, full_x));
+        if known == *known_memo {
+            return Ok(Settled { x, rp, cp });
+        }
+        *known_memo = known;
         // Lanes whose value is now known, and that value.
         let fixed = t.select(full_a, asserted, t.keep(full_x, x));
         let x1 = t.select(full_a, asserted, x);
         let elim = t.or(
-            t.or(
-                t.and(t.row_peers(fixed), k.row_groups),
-                t.and(t.col_peers(fixed), k.col_groups),
-            ),
-            t.and(t.and_not(t.block_union(fixed), fixed), k.cells),
+            t.and(t.row_peers(fixed), k.row_groups),
+            t.and(t.col_peers(fixed), k.col_groups),
         );
         let x2 = t.and_not(x1, elim);
         if t.same(x2, x) {
@@ -214,7 +202,7 @@ impl<B: Backend> State<B> {
         let mut boxes = [t.splat(0); 9];
         for (b, bx) in boxes.iter_mut().enumerate() {
             let mut lanes = [ALL; 16];
-            lanes[15] = F;
+            lanes[15] = CORNER;
             for r in 0..3 {
                 for c in 0..3 {
                     let (row, col) = (3 * (b / 3) + r, 3 * (b % 3) + c);
@@ -235,6 +223,7 @@ impl<B: Backend> State<B> {
         State {
             boxes,
             triads: [ALL3; 18],
+            known: [0; 9],
             configs: [[ALL3; 2]; 6],
         }
     }
@@ -285,7 +274,7 @@ impl<B: Backend> State<B> {
             while dirty != 0 {
                 let b = dirty.trailing_zeros() as usize;
                 dirty &= dirty - 1;
-                let Settled { x, rp, cp } = box_fixpoint(t, k, self.boxes[b])?;
+                let Settled { x, rp, cp } = box_fixpoint(t, k, self.boxes[b], &mut self.known[b])?;
                 self.boxes[b] = x;
                 let nx = t.and_not(k.ones, x);
                 let qh = t.right_column(t.and_not(rp, t.col_peers(nx)));

@@ -61,10 +61,6 @@ pub(crate) fn check_primitives<B: Backend>(t: B, rounds: usize) {
         assert_eq!(t.lanes(t.and_not(va, vb)), m.and_not(a, b), "and_not");
         assert_eq!(t.lanes(t.row_peers(va)), m.row_peers(a), "row_peers {a:?}");
         assert_eq!(t.lanes(t.col_peers(va)), m.col_peers(a), "col_peers {a:?}");
-        let (o, w) = t.block_counts(va);
-        let (mo, mw) = m.block_counts(a);
-        assert_eq!((t.lanes(o), t.lanes(w)), (mo, mw), "block_counts {a:?}");
-        assert_eq!(t.lanes(t.block_union(va)), m.block_union(a), "block_union");
         assert_eq!(t.lanes(t.sizes(va)), m.sizes(a), "sizes {a:?}");
         // Masks: compare through select, keep and the lane forms.
         let eq = t.eq(va, vb);
@@ -81,6 +77,12 @@ pub(crate) fn check_primitives<B: Backend>(t: B, rounds: usize) {
         );
         assert_eq!(t.mask_any(eq), m.mask_any(meq), "mask_any");
         assert_eq!(t.mask_any(gt), m.mask_any(mgt), "mask_any");
+        assert_eq!(
+            t.mask_bits(eq) == t.mask_bits(gt),
+            m.mask_bits(meq) == m.mask_bits(mgt),
+            "mask_bits"
+        );
+        assert_eq!(t.mask_bits(eq), t.mask_bits(t.eq(va, vb)), "mask_bits");
         assert_eq!(t.lanes(t.select(gt, vb, vc)), m.select(mgt, b, c), "select");
         assert_eq!(t.lanes(t.keep(eq, vc)), m.keep(meq, c), "keep");
         assert_eq!(t.is_zero(va), m.is_zero(a), "is_zero");
@@ -130,5 +132,17 @@ fn avx2_primitives_match_the_model() {
             check_engine(t);
         }
         None => eprintln!("note: this CPU has no AVX2; the AVX2 backend is not tested"),
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn avx512_primitives_match_the_model() {
+    match super::avx512::Avx512::new() {
+        Some(t) => {
+            check_primitives(t, 20_000);
+            check_engine(t);
+        }
+        None => eprintln!("note: this CPU lacks AVX-512 F/BW/VL/BITALG; that backend is not tested"),
     }
 }
