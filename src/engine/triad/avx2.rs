@@ -5,7 +5,7 @@
 //! [`count_avx2`]/[`descend_avx2`], which are compiled with the AVX2 feature set.
 
 use super::backend::Backend;
-use super::solver::{self, Engine, Outcome, Search, State};
+use super::solver::{self, Dead, Engine, Outcome, Search, State};
 use crate::board::Board;
 use core::arch::x86_64::*;
 
@@ -34,12 +34,53 @@ const RIGHT_COLUMN: [i8; 32] = [
     -1, -1, -1, -1, -1, -1, -1,
 ];
 
-/// Byte shuffle spreading `[left0, left1, left2, 0, right0, right1, right2, 0]` (both
-/// halves) into rows `[left_r, left_r, left_r, right_r]`, and zero in row 3.
-const BY_ROWS: [i8; 32] = [
-    0, 1, 0, 1, 0, 1, 8, 9, 2, 3, 2, 3, 2, 3, 10, 11, 4, 5, 4, 5, 4, 5, 12, 13, -1, -1, -1, -1, -1,
-    -1, -1, -1,
+/// Byte shuffle moving, in row 3 (the high half's upper quarter), lane `c` to take lane
+/// `(c + v) % 3`, for `c < 3`; every other byte zero.
+const fn bottom_row_shift(v: usize) -> [i8; 32] {
+    let mut p = [-1i8; 32];
+    let mut c = 0;
+    while c < 3 {
+        let src = 4 + (c + v) % 3;
+        p[16 + 2 * (4 + c)] = (2 * src) as i8;
+        p[16 + 2 * (4 + c) + 1] = (2 * src + 1) as i8;
+        c += 1;
+    }
+    p
+}
+
+/// [`bottom_row_shift`] as a constant per shift.
+struct BottomShift<const V: usize>;
+impl<const V: usize> BottomShift<V> {
+    const PATTERN: [i8; 32] = bottom_row_shift(V);
+}
+
+/// Byte shuffle copying lane 3 of rows 0-2 into lanes 0-2 of the same row; every other
+/// byte zero.
+const ROW_TRIAD_TO_CELLS: [i8; 32] = [
+    6, 7, 6, 7, 6, 7, -1, -1, 14, 15, 14, 15, 14, 15, -1, -1, 6, 7, 6, 7, 6, 7, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1,
 ];
+
+const H_WORDS: [u16; 16] = [
+    0, 0, 0, 0xFFFF, 0, 0, 0, 0xFFFF, 0, 0, 0, 0xFFFF, 0, 0, 0, 0,
+];
+const CELL_WORDS: [u16; 16] = [
+    0xFFFF, 0xFFFF, 0xFFFF, 0, 0xFFFF, 0xFFFF, 0xFFFF, 0, 0xFFFF, 0xFFFF, 0xFFFF, 0, 0, 0, 0, 0,
+];
+const CORNER_WORDS: [u16; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFFFF];
+
+/// Rows 0-2 rotated up by `h` (row `r` takes row `(r + h) % 3`), row 3 kept.
+#[inline(always)]
+fn rows_rotated<const H: usize>(x: __m256i) -> __m256i {
+    // SAFETY: AVX2 is present (see the token).
+    unsafe {
+        match H {
+            0 => x,
+            1 => _mm256_permute4x64_epi64::<0xC9>(x),
+            _ => _mm256_permute4x64_epi64::<0xD2>(x),
+        }
+    }
+}
 
 /// Nibble popcounts, for both halves.
 const NIBBLE_COUNTS: [i8; 32] = [
@@ -163,11 +204,6 @@ impl Backend for Avx2 {
         !self.is_zero(m)
     }
     #[inline(always)]
-    fn mask_bits(self, m: __m256i) -> u32 {
-        // SAFETY: see the impl.
-        unsafe { _mm256_movemask_epi8(m) as u32 }
-    }
-    #[inline(always)]
     fn is_zero(self, x: __m256i) -> bool {
         // SAFETY: see the impl.
         unsafe { _mm256_testz_si256(x, x) != 0 }
@@ -176,6 +212,37 @@ impl Backend for Avx2 {
     fn same(self, a: __m256i, b: __m256i) -> bool {
         // SAFETY: see the impl.
         unsafe { _mm256_movemask_epi8(_mm256_cmpeq_epi8(a, b)) == -1 }
+    }
+    #[inline(always)]
+    fn triads_shifted<const H: usize, const V: usize>(self, h: __m256i, v: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe {
+            let h = _mm256_and_si256(rows_rotated::<H>(h), words(&H_WORDS));
+            let v = _mm256_shuffle_epi8(v, bytes(&BottomShift::<V>::PATTERN));
+            _mm256_or_si256(h, v)
+        }
+    }
+    #[inline(always)]
+    fn narrowing(self, p: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe {
+            let row_triad = _mm256_shuffle_epi8(p, bytes(&ROW_TRIAD_TO_CELLS));
+            let col_triad = _mm256_permute4x64_epi64::<0xFF>(p);
+            let cells =
+                _mm256_and_si256(_mm256_and_si256(row_triad, col_triad), words(&CELL_WORDS));
+            let h = _mm256_and_si256(
+                _mm256_or_si256(rows_rotated::<1>(p), rows_rotated::<2>(p)),
+                words(&H_WORDS),
+            );
+            let v = _mm256_or_si256(
+                _mm256_shuffle_epi8(p, bytes(&BottomShift::<1>::PATTERN)),
+                _mm256_shuffle_epi8(p, bytes(&BottomShift::<2>::PATTERN)),
+            );
+            _mm256_or_si256(
+                _mm256_or_si256(cells, h),
+                _mm256_or_si256(v, words(&CORNER_WORDS)),
+            )
+        }
     }
     #[inline(always)]
     fn right_column(self, x: __m256i) -> u64 {
@@ -193,22 +260,6 @@ impl Backend for Avx2 {
             let hi = _mm256_extracti128_si256::<1>(x);
             _mm_extract_epi64::<1>(hi) as u64 & !TOP_FIELD
         }
-    }
-    #[inline(always)]
-    fn by_rows(self, left: u64, right: u64) -> __m256i {
-        // SAFETY: see the impl.
-        unsafe {
-            let v = _mm_set_epi64x(right as i64, left as i64);
-            let v = _mm256_broadcastsi128_si256(v);
-            let rows = _mm256_shuffle_epi8(v, bytes(&BY_ROWS));
-            _mm256_or_si256(rows, _mm256_set_epi64x(-1, 0, 0, 0))
-        }
-    }
-    #[inline(always)]
-    fn by_cols(self, top: u64, bottom: u64) -> __m256i {
-        let top = (top | TOP_FIELD) as i64;
-        // SAFETY: see the impl.
-        unsafe { _mm256_set_epi64x((bottom | TOP_FIELD) as i64, top, top, top) }
     }
 }
 
@@ -230,6 +281,15 @@ unsafe fn descend_avx2(t: Avx2, ctx: &mut Search, s: &mut State<Avx2>) {
     solver::search(t, ctx, s)
 }
 
+/// Propagation on the Avx2 path.
+///
+/// # Safety
+/// As for [`count_avx2`].
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+unsafe fn propagate_avx2(t: Avx2, s: &mut State<Avx2>, dirty: u16, bands: u16) -> Result<(), Dead> {
+    solver::propagate(t, s, dirty, bands)
+}
+
 impl Engine for Avx2 {
     #[inline(always)]
     fn count(self, board: &Board, limit: usize) -> Outcome {
@@ -240,5 +300,10 @@ impl Engine for Avx2 {
     fn descend(self, ctx: &mut Search, s: &mut State<Self>) {
         // SAFETY: as above.
         unsafe { descend_avx2(self, ctx, s) }
+    }
+    #[inline(always)]
+    fn propagate(self, s: &mut State<Self>, dirty: u16, bands: u16) -> Result<(), Dead> {
+        // SAFETY: as above.
+        unsafe { propagate_avx2(self, s, dirty, bands) }
     }
 }

@@ -7,7 +7,7 @@
 //! [`count_avx512`]/[`descend_avx512`], which are compiled with the feature set.
 
 use super::backend::Backend;
-use super::solver::{self, Engine, Outcome, Search, State};
+use super::solver::{self, Dead, Engine, Outcome, Search, State};
 use crate::board::Board;
 use crate::engine::Path;
 use core::arch::x86_64::*;
@@ -28,15 +28,52 @@ impl Avx512 {
 const RIGHT_COLUMN: [u16; 16] = [3, 7, 11, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 /// Word permutation gathering lanes 12, 13, 14 (the bottom row) into lanes 0-2.
 const BOTTOM_ROW: [u16; 16] = [12, 13, 14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
-/// Word permutation spreading `[left0, left1, left2, _, right0, right1, right2, _]` into
-/// rows `[left_r, left_r, left_r, right_r]` (row 3 is overwritten).
-const BY_ROWS: [u16; 16] = [0, 0, 0, 4, 1, 1, 1, 5, 2, 2, 2, 6, 0, 0, 0, 0];
-/// Word permutation spreading `[top0, top1, top2, 1s, bottom0, bottom1, bottom2, 1s]`
-/// into rows `[top0, top1, top2, 1s]` three times, then the bottom.
-const BY_COLS: [u16; 16] = [0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 6, 7];
+/// The triad lanes: (r, 3) and (3, c) for r, c < 3.
+const TRIAD_LANES: __mmask16 = 0x7888;
+/// Every lane but the corner.
+const NOT_CORNER: __mmask16 = 0x7FFF;
+/// All-ones in the cell lanes.
+const CELL_WORDS: [u16; 16] = [
+    0xFFFF, 0xFFFF, 0xFFFF, 0, 0xFFFF, 0xFFFF, 0xFFFF, 0, 0xFFFF, 0xFFFF, 0xFFFF, 0, 0, 0, 0, 0,
+];
 
-/// The top field of a packed triple, all ones.
-const TOP_FIELD: u64 = 0xFFFF << 48;
+/// Two-source word permutation for [`Backend::triads_shifted`]: index `i < 16` takes lane
+/// `i` of the first source, `16 + i` lane `i` of the second.
+struct Shift<const H: usize, const V: usize>;
+impl<const H: usize, const V: usize> Shift<H, V> {
+    const INDEX: [u16; 16] = {
+        let mut idx = [0u16; 16];
+        let mut k = 0;
+        while k < 3 {
+            idx[4 * k + 3] = (4 * ((k + H) % 3) + 3) as u16;
+            idx[12 + k] = (16 + 12 + (k + V) % 3) as u16;
+            k += 1;
+        }
+        idx
+    };
+}
+
+/// Word permutations for [`Backend::narrowing`]: the first puts in every cell its row's
+/// triad and in every triad the next one along its line; the second puts in every cell
+/// its column's triad and in every triad the one after next.
+const NARROW: [[u16; 16]; 2] = {
+    let mut idx = [[0u16; 16]; 2];
+    let mut r = 0;
+    while r < 3 {
+        let mut c = 0;
+        while c < 3 {
+            idx[0][4 * r + c] = (4 * r + 3) as u16;
+            idx[1][4 * r + c] = (12 + c) as u16;
+            c += 1;
+        }
+        idx[0][4 * r + 3] = (4 * ((r + 1) % 3) + 3) as u16;
+        idx[1][4 * r + 3] = (4 * ((r + 2) % 3) + 3) as u16;
+        idx[0][12 + r] = (12 + (r + 1) % 3) as u16;
+        idx[1][12 + r] = (12 + (r + 2) % 3) as u16;
+        r += 1;
+    }
+    idx
+};
 
 #[inline(always)]
 fn words(t: &[u16; 16]) -> __m256i {
@@ -138,10 +175,6 @@ impl Backend for Avx512 {
         m != 0
     }
     #[inline(always)]
-    fn mask_bits(self, m: __mmask16) -> u32 {
-        m as u32
-    }
-    #[inline(always)]
     fn is_zero(self, x: __m256i) -> bool {
         // SAFETY: see the impl.
         unsafe { _mm256_testz_si256(x, x) != 0 }
@@ -150,6 +183,22 @@ impl Backend for Avx512 {
     fn same(self, a: __m256i, b: __m256i) -> bool {
         // SAFETY: see the impl.
         unsafe { _mm256_cmpneq_epu64_mask(a, b) == 0 }
+    }
+    #[inline(always)]
+    fn triads_shifted<const H: usize, const V: usize>(self, h: __m256i, v: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe { _mm256_maskz_permutex2var_epi16(TRIAD_LANES, h, words(&Shift::<H, V>::INDEX), v) }
+    }
+    #[inline(always)]
+    fn narrowing(self, p: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe {
+            let ones = _mm256_set1_epi16(-1);
+            let m1 = _mm256_mask_permutexvar_epi16(ones, NOT_CORNER, words(&NARROW[0]), p);
+            let m2 = _mm256_permutexvar_epi16(words(&NARROW[1]), p);
+            // cells ? m1 & m2 : m1 | m2
+            _mm256_ternarylogic_epi64::<0x8E>(words(&CELL_WORDS), m1, m2)
+        }
     }
     #[inline(always)]
     fn right_column(self, x: __m256i) -> u64 {
@@ -165,22 +214,6 @@ impl Backend for Avx512 {
         unsafe {
             let g = _mm256_maskz_permutexvar_epi16(0b111, words(&BOTTOM_ROW), x);
             _mm_cvtsi128_si64(_mm256_castsi256_si128(g)) as u64
-        }
-    }
-    #[inline(always)]
-    fn by_rows(self, left: u64, right: u64) -> __m256i {
-        // SAFETY: see the impl.
-        unsafe {
-            let v = _mm256_castsi128_si256(_mm_set_epi64x(right as i64, left as i64));
-            _mm256_mask_permutexvar_epi16(_mm256_set1_epi16(-1), 0x0FFF, words(&BY_ROWS), v)
-        }
-    }
-    #[inline(always)]
-    fn by_cols(self, top: u64, bottom: u64) -> __m256i {
-        // SAFETY: see the impl.
-        unsafe {
-            let v = _mm_set_epi64x((bottom | TOP_FIELD) as i64, (top | TOP_FIELD) as i64);
-            _mm256_permutexvar_epi16(words(&BY_COLS), _mm256_castsi128_si256(v))
         }
     }
 }
@@ -203,6 +236,20 @@ unsafe fn descend_avx512(t: Avx512, ctx: &mut Search, s: &mut State<Avx512>) {
     solver::search(t, ctx, s)
 }
 
+/// Propagation on the Avx512 path.
+///
+/// # Safety
+/// As for [`count_avx512`].
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512bw,avx512vl,avx512bitalg")]
+unsafe fn propagate_avx512(
+    t: Avx512,
+    s: &mut State<Avx512>,
+    dirty: u16,
+    bands: u16,
+) -> Result<(), Dead> {
+    solver::propagate(t, s, dirty, bands)
+}
+
 impl Engine for Avx512 {
     #[inline(always)]
     fn count(self, board: &Board, limit: usize) -> Outcome {
@@ -213,5 +260,10 @@ impl Engine for Avx512 {
     fn descend(self, ctx: &mut Search, s: &mut State<Self>) {
         // SAFETY: as above.
         unsafe { descend_avx512(self, ctx, s) }
+    }
+    #[inline(always)]
+    fn propagate(self, s: &mut State<Self>, dirty: u16, bands: u16) -> Result<(), Dead> {
+        // SAFETY: as above.
+        unsafe { propagate_avx512(self, s, dirty, bands) }
     }
 }

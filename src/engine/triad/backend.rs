@@ -54,13 +54,25 @@ pub(crate) trait Backend: Copy {
     fn mask_or(self, a: Self::Mask, b: Self::Mask) -> Self::Mask;
     /// Whether `m` holds any lane.
     fn mask_any(self, m: Self::Mask) -> bool;
-    /// A number standing for the set of lanes in `m`: equal for equal sets, different for
-    /// different ones.
-    fn mask_bits(self, m: Self::Mask) -> u32;
     /// Whether every lane of `x` is zero.
     fn is_zero(self, x: Self::Box) -> bool;
     /// Whether `a` and `b` are equal in every lane.
     fn same(self, a: Self::Box, b: Self::Box) -> bool;
+
+    /// Triads moved along their line: lane `(r, 3)` takes lane `((r + H) % 3, 3)` of
+    /// `h`, lane `(3, c)` takes lane `(3, (c + V) % 3)` of `v`, for `r, c < 3`; every
+    /// other lane is zero. (`H`, `V` < 3.)
+    fn triads_shifted<const H: usize, const V: usize>(
+        self,
+        h: Self::Box,
+        v: Self::Box,
+    ) -> Self::Box;
+    /// The narrowing a box gets from the places its bands allow, where `p` holds in lane
+    /// `(r, 3)` the digits minirow `r` may hold and in lane `(3, c)` those minicolumn `c`
+    /// may hold: cell `(r, c)` gets `p(r, 3) & p(3, c)`; lane `(r, 3)` gets
+    /// `p((r + 1) % 3, 3) | p((r + 2) % 3, 3)` (the digits that may be absent from
+    /// minirow `r`), lane `(3, c)` likewise along the bottom row; the corner all-ones.
+    fn narrowing(self, p: Self::Box) -> Self::Box;
 
     /// The right column (lanes 3, 7, 11) packed as three 16-bit fields of a `u64`, the top
     /// field zero.
@@ -68,12 +80,4 @@ pub(crate) trait Backend: Copy {
     /// The bottom row (lanes 12, 13, 14) packed as three 16-bit fields of a `u64`, the top
     /// field zero.
     fn bottom_row(self, x: Self::Box) -> u64;
-    /// A box vector from per-row fields: lanes `(r, c)` with `c < 3` get field `r` of
-    /// `left`, lane `(r, 3)` gets field `r` of `right`, for `r < 3`; the bottom row is
-    /// all-ones.
-    fn by_rows(self, left: u64, right: u64) -> Self::Box;
-    /// A box vector from per-column fields: lanes `(r, c)` with `r < 3` get field `c` of
-    /// `top`, lane `(3, c)` gets field `c` of `bottom`, for `c < 3`; the right column is
-    /// all-ones.
-    fn by_cols(self, top: u64, bottom: u64) -> Self::Box;
 }

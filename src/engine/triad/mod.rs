@@ -16,7 +16,7 @@ mod tests;
 use super::Path;
 use crate::board::Board;
 use model::Model;
-use solver::{Engine, Outcome, Search, State};
+use solver::{Dead, Engine, Outcome, Search, State};
 
 impl Engine for Model {
     fn count(self, board: &Board, limit: usize) -> Outcome {
@@ -24,6 +24,9 @@ impl Engine for Model {
     }
     fn descend(self, ctx: &mut Search, s: &mut State<Self>) {
         solver::search(self, ctx, s)
+    }
+    fn propagate(self, s: &mut State<Self>, dirty: u16, bands: u16) -> Result<(), Dead> {
+        solver::propagate(self, s, dirty, bands)
     }
 }
 

@@ -22,10 +22,6 @@ fn zip(a: Lanes, b: Lanes, f: impl Fn(u16, u16) -> u16) -> Lanes {
     map(a, |i, v| f(v, b[i]))
 }
 
-fn field(w: u64, k: usize) -> u16 {
-    (w >> (16 * k)) as u16
-}
-
 fn pack(f: [u16; 3]) -> u64 {
     f[0] as u64 | (f[1] as u64) << 16 | (f[2] as u64) << 32
 }
@@ -86,39 +82,31 @@ impl Backend for Model {
     fn mask_any(self, m: u16) -> bool {
         m != 0
     }
-    fn mask_bits(self, m: u16) -> u32 {
-        m as u32
-    }
     fn is_zero(self, x: Lanes) -> bool {
         x.iter().all(|&v| v == 0)
     }
     fn same(self, a: Lanes, b: Lanes) -> bool {
         a == b
     }
+    fn triads_shifted<const H: usize, const V: usize>(self, h: Lanes, v: Lanes) -> Lanes {
+        map([0; 16], |i, _| match (i / 4, i % 4) {
+            (r, 3) if r < 3 => h[4 * ((r + H) % 3) + 3],
+            (3, c) if c < 3 => v[12 + (c + V) % 3],
+            _ => 0,
+        })
+    }
+    fn narrowing(self, p: Lanes) -> Lanes {
+        map([0; 16], |i, _| match (i / 4, i % 4) {
+            (3, 3) => 0xFFFF,
+            (r, 3) => p[4 * ((r + 1) % 3) + 3] | p[4 * ((r + 2) % 3) + 3],
+            (3, c) => p[12 + (c + 1) % 3] | p[12 + (c + 2) % 3],
+            (r, c) => p[4 * r + 3] & p[12 + c],
+        })
+    }
     fn right_column(self, x: Lanes) -> u64 {
         pack([x[3], x[7], x[11]])
     }
     fn bottom_row(self, x: Lanes) -> u64 {
         pack([x[12], x[13], x[14]])
-    }
-    fn by_rows(self, left: u64, right: u64) -> Lanes {
-        map([0; 16], |i, _| {
-            let (r, c) = (i / 4, i % 4);
-            match (r, c) {
-                (3, _) => 0xFFFF,
-                (_, 3) => field(right, r),
-                _ => field(left, r),
-            }
-        })
-    }
-    fn by_cols(self, top: u64, bottom: u64) -> Lanes {
-        map([0; 16], |i, _| {
-            let (r, c) = (i / 4, i % 4);
-            match (r, c) {
-                (_, 3) => 0xFFFF,
-                (3, _) => field(bottom, c),
-                _ => field(top, c),
-            }
-        })
     }
 }

@@ -12,18 +12,29 @@
 //! ```
 //!
 //! Every matrix row but the last, and every matrix column but the last, holds each digit
-//! exactly once: a digit is either in one cell of a minirow or absent from it. The nine
-//! cells hold each digit exactly once; a cell holds one digit and a negative triad six.
-//! Unit propagation over those rules, run to a fixpoint inside one box, gives naked and
-//! hidden singles and the 3-of-9 minirow cardinality rule.
+//! exactly once: a digit is either in one cell of a minirow or absent from it. A cell
+//! holds one digit and a negative triad six. Unit propagation over those rules gives
+//! naked and hidden singles along minirows and minicolumns, and the 3-of-9 cardinality
+//! of each minirow and minicolumn.
 //!
 //! Boxes talk only through *bands*. In a band of three boxes, a digit occupies one minirow
 //! of each box and one of each row: a 3x3 permutation matrix, of which there are six (the
 //! band's *configurations*). A band keeps, for each configuration, the digits that may
-//! still take it; each box sends it the digits each of its minirows may hold (its
-//! *triads*), and the band sends back, for each minirow, the digits some surviving
-//! configuration puts there. That exchange carries every constraint between boxes
-//! (rows, columns, locked candidates both ways).
+//! still take it; each box offers, for each of its minirows, the digits that may lie there
+//! while being absent from its other two (its *triads*), and the band narrows each
+//! minirow to the digits some surviving configuration puts there. That exchange carries
+//! every constraint between boxes: rows, columns, the box's own exactly-once rule, and
+//! locked candidates both ways.
+//!
+//! # Propagation
+//!
+//! Propagation runs in rounds over the whole grid, without branches inside a round: every
+//! box takes one step of its rules, then every band recomputes its configurations from
+//! the boxes' triads and narrows its boxes. The nine boxes (and the six bands) are
+//! independent within a round, which keeps the vector units busy; a round that changes
+//! nothing ends propagation.
+//!
+//! # Search
 //!
 //! The search branches on a band configuration: take the band with the fewest surviving
 //! configurations, a digit with few of them, and either commit the digit to its lowest
@@ -34,10 +45,6 @@ use crate::board::{Board, CELLS};
 
 /// All nine digits.
 const ALL: u16 = 0x1FF;
-/// The three low 16-bit fields of a `u64`.
-const FIELDS3: u64 = 0xFFFF_FFFF_FFFF;
-/// All nine digits in each of the three low fields.
-const ALL3: u64 = 0x01FF_01FF_01FF;
 
 const F: u16 = 0xFFFF;
 /// The corner lane's value, constant: all sixteen bits. It makes the row peers of a
@@ -48,81 +55,68 @@ const CORNER: u16 = F;
 const ROW_GROUP_LANES: [u16; 16] = [F, F, F, F, F, F, F, F, F, F, F, F, 0, 0, 0, 0];
 /// Lanes in columns 0-2 (the columns that are exactly-once groups).
 const COL_GROUP_LANES: [u16; 16] = [F, F, F, 0, F, F, F, 0, F, F, F, 0, F, F, F, 0];
+/// The horizontal triad lanes.
+const H_LANES: [u16; 16] = [0, 0, 0, F, 0, 0, 0, F, 0, 0, 0, F, 0, 0, 0, 0];
+/// The vertical triad lanes.
+const V_LANES: [u16; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, F, F, F, 0];
+/// All nine digits in every triad lane: configurations before any is ruled out.
+const TRIADS_ALL: [u16; 16] = [0, 0, 0, ALL, 0, 0, 0, ALL, 0, 0, 0, ALL, ALL, ALL, ALL, 0];
 /// How many digits each lane holds in a solution: one per cell, six per negative triad.
 /// The corner is given 16, its constant size, so that no rule ever fires on it.
 const TARGET: [u16; 16] = [1, 1, 1, 6, 1, 1, 1, 6, 1, 1, 1, 6, 6, 6, 6, 16];
 
-/// The constant box vectors of the engine, loaded once per search.
+/// The constant vectors of the engine, loaded once per search.
 #[derive(Clone, Copy)]
 struct Consts<B: Backend> {
     row_groups: B::Box,
     col_groups: B::Box,
     target: B::Box,
-    ones: B::Box,
+    digits: B::Box,
+    zero: B::Box,
+    h_ones: B::Box,
+    v_ones: B::Box,
+    h_lanes: B::Mask,
 }
 
 impl<B: Backend> Consts<B> {
     #[inline(always)]
     fn new(t: B) -> Self {
+        let ones = t.splat(F);
         Consts {
             row_groups: t.load(&ROW_GROUP_LANES),
             col_groups: t.load(&COL_GROUP_LANES),
             target: t.load(&TARGET),
-            ones: t.splat(F),
+            digits: t.splat(ALL),
+            zero: t.splat(0),
+            h_ones: t.load(&H_LANES),
+            v_ones: t.load(&V_LANES),
+            h_lanes: t.eq(t.load(&H_LANES), ones),
         }
     }
 }
 
-/// Field `k` of a packed triple moved to field `k + 1` (mod 3): field `k` of the result
-/// is field `k + 1` of `q`.
-#[inline(always)]
-fn rot1(q: u64) -> u64 {
-    ((q >> 16) | (q << 32)) & FIELDS3
-}
-
-/// Field `k` of the result is field `k + 2` (mod 3) of `q`.
-#[inline(always)]
-fn rot2(q: u64) -> u64 {
-    ((q >> 32) | (q << 16)) & FIELDS3
-}
-
-/// The union of the three fields of a packed triple.
-#[inline(always)]
-fn fold3(q: u64) -> u16 {
-    (q | q >> 16 | q >> 32) as u16
-}
-
-/// The search state: boxes, the triads last sent to each band, and band configurations.
+/// The search state.
 #[derive(Clone, Copy)]
 pub(crate) struct State<B: Backend> {
+    /// The boxes, row-major: box `3 * i + j` is in horizontal band `i`, vertical band `j`.
     boxes: [B::Box; 9],
-    /// `triads[b]`: per row of box `b`, the digits its minirow may hold, as last sent to
-    /// the horizontal band; `triads[9 + b]`: the same per column, for the vertical band.
-    triads: [u64; 18],
-    /// Per box, the memo of known lanes (see [`box_fixpoint`]).
-    known: [u32; 9],
-    /// Per band (0-2 horizontal, top to bottom; 3-5 vertical, left to right), the digits
-    /// that may take each configuration: `[cyclic, anti]`, field `k` of `cyclic` for the
-    /// configuration that puts the digit in minirow `(i + k) % 3` of the band's box `i`,
-    /// field `k` of `anti` for the one that puts it in minirow `(k - i) % 3`.
-    configs: [[u64; 2]; 6],
+    /// Cyclic configurations: `cyc[k]` holds in lane `(r, 3)` the digits that may take
+    /// the configuration of horizontal band `k` putting them in minirow `(j + r) % 3` of
+    /// its box `j`, and in lane `(3, c)` those that may take the configuration of
+    /// vertical band `k` putting them in minicolumn `(i + c) % 3` of its box `i`.
+    cyc: [B::Box; 3],
+    /// Anti-cyclic configurations, laid out like `cyc`, for minirow `(r - j) % 3` and
+    /// minicolumn `(c - i) % 3`.
+    anti: [B::Box; 3],
+    /// Each box's triads (see [`triads`]) as its bands last saw them.
+    triads: [B::Box; 9],
 }
 
 /// A contradiction: the state has no solution.
 pub(crate) struct Dead;
 
-/// The three boxes of a band, in band order.
-#[inline(always)]
-fn band_boxes(band: usize) -> [usize; 3] {
-    if band < 3 {
-        [3 * band, 3 * band + 1, 3 * band + 2]
-    } else {
-        [band - 3, band, band + 3]
-    }
-}
-
-/// A branching decision: in `band`, digit bit `digit`, configuration field `field`
-/// (0-2 cyclic, 3-5 anti).
+/// A branching decision: in `band` (0-2 horizontal, 3-5 vertical), digit bit `digit`,
+/// configuration field `field` (0-2 cyclic, 3-5 anti).
 #[derive(Clone, Copy)]
 struct Choice {
     band: usize,
@@ -130,58 +124,56 @@ struct Choice {
     field: usize,
 }
 
-/// A box at its fixpoint, with its row and column peer unions.
-struct Settled<B: Backend> {
+/// One box after one step of its rules.
+struct Step<B: Backend> {
+    /// The box after the step.
     x: B::Box,
-    rp: B::Box,
-    cp: B::Box,
+    /// Lanes found contradictory.
+    dead: B::Mask,
 }
 
-/// Runs one box to its fixpoint: naked and hidden singles in every row and column group
-/// of the matrix, and the cardinality of the negative triads.
-///
-/// `known_memo` stands for the lanes whose value was known, and whose eliminations were
-/// applied, when the box last settled: once an iteration finds no lane newly known, there
-/// is nothing left to eliminate.
-///
-/// A group that has lost a digit altogether is not detected here: it empties the box's
-/// triads for that digit, which its bands report as a contradiction.
+/// A box's triads: in lane `(r, 3)` the digits minirow `r` may hold while absent from
+/// the other two minirows; in lane `(3, c)` likewise for minicolumns; zero elsewhere.
 #[inline(always)]
-fn box_fixpoint<B: Backend>(
-    t: B,
-    k: &Consts<B>,
-    mut x: B::Box,
-    known_memo: &mut u32,
-) -> Result<Settled<B>, Dead> {
-    loop {
-        let rp = t.row_peers(x);
-        let cp = t.col_peers(x);
-        // Digits that no other lane of one of its groups holds are asserted in a lane.
-        let asserted = t.and_not(x, t.and(rp, cp));
-        let sx = t.sizes(x);
-        let sa = t.sizes(asserted);
-        if t.mask_any(t.mask_or(t.gt(k.target, sx), t.gt(sa, k.target))) {
-            return Err(Dead);
-        }
-        let full_a = t.eq(sa, k.target);
-        let full_x = t.eq(sx, k.target);
-        let known = t.mask_bits(t.mask_or(full_a, full_x));
-        if known == *known_memo {
-            return Ok(Settled { x, rp, cp });
-        }
-        *known_memo = known;
-        // Lanes whose value is now known, and that value.
-        let fixed = t.select(full_a, asserted, t.keep(full_x, x));
-        let x1 = t.select(full_a, asserted, x);
-        let elim = t.or(
-            t.and(t.row_peers(fixed), k.row_groups),
-            t.and(t.col_peers(fixed), k.col_groups),
-        );
-        let x2 = t.and_not(x1, elim);
-        if t.same(x2, x) {
-            return Ok(Settled { x, rp, cp });
-        }
-        x = x2;
+fn triads<B: Backend>(t: B, k: &Consts<B>, x: B::Box) -> B::Box {
+    let own = t.select(k.h_lanes, t.row_peers(x), t.col_peers(x));
+    t.and(
+        t.and(own, t.triads_shifted::<1, 1>(x, x)),
+        t.triads_shifted::<2, 2>(x, x),
+    )
+}
+
+/// One step of the box rules: lanes whose value is known (a cell with one candidate or a
+/// digit no other lane of its row or column holds; a triad with six candidates or six
+/// such digits) are set, and their digits removed from the other lanes of their rows and
+/// columns.
+#[inline(always)]
+fn box_step<B: Backend>(t: B, k: &Consts<B>, x: B::Box) -> Step<B> {
+    let rp = t.row_peers(x);
+    let cp = t.col_peers(x);
+    let both = t.and(rp, cp);
+    // Digits that no other lane of one of its groups holds are asserted in a lane.
+    let asserted = t.and_not(x, both);
+    // A group that lost a digit altogether.
+    let missing = t.and_not(k.digits, t.or(x, both));
+    let sx = t.sizes(x);
+    let sa = t.sizes(asserted);
+    let dead = t.mask_or(
+        t.mask_or(t.gt(k.target, sx), t.gt(sa, k.target)),
+        t.gt(missing, k.zero),
+    );
+    let full_a = t.eq(sa, k.target);
+    let full_x = t.eq(sx, k.target);
+    // Lanes whose value is now known, and that value.
+    let fixed = t.select(full_a, asserted, t.keep(full_x, x));
+    let x1 = t.select(full_a, asserted, x);
+    let elim = t.or(
+        t.and(t.row_peers(fixed), k.row_groups),
+        t.and(t.col_peers(fixed), k.col_groups),
+    );
+    Step {
+        x: t.and_not(x1, elim),
+        dead,
     }
 }
 
@@ -220,100 +212,163 @@ impl<B: Backend> State<B> {
             }
             *bx = t.load(&lanes);
         }
+        let all = t.load(&TRIADS_ALL);
         State {
             boxes,
-            triads: [ALL3; 18],
-            known: [0; 9],
-            configs: [[ALL3; 2]; 6],
+            cyc: [all; 3],
+            anti: [all; 3],
+            triads: [all; 9],
         }
     }
 
-    /// Recomputes the configurations of `band` from its boxes' triads and narrows its
-    /// boxes to match; returns the boxes that changed.
+    /// Recomputes the configurations of `band` (0-2 horizontal, 3-5 vertical) from its
+    /// boxes' triads and narrows its boxes to the places those configurations allow;
+    /// returns the boxes that changed.
     #[inline(always)]
-    fn band_update(&mut self, t: B, band: usize) -> Result<u16, Dead> {
-        let ids = band_boxes(band);
-        let off = if band < 3 { 0 } else { 9 };
-        let q = [
-            self.triads[off + ids[0]],
-            self.triads[off + ids[1]],
-            self.triads[off + ids[2]],
-        ];
-        let cyc = q[0] & rot1(q[1]) & rot2(q[2]) & self.configs[band][0];
-        let anti = q[0] & rot2(q[1]) & rot1(q[2]) & self.configs[band][1];
-        if fold3(cyc | anti) & ALL != ALL {
-            return Err(Dead);
-        }
-        self.configs[band] = [cyc, anti];
-        // For each box, the digits some configuration puts in each of its minirows.
-        let places = [cyc | anti, rot2(cyc) | rot1(anti), rot1(cyc) | rot2(anti)];
-        let mut dirty = 0u16;
-        for (i, &b) in ids.iter().enumerate() {
-            let p = places[i];
-            let absent = rot1(p) | rot2(p);
-            let mask = if band < 3 {
-                t.by_rows(p, absent)
-            } else {
-                t.by_cols(p, absent)
-            };
-            let x = self.boxes[b];
-            let nx = t.and(x, mask);
-            if !t.same(nx, x) {
-                self.boxes[b] = nx;
-                dirty |= 1 << b;
+    fn band_update(&mut self, t: B, k: &Consts<B>, band: usize) -> u16 {
+        let z = k.zero;
+        let mut changed = 0u16;
+        if band < 3 {
+            let i = band;
+            let q = [
+                self.triads[3 * i],
+                self.triads[3 * i + 1],
+                self.triads[3 * i + 2],
+            ];
+            let zc = t.and(
+                t.and(q[0], t.triads_shifted::<1, 0>(q[1], z)),
+                t.triads_shifted::<2, 0>(q[2], z),
+            );
+            let za = t.and(
+                t.and(q[0], t.triads_shifted::<2, 0>(q[1], z)),
+                t.triads_shifted::<1, 0>(q[2], z),
+            );
+            let (cyc, anti) = (self.cyc[i], self.anti[i]);
+            let (cyc, anti) = (
+                t.select(k.h_lanes, t.and(cyc, zc), cyc),
+                t.select(k.h_lanes, t.and(anti, za), anti),
+            );
+            self.cyc[i] = cyc;
+            self.anti[i] = anti;
+            macro_rules! narrow {
+                ($($j:literal),*) => {$(
+                    let places = t.or(
+                        t.triads_shifted::<{ (3 - $j) % 3 }, 0>(cyc, z),
+                        t.triads_shifted::<$j, 0>(anti, z),
+                    );
+                    let mask = t.narrowing(t.or(places, k.v_ones));
+                    let b = 3 * i + $j;
+                    let (x, nx) = (self.boxes[b], t.and(self.boxes[b], mask));
+                    self.boxes[b] = nx;
+                    changed |= (!t.same(x, nx) as u16) << b;
+                )*};
             }
+            narrow!(0, 1, 2);
+        } else {
+            let j = band - 3;
+            let q = [self.triads[j], self.triads[j + 3], self.triads[j + 6]];
+            let zc = t.and(
+                t.and(q[0], t.triads_shifted::<0, 1>(z, q[1])),
+                t.triads_shifted::<0, 2>(z, q[2]),
+            );
+            let za = t.and(
+                t.and(q[0], t.triads_shifted::<0, 2>(z, q[1])),
+                t.triads_shifted::<0, 1>(z, q[2]),
+            );
+            let (cyc, anti) = (self.cyc[j], self.anti[j]);
+            let (cyc, anti) = (
+                t.select(k.h_lanes, cyc, t.and(cyc, zc)),
+                t.select(k.h_lanes, anti, t.and(anti, za)),
+            );
+            self.cyc[j] = cyc;
+            self.anti[j] = anti;
+            macro_rules! narrow {
+                ($($i:literal),*) => {$(
+                    let places = t.or(
+                        t.triads_shifted::<0, { (3 - $i) % 3 }>(z, cyc),
+                        t.triads_shifted::<0, $i>(z, anti),
+                    );
+                    let mask = t.narrowing(t.or(places, k.h_ones));
+                    let b = 3 * $i + j;
+                    let (x, nx) = (self.boxes[b], t.and(self.boxes[b], mask));
+                    self.boxes[b] = nx;
+                    changed |= (!t.same(x, nx) as u16) << b;
+                )*};
+            }
+            narrow!(0, 1, 2);
         }
-        Ok(dirty)
+        changed
     }
 
-    /// Propagates until no box or band changes, starting from the boxes in `dirty`.
+    /// Propagates in rounds until a round changes nothing. A round steps every box in
+    /// `dirty` once, then updates every band some of whose boxes' triads changed (and the
+    /// bands in `bands`); the boxes that change are dirty for the next round.
     #[inline(always)]
-    fn propagate(&mut self, t: B, k: &Consts<B>, mut dirty: u16) -> Result<(), Dead> {
+    fn propagate(
+        &mut self,
+        t: B,
+        k: &Consts<B>,
+        mut dirty: u16,
+        mut bands: u16,
+    ) -> Result<(), Dead> {
         loop {
-            let mut bands = 0u16;
-            while dirty != 0 {
-                let b = dirty.trailing_zeros() as usize;
-                dirty &= dirty - 1;
-                let Settled { x, rp, cp } = box_fixpoint(t, k, self.boxes[b], &mut self.known[b])?;
-                self.boxes[b] = x;
-                let nx = t.and_not(k.ones, x);
-                let qh = t.right_column(t.and_not(rp, t.col_peers(nx)));
-                let qv = t.bottom_row(t.and_not(cp, t.row_peers(nx)));
-                if qh != self.triads[b] {
-                    self.triads[b] = qh;
-                    bands |= 1 << (b / 3);
-                }
-                if qv != self.triads[9 + b] {
-                    self.triads[9 + b] = qv;
-                    bands |= 1 << (3 + b % 3);
-                }
+            let mut next = 0u16;
+            let mut dead = t.gt(k.zero, k.zero);
+            let mut d = dirty;
+            while d != 0 {
+                let b = d.trailing_zeros() as usize;
+                d &= d - 1;
+                let x = self.boxes[b];
+                let s = box_step(t, k, x);
+                self.boxes[b] = s.x;
+                dead = t.mask_or(dead, s.dead);
+                next |= (!t.same(s.x, x) as u16) << b;
+                let q = triads(t, k, s.x);
+                let moved = !t.same(q, self.triads[b]) as u16;
+                self.triads[b] = q;
+                bands |= moved * ((1 << (b / 3)) | (1 << (3 + b % 3)));
             }
-            if bands == 0 {
-                return Ok(());
+            if t.mask_any(dead) {
+                return Err(Dead);
             }
             while bands != 0 {
                 let band = bands.trailing_zeros() as usize;
                 bands &= bands - 1;
-                dirty |= self.band_update(t, band)?;
+                next |= self.band_update(t, k, band);
             }
+            if next == 0 {
+                return Ok(());
+            }
+            dirty = next;
+        }
+    }
+
+    /// The configurations of `band` as packed triples `[cyclic, anti]`.
+    #[inline(always)]
+    fn configs(&self, t: B, band: usize) -> [u64; 2] {
+        let (c, a) = (self.cyc[band % 3], self.anti[band % 3]);
+        if band < 3 {
+            [t.right_column(c), t.right_column(a)]
+        } else {
+            [t.bottom_row(c), t.bottom_row(a)]
         }
     }
 
     /// The branching decision, or `None` when every band is fixed (the grid is solved).
     #[inline(always)]
-    fn choose(&self) -> Option<Choice> {
-        let mut best = (u32::MAX, 0usize);
-        for (band, [cyc, anti]) in self.configs.iter().enumerate() {
-            let n = cyc.count_ones() + anti.count_ones();
+    fn choose(&self, t: B) -> Option<Choice> {
+        let mut best = (u32::MAX, 0usize, [0u64; 2]);
+        for band in 0..6 {
+            let cfg = self.configs(t, band);
+            let n = cfg[0].count_ones() + cfg[1].count_ones();
             if n > 9 && n < best.0 {
-                best = (n, band);
+                best = (n, band, cfg);
             }
         }
         if best.0 == u32::MAX {
             return None;
         }
-        let band = best.1;
-        let [cyc, anti] = self.configs[band];
+        let (band, [cyc, anti]) = (best.1, best.2);
         let fields = [
             cyc as u16,
             (cyc >> 16) as u16,
@@ -336,24 +391,32 @@ impl<B: Backend> State<B> {
 
     /// Commits `c.digit` to configuration `c.field` of its band, or rules it out.
     #[inline(always)]
-    fn apply(&mut self, c: Choice, commit: bool) {
-        let spread = c.digit as u64 * 0x0000_0001_0001_0001;
-        let one = (c.digit as u64) << (16 * (c.field % 3));
-        let cfg = &mut self.configs[c.band];
+    fn apply(&mut self, t: B, c: Choice, commit: bool) {
+        let k = c.band % 3;
+        let lane = |f: usize| if c.band < 3 { 4 * f + 3 } else { 12 + f };
+        let mut cyc = t.lanes(self.cyc[k]);
+        let mut anti = t.lanes(self.anti[k]);
         if commit {
-            cfg[0] &= !spread;
-            cfg[1] &= !spread;
-            cfg[c.field / 3] |= one;
-        } else {
-            cfg[c.field / 3] &= !one;
+            for f in 0..3 {
+                cyc[lane(f)] &= !c.digit;
+                anti[lane(f)] &= !c.digit;
+            }
         }
+        let target = if c.field < 3 { &mut cyc } else { &mut anti };
+        if commit {
+            target[lane(c.field % 3)] |= c.digit;
+        } else {
+            target[lane(c.field % 3)] &= !c.digit;
+        }
+        self.cyc[k] = t.load(&cyc);
+        self.anti[k] = t.load(&anti);
     }
 
     /// Whether committing first is the better order for this choice: with exactly two
     /// configurations the refutation is explored first.
     #[inline(always)]
-    fn commit_first(&self, c: Choice) -> bool {
-        let [cyc, anti] = self.configs[c.band];
+    fn commit_first(&self, t: B, c: Choice) -> bool {
+        let [cyc, anti] = self.configs(t, c.band);
         let spread = c.digit as u64 * 0x0000_0001_0001_0001;
         (cyc & spread).count_ones() + (anti & spread).count_ones() != 2
     }
@@ -378,12 +441,12 @@ impl<B: Backend> State<B> {
     }
 }
 
-/// A search in progress: the limit, the count so far and the first solution.
+/// A search in progress: the limit, the count so far, the first solution, and the number
+/// of branching decisions taken.
 pub(crate) struct Search {
     limit: usize,
     found: usize,
     first: Option<Board>,
-    /// Branching decisions taken.
     guesses: usize,
 }
 
@@ -398,7 +461,6 @@ pub(crate) fn count<B: Engine>(t: B, board: &Board, limit: usize) -> Outcome {
     if limit == 0 {
         return (0, None, 0);
     }
-    let k = Consts::new(t);
     let mut s = State::new(t, board);
     let mut ctx = Search {
         limit,
@@ -406,27 +468,42 @@ pub(crate) fn count<B: Engine>(t: B, board: &Board, limit: usize) -> Outcome {
         first: None,
         guesses: 0,
     };
-    if s.propagate(t, &k, 0x1FF).is_ok() {
+    if t.propagate(&mut s, 0x1FF, 0).is_ok() {
         t.descend(&mut ctx, &mut s);
     }
     (ctx.found, ctx.first, ctx.guesses)
 }
 
 /// The engine compiled for one backend: each backend implements these by calling
-/// [`count`] and [`search`] from functions compiled with its target features.
+/// [`count`], [`search`] and [`propagate`] from functions compiled with its target
+/// features. Propagation is a function of its own so that, in unoptimised builds, its
+/// large frame is not held by every level of the recursive search.
 pub(crate) trait Engine: Backend {
     /// Counts the solutions of `board` up to `limit`.
     fn count(self, board: &Board, limit: usize) -> Outcome;
     /// Searches below the propagated state `s` (the recursive step).
     fn descend(self, ctx: &mut Search, s: &mut State<Self>);
+    /// Propagates `s` (see [`propagate`]).
+    fn propagate(self, s: &mut State<Self>, dirty: u16, bands: u16) -> Result<(), Dead>;
+}
+
+/// Propagates `s` in rounds, starting from the boxes in `dirty` and the bands in `bands`,
+/// until a round changes nothing; `Err(Dead)` on a contradiction.
+#[inline(always)]
+pub(crate) fn propagate<B: Backend>(
+    t: B,
+    s: &mut State<B>,
+    dirty: u16,
+    bands: u16,
+) -> Result<(), Dead> {
+    s.propagate(t, &Consts::new(t), dirty, bands)
 }
 
 /// Searches below the propagated, consistent state `s`, counting solutions into `ctx`.
 #[inline(always)]
 pub(crate) fn search<B: Engine>(t: B, ctx: &mut Search, s: &mut State<B>) {
-    let k = Consts::new(t);
     loop {
-        let Some(choice) = s.choose() else {
+        let Some(choice) = s.choose(t) else {
             match s.solution(t) {
                 Some(grid) => {
                     ctx.found += 1;
@@ -439,25 +516,19 @@ pub(crate) fn search<B: Engine>(t: B, ctx: &mut Search, s: &mut State<B>) {
             return;
         };
         ctx.guesses += 1;
-        let commit = s.commit_first(choice);
+        let commit = s.commit_first(t, choice);
         let mut child = *s;
-        child.apply(choice, commit);
-        if let Ok(dirty) = child.band_update(t, choice.band) {
-            if child.propagate(t, &k, dirty).is_ok() {
-                t.descend(ctx, &mut child);
-                if ctx.found >= ctx.limit {
-                    return;
-                }
+        child.apply(t, choice, commit);
+        let band = 1 << choice.band;
+        if t.propagate(&mut child, 0, band).is_ok() {
+            t.descend(ctx, &mut child);
+            if ctx.found >= ctx.limit {
+                return;
             }
         }
-        s.apply(choice, !commit);
-        match s.band_update(t, choice.band) {
-            Ok(dirty) => {
-                if s.propagate(t, &k, dirty).is_err() {
-                    return;
-                }
-            }
-            Err(Dead) => return,
+        s.apply(t, choice, !commit);
+        if t.propagate(s, 0, band).is_err() {
+            return;
         }
     }
 }
