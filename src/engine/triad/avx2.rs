@@ -209,6 +209,13 @@ impl Backend for Avx2 {
         unsafe { _mm256_testz_si256(x, x) != 0 }
     }
     #[inline(always)]
+    fn triads_differ(self, a: __m256i, b: __m256i) -> (bool, bool) {
+        // SAFETY: see the impl.
+        let equal = unsafe { _mm256_movemask_epi8(_mm256_cmpeq_epi8(a, b)) } as u32;
+        // Two mask bits per lane: lanes 3, 7, 11 and lanes 12, 13, 14.
+        (!equal & 0x00C0_C0C0 != 0, !equal & 0x3F00_0000 != 0)
+    }
+    #[inline(always)]
     fn same(self, a: __m256i, b: __m256i) -> bool {
         // SAFETY: see the impl.
         unsafe { _mm256_movemask_epi8(_mm256_cmpeq_epi8(a, b)) == -1 }
@@ -223,7 +230,7 @@ impl Backend for Avx2 {
         }
     }
     #[inline(always)]
-    fn narrowing(self, p: __m256i) -> __m256i {
+    fn narrowed(self, x: __m256i, p: __m256i) -> __m256i {
         // SAFETY: see the impl.
         unsafe {
             let row_triad = _mm256_shuffle_epi8(p, bytes(&ROW_TRIAD_TO_CELLS));
@@ -238,10 +245,11 @@ impl Backend for Avx2 {
                 _mm256_shuffle_epi8(p, bytes(&BottomShift::<1>::PATTERN)),
                 _mm256_shuffle_epi8(p, bytes(&BottomShift::<2>::PATTERN)),
             );
-            _mm256_or_si256(
+            let mask = _mm256_or_si256(
                 _mm256_or_si256(cells, h),
                 _mm256_or_si256(v, words(&CORNER_WORDS)),
-            )
+            );
+            _mm256_and_si256(x, mask)
         }
     }
     #[inline(always)]

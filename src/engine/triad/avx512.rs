@@ -30,8 +30,8 @@ const RIGHT_COLUMN: [u16; 16] = [3, 7, 11, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 const BOTTOM_ROW: [u16; 16] = [12, 13, 14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 /// The triad lanes: (r, 3) and (3, c) for r, c < 3.
 const TRIAD_LANES: __mmask16 = 0x7888;
-/// Every lane but the corner.
-const NOT_CORNER: __mmask16 = 0x7FFF;
+/// All-ones in the corner lane.
+const CORNER_WORDS: [u16; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFFFF];
 /// All-ones in the cell lanes.
 const CELL_WORDS: [u16; 16] = [
     0xFFFF, 0xFFFF, 0xFFFF, 0, 0xFFFF, 0xFFFF, 0xFFFF, 0, 0xFFFF, 0xFFFF, 0xFFFF, 0, 0, 0, 0, 0,
@@ -180,6 +180,12 @@ impl Backend for Avx512 {
         unsafe { _mm256_testz_si256(x, x) != 0 }
     }
     #[inline(always)]
+    fn triads_differ(self, a: __m256i, b: __m256i) -> (bool, bool) {
+        // SAFETY: see the impl.
+        let differ = unsafe { _mm256_cmpneq_epu16_mask(a, b) };
+        (differ & 0x0888 != 0, differ & 0x7000 != 0)
+    }
+    #[inline(always)]
     fn same(self, a: __m256i, b: __m256i) -> bool {
         // SAFETY: see the impl.
         unsafe { _mm256_cmpneq_epu64_mask(a, b) == 0 }
@@ -190,14 +196,14 @@ impl Backend for Avx512 {
         unsafe { _mm256_maskz_permutex2var_epi16(TRIAD_LANES, h, words(&Shift::<H, V>::INDEX), v) }
     }
     #[inline(always)]
-    fn narrowing(self, p: __m256i) -> __m256i {
+    fn narrowed(self, x: __m256i, p: __m256i) -> __m256i {
         // SAFETY: see the impl.
         unsafe {
-            let ones = _mm256_set1_epi16(-1);
-            let m1 = _mm256_mask_permutexvar_epi16(ones, NOT_CORNER, words(&NARROW[0]), p);
+            let m1 = _mm256_permutexvar_epi16(words(&NARROW[0]), p);
             let m2 = _mm256_permutexvar_epi16(words(&NARROW[1]), p);
-            // cells ? m1 & m2 : m1 | m2
-            _mm256_ternarylogic_epi64::<0x8E>(words(&CELL_WORDS), m1, m2)
+            // cells ? m1 & m2 : m1 | m2, then x & (that | corner)
+            let m = _mm256_ternarylogic_epi64::<0x8E>(words(&CELL_WORDS), m1, m2);
+            _mm256_ternarylogic_epi64::<0xE0>(x, m, words(&CORNER_WORDS))
         }
     }
     #[inline(always)]

@@ -56,6 +56,9 @@ pub(crate) trait Backend: Copy {
     fn mask_any(self, m: Self::Mask) -> bool;
     /// Whether every lane of `x` is zero.
     fn is_zero(self, x: Self::Box) -> bool;
+    /// Whether `a` and `b` differ in some horizontal-triad lane (`(r, 3)`, `r < 3`), and
+    /// whether they differ in some vertical-triad lane (`(3, c)`, `c < 3`).
+    fn triads_differ(self, a: Self::Box, b: Self::Box) -> (bool, bool);
     /// Whether `a` and `b` are equal in every lane.
     fn same(self, a: Self::Box, b: Self::Box) -> bool;
 
@@ -67,12 +70,12 @@ pub(crate) trait Backend: Copy {
         h: Self::Box,
         v: Self::Box,
     ) -> Self::Box;
-    /// The narrowing a box gets from the places its bands allow, where `p` holds in lane
-    /// `(r, 3)` the digits minirow `r` may hold and in lane `(3, c)` those minicolumn `c`
-    /// may hold: cell `(r, c)` gets `p(r, 3) & p(3, c)`; lane `(r, 3)` gets
+    /// Box `x` narrowed to the places its bands allow, where `p` holds in lane `(r, 3)`
+    /// the digits minirow `r` may hold and in lane `(3, c)` those minicolumn `c` may
+    /// hold: cell `(r, c)` is intersected with `p(r, 3) & p(3, c)`; lane `(r, 3)` with
     /// `p((r + 1) % 3, 3) | p((r + 2) % 3, 3)` (the digits that may be absent from
-    /// minirow `r`), lane `(3, c)` likewise along the bottom row; the corner all-ones.
-    fn narrowing(self, p: Self::Box) -> Self::Box;
+    /// minirow `r`), lane `(3, c)` likewise along the bottom row; the corner is kept.
+    fn narrowed(self, x: Self::Box, p: Self::Box) -> Self::Box;
 
     /// The right column (lanes 3, 7, 11) packed as three 16-bit fields of a `u64`, the top
     /// field zero.

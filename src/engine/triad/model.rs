@@ -85,6 +85,11 @@ impl Backend for Model {
     fn is_zero(self, x: Lanes) -> bool {
         x.iter().all(|&v| v == 0)
     }
+    fn triads_differ(self, a: Lanes, b: Lanes) -> (bool, bool) {
+        let h = [3, 7, 11].iter().any(|&i| a[i] != b[i]);
+        let v = [12, 13, 14].iter().any(|&i| a[i] != b[i]);
+        (h, v)
+    }
     fn same(self, a: Lanes, b: Lanes) -> bool {
         a == b
     }
@@ -95,12 +100,14 @@ impl Backend for Model {
             _ => 0,
         })
     }
-    fn narrowing(self, p: Lanes) -> Lanes {
-        map([0; 16], |i, _| match (i / 4, i % 4) {
-            (3, 3) => 0xFFFF,
-            (r, 3) => p[4 * ((r + 1) % 3) + 3] | p[4 * ((r + 2) % 3) + 3],
-            (3, c) => p[12 + (c + 1) % 3] | p[12 + (c + 2) % 3],
-            (r, c) => p[4 * r + 3] & p[12 + c],
+    fn narrowed(self, x: Lanes, p: Lanes) -> Lanes {
+        map(x, |i, v| {
+            v & match (i / 4, i % 4) {
+                (3, 3) => 0xFFFF,
+                (r, 3) => p[4 * ((r + 1) % 3) + 3] | p[4 * ((r + 2) % 3) + 3],
+                (3, c) => p[12 + (c + 1) % 3] | p[12 + (c + 2) % 3],
+                (r, c) => p[4 * r + 3] & p[12 + c],
+            }
         })
     }
     fn right_column(self, x: Lanes) -> u64 {

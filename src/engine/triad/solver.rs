@@ -256,9 +256,9 @@ impl<B: Backend> State<B> {
                         t.triads_shifted::<{ (3 - $j) % 3 }, 0>(cyc, z),
                         t.triads_shifted::<$j, 0>(anti, z),
                     );
-                    let mask = t.narrowing(t.or(places, k.v_ones));
                     let b = 3 * i + $j;
-                    let (x, nx) = (self.boxes[b], t.and(self.boxes[b], mask));
+                    let x = self.boxes[b];
+                    let nx = t.narrowed(x, t.or(places, k.v_ones));
                     self.boxes[b] = nx;
                     changed |= (!t.same(x, nx) as u16) << b;
                 )*};
@@ -288,9 +288,9 @@ impl<B: Backend> State<B> {
                         t.triads_shifted::<0, { (3 - $i) % 3 }>(z, cyc),
                         t.triads_shifted::<0, $i>(z, anti),
                     );
-                    let mask = t.narrowing(t.or(places, k.h_ones));
                     let b = 3 * $i + j;
-                    let (x, nx) = (self.boxes[b], t.and(self.boxes[b], mask));
+                    let x = self.boxes[b];
+                    let nx = t.narrowed(x, t.or(places, k.h_ones));
                     self.boxes[b] = nx;
                     changed |= (!t.same(x, nx) as u16) << b;
                 )*};
@@ -324,9 +324,9 @@ impl<B: Backend> State<B> {
                 dead = t.mask_or(dead, s.dead);
                 next |= (!t.same(s.x, x) as u16) << b;
                 let q = triads(t, k, s.x);
-                let moved = !t.same(q, self.triads[b]) as u16;
+                let (moved_h, moved_v) = t.triads_differ(q, self.triads[b]);
                 self.triads[b] = q;
-                bands |= moved * ((1 << (b / 3)) | (1 << (3 + b % 3)));
+                bands |= (moved_h as u16) << (b / 3) | (moved_v as u16) << (3 + b % 3);
             }
             if t.mask_any(dead) {
                 return Err(Dead);

@@ -78,6 +78,18 @@ pub(crate) fn check_primitives<B: Backend>(t: B, rounds: usize) {
         let z = t.and_not(va, va);
         assert!(t.is_zero(z), "is_zero of zero");
         assert_eq!(t.same(va, vb), m.same(a, b), "same");
+        let mut near = a;
+        near[(rng.next() % 16) as usize] ^= 1 << (rng.next() % 16);
+        assert_eq!(
+            t.triads_differ(va, t.load(&near)),
+            m.triads_differ(a, near),
+            "triads_differ"
+        );
+        assert_eq!(
+            t.triads_differ(va, vb),
+            m.triads_differ(a, b),
+            "triads_differ"
+        );
         assert!(t.same(va, t.load(&a)), "same of equal");
         assert_eq!(t.right_column(va), m.right_column(a), "right_column");
         assert_eq!(t.bottom_row(va), m.bottom_row(a), "bottom_row");
@@ -91,7 +103,7 @@ pub(crate) fn check_primitives<B: Backend>(t: B, rounds: usize) {
             )*};
         }
         shifted!(0 0, 0 1, 0 2, 1 0, 1 1, 1 2, 2 0, 2 1, 2 2);
-        assert_eq!(t.lanes(t.narrowing(va)), m.narrowing(a), "narrowing");
+        assert_eq!(t.lanes(t.narrowed(vb, va)), m.narrowed(b, a), "narrowed");
     }
 }
 
