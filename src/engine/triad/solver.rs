@@ -179,16 +179,22 @@ fn box_step<B: Backend>(t: B, k: &Consts<B>, x: B::Box) -> Step<B> {
 
 impl<B: Backend> State<B> {
     /// The state of `board` before any propagation: givens placed, and every other cell
-    /// stripped of the digits given in its row, column and box.
+    /// stripped of the digits given in its row, column and box. Branch-free: the pattern
+    /// of givens is different for every puzzle.
     #[inline(always)]
     fn new(t: B, board: &Board) -> State<B> {
+        let mut bits = [0u16; CELLS];
+        for (bit, &d) in bits.iter_mut().zip(board.digits()) {
+            // Digit `d` (1-9) to bit `d - 1`; a blank (0) to no bit.
+            *bit = (1u16 << (d & 15)) >> 1;
+        }
         let (mut rows, mut cols, mut blocks) = ([0u16; 9], [0u16; 9], [0u16; 9]);
-        for (i, &d) in board.digits().iter().enumerate() {
-            if (1..=9).contains(&d) {
-                let bit = 1u16 << (d - 1);
-                rows[i / 9] |= bit;
-                cols[i % 9] |= bit;
-                blocks[i / 27 * 3 + i % 9 / 3] |= bit;
+        for r in 0..9 {
+            for c in 0..9 {
+                let bit = bits[9 * r + c];
+                rows[r] |= bit;
+                cols[c] |= bit;
+                blocks[r / 3 * 3 + c / 3] |= bit;
             }
         }
         let mut boxes = [t.splat(0); 9];
@@ -198,16 +204,12 @@ impl<B: Backend> State<B> {
             for r in 0..3 {
                 for c in 0..3 {
                     let (row, col) = (3 * (b / 3) + r, 3 * (b % 3) + c);
-                    let d = board.get(row * 9 + col);
-                    let v = if (1..=9).contains(&d) {
-                        let bit = 1u16 << (d - 1);
-                        lanes[4 * r + 3] &= !bit;
-                        lanes[12 + c] &= !bit;
-                        bit
-                    } else {
-                        ALL & !(rows[row] | cols[col] | blocks[b])
-                    };
-                    lanes[4 * r + c] = v;
+                    let given = bits[row * 9 + col];
+                    let free = ALL & !(rows[row] | cols[col] | blocks[b]);
+                    let blank = ((given == 0) as u16).wrapping_neg();
+                    lanes[4 * r + c] = given | (free & blank);
+                    lanes[4 * r + 3] &= !given;
+                    lanes[12 + c] &= !given;
                 }
             }
             *bx = t.load(&lanes);
