@@ -8,43 +8,61 @@ mod avx2;
 #[cfg(target_arch = "x86_64")]
 mod avx512;
 mod backend;
+#[cfg(test)]
 mod model;
 mod solver;
+#[cfg(target_arch = "x86_64")]
+mod sse41;
+mod swar;
 #[cfg(test)]
 mod tests;
 
 use super::Path;
 use crate::board::Board;
-use model::Model;
 use solver::{Dead, Engine, Outcome, Search, State};
+use swar::Swar;
 
-impl Engine for Model {
-    fn count(self, board: &Board, limit: usize) -> Outcome {
-        solver::count(self, board, limit)
-    }
-    fn descend(self, ctx: &mut Search, s: &mut State<Self>) {
-        solver::search(self, ctx, s)
-    }
-    fn propagate(self, s: &mut State<Self>, dirty: u16, bands: u16) -> Result<(), Dead> {
-        solver::propagate(self, s, dirty, bands)
-    }
+/// The engine on a backend that needs no target features: the portable path ([`Swar`]),
+/// and the scalar twin in tests.
+macro_rules! plain_engine {
+    ($backend:ty) => {
+        impl Engine for $backend {
+            fn count(self, board: &Board, limit: usize) -> Outcome {
+                solver::count(self, board, limit)
+            }
+            fn descend(self, ctx: &mut Search, s: &mut State<Self>) {
+                solver::search(self, ctx, s)
+            }
+            fn propagate(self, s: &mut State<Self>, dirty: u16, bands: u16) -> Result<(), Dead> {
+                solver::propagate(self, s, dirty, bands)
+            }
+        }
+    };
 }
+plain_engine!(Swar);
+#[cfg(test)]
+plain_engine!(model::Model);
 
 /// Runs the engine for `path` (the portable one if this CPU cannot run `path`).
 #[inline]
 fn run(path: Path, board: &Board, limit: usize) -> Outcome {
     match path {
         #[cfg(target_arch = "x86_64")]
+        Path::Sse41 => match sse41::Sse41::new() {
+            Some(t) => t.count(board, limit),
+            None => Swar.count(board, limit),
+        },
+        #[cfg(target_arch = "x86_64")]
         Path::Avx2 => match avx2::Avx2::new() {
             Some(t) => t.count(board, limit),
-            None => Model.count(board, limit),
+            None => Swar.count(board, limit),
         },
         #[cfg(target_arch = "x86_64")]
         Path::Avx512 => match avx512::Avx512::new() {
             Some(t) => t.count(board, limit),
-            None => Model.count(board, limit),
+            None => Swar.count(board, limit),
         },
-        _ => Model.count(board, limit),
+        _ => Swar.count(board, limit),
     }
 }
 

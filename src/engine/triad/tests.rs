@@ -149,6 +149,24 @@ fn model_engine_agrees_with_the_reference() {
     check_engine(Model);
 }
 
+#[test]
+fn swar_primitives_match_the_model() {
+    check_primitives(super::swar::Swar, 20_000);
+    check_engine(super::swar::Swar);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn sse41_primitives_match_the_model() {
+    match super::sse41::Sse41::new() {
+        Some(t) => {
+            check_primitives(t, 20_000);
+            check_engine(t);
+        }
+        None => eprintln!("note: this CPU has no SSE4.1; the SSE4.1 backend is not tested"),
+    }
+}
+
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn avx2_primitives_match_the_model() {
