@@ -333,11 +333,20 @@ impl<B: Backend> State<B> {
             if t.mask_any(dead) {
                 return Err(Dead);
             }
-            while bands != 0 {
-                let band = bands.trailing_zeros() as usize;
-                bands &= bands - 1;
+            // Horizontal bands, then vertical ones: two loops with one kind of body each.
+            let mut h = bands & 7;
+            while h != 0 {
+                let band = h.trailing_zeros() as usize;
+                h &= h - 1;
                 next |= self.band_update(t, k, band);
             }
+            let mut v = bands >> 3;
+            while v != 0 {
+                let band = v.trailing_zeros() as usize;
+                v &= v - 1;
+                next |= self.band_update(t, k, band + 3);
+            }
+            bands = 0;
             if next == 0 {
                 return Ok(());
             }
