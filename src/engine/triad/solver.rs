@@ -59,6 +59,8 @@ const COL_GROUP_LANES: [u16; 16] = [F, F, F, 0, F, F, F, 0, F, F, F, 0, F, F, F,
 const H_LANES: [u16; 16] = [0, 0, 0, F, 0, 0, 0, F, 0, 0, 0, F, 0, 0, 0, 0];
 /// The vertical triad lanes.
 const V_LANES: [u16; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, F, F, F, 0];
+/// Each lane's index.
+const IOTA: [u16; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
 /// All nine digits in every triad lane: configurations before any is ruled out.
 const TRIADS_ALL: [u16; 16] = [0, 0, 0, ALL, 0, 0, 0, ALL, 0, 0, 0, ALL, ALL, ALL, ALL, 0];
 /// How many digits each lane holds in a solution: one per cell, six per negative triad.
@@ -76,6 +78,7 @@ struct Consts<B: Backend> {
     h_ones: B::Box,
     v_ones: B::Box,
     h_lanes: B::Mask,
+    iota: B::Box,
 }
 
 impl<B: Backend> Consts<B> {
@@ -91,6 +94,7 @@ impl<B: Backend> Consts<B> {
             h_ones: t.load(&H_LANES),
             v_ones: t.load(&V_LANES),
             h_lanes: t.eq(t.load(&H_LANES), ones),
+            iota: t.load(&IOTA),
         }
     }
 }
@@ -403,24 +407,35 @@ impl<B: Backend> State<B> {
     /// Commits `c.digit` to configuration `c.field` of its band, or rules it out.
     #[inline(always)]
     fn apply(&mut self, t: B, c: Choice, commit: bool) {
-        let k = c.band % 3;
-        let lane = |f: usize| if c.band < 3 { 4 * f + 3 } else { 12 + f };
-        let mut cyc = t.lanes(self.cyc[k]);
-        let mut anti = t.lanes(self.anti[k]);
-        if commit {
-            for f in 0..3 {
-                cyc[lane(f)] &= !c.digit;
-                anti[lane(f)] &= !c.digit;
-            }
-        }
-        let target = if c.field < 3 { &mut cyc } else { &mut anti };
-        if commit {
-            target[lane(c.field % 3)] |= c.digit;
+        let k = Consts::new(t);
+        let band = c.band % 3;
+        let lane = if c.band < 3 {
+            4 * (c.field % 3) + 3
         } else {
-            target[lane(c.field % 3)] &= !c.digit;
+            12 + c.field % 3
+        };
+        let digit = t.splat(c.digit);
+        // The digit in the chosen configuration's lane.
+        let one = t.keep(t.eq(k.iota, t.splat(lane as u16)), digit);
+        let (mut cyc, mut anti) = (self.cyc[band], self.anti[band]);
+        if commit {
+            // The digit out of every configuration of the band, then back into the one.
+            let lanes = if c.band < 3 { k.h_ones } else { k.v_ones };
+            let all = t.and(lanes, digit);
+            cyc = t.and_not(cyc, all);
+            anti = t.and_not(anti, all);
+            if c.field < 3 {
+                cyc = t.or(cyc, one);
+            } else {
+                anti = t.or(anti, one);
+            }
+        } else if c.field < 3 {
+            cyc = t.and_not(cyc, one);
+        } else {
+            anti = t.and_not(anti, one);
         }
-        self.cyc[k] = t.load(&cyc);
-        self.anti[k] = t.load(&anti);
+        self.cyc[band] = cyc;
+        self.anti[band] = anti;
     }
 
     /// Whether committing first is the better order for this choice: with exactly two
