@@ -75,6 +75,92 @@ const NARROW: [[u16; 16]; 2] = {
     idx
 };
 
+/// A band's lanes: the right column for a horizontal band, the bottom row for a vertical.
+const fn band_lane(vertical: bool, k: usize) -> usize {
+    if vertical {
+        12 + k % 3
+    } else {
+        4 * (k % 3) + 3
+    }
+}
+
+/// Permutations for [`Backend::band_configs`]: lane `k` of the band takes lane `k + 1`,
+/// and lane `k + 2`, of the band.
+struct Along<const VERTICAL: bool>;
+impl<const VERTICAL: bool> Along<VERTICAL> {
+    const NEXT: [[u16; 16]; 2] = {
+        let mut idx = [[0u16; 16]; 2];
+        let mut k = 0;
+        while k < 3 {
+            idx[0][band_lane(VERTICAL, k)] = band_lane(VERTICAL, k + 1) as u16;
+            idx[1][band_lane(VERTICAL, k)] = band_lane(VERTICAL, k + 2) as u16;
+            k += 1;
+        }
+        idx
+    };
+    /// All-ones in the band's lanes.
+    const BAND: [u16; 16] = {
+        let mut v = [0u16; 16];
+        let mut k = 0;
+        while k < 3 {
+            v[band_lane(VERTICAL, k)] = 0xFFFF;
+            k += 1;
+        }
+        v
+    };
+    /// All-ones outside the band's lanes.
+    const NOT_BAND: [u16; 16] = {
+        let mut v = [0xFFFFu16; 16];
+        let mut k = 0;
+        while k < 3 {
+            v[band_lane(VERTICAL, k)] = 0;
+            k += 1;
+        }
+        v
+    };
+}
+
+/// Permutations for [`Backend::band_narrowed`] of the box at position `POS`: with
+/// `places(k) = cyc(k + 3 - POS) | anti(k + POS)`, `[cyc, anti]` for the cells (each cell
+/// takes its line's places) and for the triads (each takes its next line's), then
+/// `[cyc, anti]` for the triads taking the line after next.
+struct Narrow<const VERTICAL: bool, const POS: usize>;
+impl<const VERTICAL: bool, const POS: usize> Narrow<VERTICAL, POS> {
+    const INDEX: [[u16; 16]; 4] = {
+        let mut idx = [[0u16; 16]; 4];
+        let mut k = 0;
+        while k < 3 {
+            let mut m = 0;
+            while m < 3 {
+                let cell = if VERTICAL { 4 * m + k } else { 4 * k + m };
+                idx[0][cell] = band_lane(VERTICAL, k + 3 - POS) as u16;
+                idx[1][cell] = band_lane(VERTICAL, k + POS) as u16;
+                m += 1;
+            }
+            let lane = band_lane(VERTICAL, k);
+            idx[0][lane] = band_lane(VERTICAL, k + 1 + 3 - POS) as u16;
+            idx[1][lane] = band_lane(VERTICAL, k + 1 + POS) as u16;
+            idx[2][lane] = band_lane(VERTICAL, k + 2 + 3 - POS) as u16;
+            idx[3][lane] = band_lane(VERTICAL, k + 2 + POS) as u16;
+            k += 1;
+        }
+        idx
+    };
+}
+
+/// All-ones in the lanes a band's narrowing keeps: the other kind of triads and the
+/// corner (for a horizontal band, the bottom row).
+const fn kept(vertical: bool) -> [u16; 16] {
+    let mut v = [0u16; 16];
+    let mut k = 0;
+    while k < 4 {
+        v[if vertical { 4 * k + 3 } else { 12 + k }] = 0xFFFF;
+        k += 1;
+    }
+    v
+}
+const KEPT: [[u16; 16]; 2] = [kept(false), kept(true)];
+
 #[inline(always)]
 fn words(t: &[u16; 16]) -> __m256i {
     // SAFETY: `t` is 32 readable bytes; unaligned loads are allowed; AVX is present (see
@@ -204,6 +290,56 @@ impl Backend for Avx512 {
             // cells ? m1 & m2 : m1 | m2, then x & (that | corner)
             let m = _mm256_ternarylogic_epi64::<0x8E>(words(&CELL_WORDS), m1, m2);
             _mm256_ternarylogic_epi64::<0xE0>(x, m, words(&CORNER_WORDS))
+        }
+    }
+    #[inline(always)]
+    fn band_configs<const VERTICAL: bool>(
+        self,
+        q: [__m256i; 3],
+        cyc: __m256i,
+        anti: __m256i,
+    ) -> (__m256i, __m256i) {
+        let [next, after] = Along::<VERTICAL>::NEXT;
+        // Single-source permutations, their other lanes don't care; the band's lanes are
+        // then picked with the constant.
+        // SAFETY: see the impl.
+        unsafe {
+            let q1n = _mm256_permutexvar_epi16(words(&next), q[1]);
+            let q1a = _mm256_permutexvar_epi16(words(&after), q[1]);
+            let q2n = _mm256_permutexvar_epi16(words(&next), q[2]);
+            let q2a = _mm256_permutexvar_epi16(words(&after), q[2]);
+            let not_band = words(&Along::<VERTICAL>::NOT_BAND);
+            let zc = _mm256_ternarylogic_epi64::<0x80>(q[0], q1n, q2a);
+            let za = _mm256_ternarylogic_epi64::<0x80>(q[0], q1a, q2n);
+            // x & (z | not_band)
+            (
+                _mm256_ternarylogic_epi64::<0xE0>(cyc, zc, not_band),
+                _mm256_ternarylogic_epi64::<0xE0>(anti, za, not_band),
+            )
+        }
+    }
+    #[inline(always)]
+    fn band_narrowed<const VERTICAL: bool, const POS: usize>(
+        self,
+        x: __m256i,
+        cyc: __m256i,
+        anti: __m256i,
+    ) -> __m256i {
+        let [c1, a1, c2, a2] = Narrow::<VERTICAL, POS>::INDEX;
+        // SAFETY: see the impl.
+        unsafe {
+            let m1c = _mm256_permutexvar_epi16(words(&c1), cyc);
+            let m1a = _mm256_permutexvar_epi16(words(&a1), anti);
+            let m2c = _mm256_permutexvar_epi16(words(&c2), cyc);
+            let m2a = _mm256_permutexvar_epi16(words(&a2), anti);
+            // Cells and the band's lanes from the first pair; the band's lanes also from
+            // the second; the kept lanes all-ones.
+            let kept = words(&KEPT[VERTICAL as usize]);
+            let band = words(&Along::<VERTICAL>::BAND);
+            let first = _mm256_ternarylogic_epi64::<0xFE>(m1c, m1a, kept);
+            let second = _mm256_ternarylogic_epi64::<0xE0>(band, m2c, m2a);
+            // x & (first | second)
+            _mm256_ternarylogic_epi64::<0xE0>(x, first, second)
         }
     }
     #[inline(always)]

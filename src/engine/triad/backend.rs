@@ -77,6 +77,90 @@ pub(crate) trait Backend: Copy {
     /// minirow `r`), lane `(3, c)` likewise along the bottom row; the corner is kept.
     fn narrowed(self, x: Self::Box, p: Self::Box) -> Self::Box;
 
+    /// A band's configurations narrowed by its boxes' triads `q` (in band order). For a
+    /// horizontal band (`VERTICAL` false), in lane `(r, 3)`, `r < 3`:
+    /// `cyc & q[0](r) & q[1]((r + 1) % 3) & q[2]((r + 2) % 3)` and
+    /// `anti & q[0](r) & q[1]((r + 2) % 3) & q[2]((r + 1) % 3)`, reading each `q[i](r)`
+    /// in lane `(r, 3)`; for a vertical band likewise along lanes `(3, c)`. Every other
+    /// lane of `cyc` and `anti` is returned unchanged.
+    #[inline(always)]
+    fn band_configs<const VERTICAL: bool>(
+        self,
+        q: [Self::Box; 3],
+        cyc: Self::Box,
+        anti: Self::Box,
+    ) -> (Self::Box, Self::Box) {
+        let ones = self.splat(0xFFFF);
+        // The band's lanes all-ones, the others zero.
+        let band = if VERTICAL {
+            self.triads_shifted::<0, 0>(self.splat(0), ones)
+        } else {
+            self.triads_shifted::<0, 0>(ones, self.splat(0))
+        };
+        let (a1, a2, b1, b2) = if VERTICAL {
+            let z = self.splat(0);
+            (
+                self.triads_shifted::<0, 1>(z, q[1]),
+                self.triads_shifted::<0, 2>(z, q[2]),
+                self.triads_shifted::<0, 2>(z, q[1]),
+                self.triads_shifted::<0, 1>(z, q[2]),
+            )
+        } else {
+            let z = self.splat(0);
+            (
+                self.triads_shifted::<1, 0>(q[1], z),
+                self.triads_shifted::<2, 0>(q[2], z),
+                self.triads_shifted::<2, 0>(q[1], z),
+                self.triads_shifted::<1, 0>(q[2], z),
+            )
+        };
+        let keep = self.and_not(ones, band);
+        let zc = self.or(self.and(self.and(q[0], a1), a2), keep);
+        let za = self.or(self.and(self.and(q[0], b1), b2), keep);
+        (self.and(cyc, zc), self.and(anti, za))
+    }
+    /// Box `x`, at position `POS` of a band, narrowed to the places the band's
+    /// configurations `cyc`, `anti` allow. For a horizontal band (`VERTICAL` false), with
+    /// `places(r) = cyc((r + 3 - POS) % 3) | anti((r + POS) % 3)` read in lanes `(r, 3)`:
+    /// cell `(r, c)` is intersected with `places(r)`, lane `(r, 3)` with
+    /// `places((r + 1) % 3) | places((r + 2) % 3)`, and the bottom row is unchanged. For a
+    /// vertical band likewise along the bottom row, the right column unchanged.
+    #[inline(always)]
+    fn band_narrowed<const VERTICAL: bool, const POS: usize>(
+        self,
+        x: Self::Box,
+        cyc: Self::Box,
+        anti: Self::Box,
+    ) -> Self::Box {
+        let (z, ones) = (self.splat(0), self.splat(0xFFFF));
+        let places = if VERTICAL {
+            let c = match POS {
+                0 => self.triads_shifted::<0, 0>(z, cyc),
+                1 => self.triads_shifted::<0, 2>(z, cyc),
+                _ => self.triads_shifted::<0, 1>(z, cyc),
+            };
+            let a = match POS {
+                0 => self.triads_shifted::<0, 0>(z, anti),
+                1 => self.triads_shifted::<0, 1>(z, anti),
+                _ => self.triads_shifted::<0, 2>(z, anti),
+            };
+            self.or(self.or(c, a), self.triads_shifted::<0, 0>(ones, z))
+        } else {
+            let c = match POS {
+                0 => self.triads_shifted::<0, 0>(cyc, z),
+                1 => self.triads_shifted::<2, 0>(cyc, z),
+                _ => self.triads_shifted::<1, 0>(cyc, z),
+            };
+            let a = match POS {
+                0 => self.triads_shifted::<0, 0>(anti, z),
+                1 => self.triads_shifted::<1, 0>(anti, z),
+                _ => self.triads_shifted::<2, 0>(anti, z),
+            };
+            self.or(self.or(c, a), self.triads_shifted::<0, 0>(z, ones))
+        };
+        self.narrowed(x, places)
+    }
+
     /// The right column (lanes 3, 7, 11) packed as three 16-bit fields of a `u64`, the top
     /// field zero.
     fn right_column(self, x: Self::Box) -> u64;

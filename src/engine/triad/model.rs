@@ -110,6 +110,50 @@ impl Backend for Model {
             }
         })
     }
+    fn band_configs<const VERTICAL: bool>(
+        self,
+        q: [Lanes; 3],
+        cyc: Lanes,
+        anti: Lanes,
+    ) -> (Lanes, Lanes) {
+        let lane = |k: usize| {
+            if VERTICAL {
+                12 + k % 3
+            } else {
+                4 * (k % 3) + 3
+            }
+        };
+        let (mut c, mut a) = (cyc, anti);
+        for k in 0..3 {
+            c[lane(k)] &= q[0][lane(k)] & q[1][lane(k + 1)] & q[2][lane(k + 2)];
+            a[lane(k)] &= q[0][lane(k)] & q[1][lane(k + 2)] & q[2][lane(k + 1)];
+        }
+        (c, a)
+    }
+    fn band_narrowed<const VERTICAL: bool, const POS: usize>(
+        self,
+        x: Lanes,
+        cyc: Lanes,
+        anti: Lanes,
+    ) -> Lanes {
+        let lane = |k: usize| {
+            if VERTICAL {
+                12 + k % 3
+            } else {
+                4 * (k % 3) + 3
+            }
+        };
+        let places = |k: usize| cyc[lane(k + 3 - POS)] | anti[lane(k + POS)];
+        map(x, |i, v| {
+            let (r, c) = (i / 4, i % 4);
+            let (along, across) = if VERTICAL { (c, r) } else { (r, c) };
+            match (along, across) {
+                (3, _) => v,
+                (k, 3) => v & (places(k + 1) | places(k + 2)),
+                (k, _) => v & places(k),
+            }
+        })
+    }
     fn right_column(self, x: Lanes) -> u64 {
         pack([x[3], x[7], x[11]])
     }

@@ -231,77 +231,32 @@ impl<B: Backend> State<B> {
     /// boxes' triads and narrows its boxes to the places those configurations allow;
     /// returns the boxes that changed.
     #[inline(always)]
-    fn band_update(&mut self, t: B, k: &Consts<B>, band: usize) -> u16 {
-        let z = k.zero;
+    fn band_update(&mut self, t: B, band: usize) -> u16 {
         let mut changed = 0u16;
+        macro_rules! update {
+            ($vertical:literal, $k:expr, $boxes:expr) => {{
+                let (k, b) = ($k, $boxes);
+                let q = [self.triads[b[0]], self.triads[b[1]], self.triads[b[2]]];
+                let (cyc, anti) = t.band_configs::<$vertical>(q, self.cyc[k], self.anti[k]);
+                self.cyc[k] = cyc;
+                self.anti[k] = anti;
+                let x = [self.boxes[b[0]], self.boxes[b[1]], self.boxes[b[2]]];
+                let nx = [
+                    t.band_narrowed::<$vertical, 0>(x[0], cyc, anti),
+                    t.band_narrowed::<$vertical, 1>(x[1], cyc, anti),
+                    t.band_narrowed::<$vertical, 2>(x[2], cyc, anti),
+                ];
+                for p in 0..3 {
+                    self.boxes[b[p]] = nx[p];
+                    changed |= (!t.same(x[p], nx[p]) as u16) << b[p];
+                }
+            }};
+        }
         if band < 3 {
-            let i = band;
-            let q = [
-                self.triads[3 * i],
-                self.triads[3 * i + 1],
-                self.triads[3 * i + 2],
-            ];
-            let zc = t.and(
-                t.and(q[0], t.triads_shifted::<1, 0>(q[1], z)),
-                t.triads_shifted::<2, 0>(q[2], z),
-            );
-            let za = t.and(
-                t.and(q[0], t.triads_shifted::<2, 0>(q[1], z)),
-                t.triads_shifted::<1, 0>(q[2], z),
-            );
-            let (cyc, anti) = (self.cyc[i], self.anti[i]);
-            let (cyc, anti) = (
-                t.select(k.h_lanes, t.and(cyc, zc), cyc),
-                t.select(k.h_lanes, t.and(anti, za), anti),
-            );
-            self.cyc[i] = cyc;
-            self.anti[i] = anti;
-            macro_rules! narrow {
-                ($($j:literal),*) => {$(
-                    let places = t.or(
-                        t.triads_shifted::<{ (3 - $j) % 3 }, 0>(cyc, z),
-                        t.triads_shifted::<$j, 0>(anti, z),
-                    );
-                    let b = 3 * i + $j;
-                    let x = self.boxes[b];
-                    let nx = t.narrowed(x, t.or(places, k.v_ones));
-                    self.boxes[b] = nx;
-                    changed |= (!t.same(x, nx) as u16) << b;
-                )*};
-            }
-            narrow!(0, 1, 2);
+            update!(false, band, [3 * band, 3 * band + 1, 3 * band + 2]);
         } else {
             let j = band - 3;
-            let q = [self.triads[j], self.triads[j + 3], self.triads[j + 6]];
-            let zc = t.and(
-                t.and(q[0], t.triads_shifted::<0, 1>(z, q[1])),
-                t.triads_shifted::<0, 2>(z, q[2]),
-            );
-            let za = t.and(
-                t.and(q[0], t.triads_shifted::<0, 2>(z, q[1])),
-                t.triads_shifted::<0, 1>(z, q[2]),
-            );
-            let (cyc, anti) = (self.cyc[j], self.anti[j]);
-            let (cyc, anti) = (
-                t.select(k.h_lanes, cyc, t.and(cyc, zc)),
-                t.select(k.h_lanes, anti, t.and(anti, za)),
-            );
-            self.cyc[j] = cyc;
-            self.anti[j] = anti;
-            macro_rules! narrow {
-                ($($i:literal),*) => {$(
-                    let places = t.or(
-                        t.triads_shifted::<0, { (3 - $i) % 3 }>(z, cyc),
-                        t.triads_shifted::<0, $i>(z, anti),
-                    );
-                    let b = 3 * $i + j;
-                    let x = self.boxes[b];
-                    let nx = t.narrowed(x, t.or(places, k.h_ones));
-                    self.boxes[b] = nx;
-                    changed |= (!t.same(x, nx) as u16) << b;
-                )*};
-            }
-            narrow!(0, 1, 2);
+            update!(true, j, [j, j + 3, j + 6]);
         }
         changed
     }
@@ -342,13 +297,13 @@ impl<B: Backend> State<B> {
             while h != 0 {
                 let band = h.trailing_zeros() as usize;
                 h &= h - 1;
-                next |= self.band_update(t, k, band);
+                next |= self.band_update(t, band);
             }
             let mut v = bands >> 3;
             while v != 0 {
                 let band = v.trailing_zeros() as usize;
                 v &= v - 1;
-                next |= self.band_update(t, k, band + 3);
+                next |= self.band_update(t, band + 3);
             }
             bands = 0;
             if next == 0 {

@@ -104,6 +104,29 @@ pub(crate) fn check_primitives<B: Backend>(t: B, rounds: usize) {
         }
         shifted!(0 0, 0 1, 0 2, 1 0, 1 1, 1 2, 2 0, 2 1, 2 2);
         assert_eq!(t.lanes(t.narrowed(vb, va)), m.narrowed(b, a), "narrowed");
+        let d = rng.lanes();
+        let vd = t.load(&d);
+        for (tv, mv) in [
+            t.band_configs::<false>([va, vb, vc], vd, va),
+            t.band_configs::<true>([va, vb, vc], vd, va),
+        ]
+        .into_iter()
+        .zip([
+            m.band_configs::<false>([a, b, c], d, a),
+            m.band_configs::<true>([a, b, c], d, a),
+        ]) {
+            assert_eq!((t.lanes(tv.0), t.lanes(tv.1)), mv, "band_configs");
+        }
+        macro_rules! band_narrowed {
+            ($($v:literal $pos:literal),*) => {$(
+                assert_eq!(
+                    t.lanes(t.band_narrowed::<$v, $pos>(va, vb, vc)),
+                    m.band_narrowed::<$v, $pos>(a, b, c),
+                    "band_narrowed {} {}", $v, $pos
+                );
+            )*};
+        }
+        band_narrowed!(false 0, false 1, false 2, true 0, true 1, true 2);
     }
 }
 
