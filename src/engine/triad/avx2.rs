@@ -183,6 +183,12 @@ impl Backend for Avx2 {
         }
     }
     #[inline(always)]
+    fn lowest_digits(self, x: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        let marked = unsafe { _mm256_xor_si256(x, _mm256_sub_epi16(x, _mm256_set1_epi16(1))) };
+        self.sizes(marked)
+    }
+    #[inline(always)]
     fn eq(self, a: __m256i, b: __m256i) -> __m256i {
         // SAFETY: see the impl.
         unsafe { _mm256_cmpeq_epi16(a, b) }

@@ -243,6 +243,14 @@ impl Backend for Avx512 {
         unsafe { _mm256_popcnt_epi16(x) }
     }
     #[inline(always)]
+    fn lowest_digits(self, x: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe {
+            let below = _mm256_sub_epi16(x, _mm256_set1_epi16(1));
+            _mm256_popcnt_epi16(_mm256_xor_si256(x, below))
+        }
+    }
+    #[inline(always)]
     fn eq(self, a: __m256i, b: __m256i) -> __mmask16 {
         // SAFETY: see the impl.
         unsafe { _mm256_cmpeq_epu16_mask(a, b) }

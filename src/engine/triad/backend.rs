@@ -46,6 +46,10 @@ pub(crate) trait Backend: Copy {
     fn col_peers(self, x: Self::Box) -> Self::Box;
     /// Set sizes: each lane gets the number of bits set in it.
     fn sizes(self, x: Self::Box) -> Self::Box;
+    /// Digit numbers: each lane gets the number of its lowest digit (1 for bit 0, 9 for
+    /// bit 8), that is `(v ^ (v - 1)).count_ones()` with wrapping subtraction (16 for an
+    /// empty lane).
+    fn lowest_digits(self, x: Self::Box) -> Self::Box;
     /// The lanes where `a == b`.
     fn eq(self, a: Self::Box, b: Self::Box) -> Self::Mask;
     /// The lanes where `a > b` (unsigned 16-bit).

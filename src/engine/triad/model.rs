@@ -70,6 +70,9 @@ impl Backend for Model {
     fn sizes(self, x: Lanes) -> Lanes {
         map(x, |_, v| v.count_ones() as u16)
     }
+    fn lowest_digits(self, x: Lanes) -> Lanes {
+        map(x, |_, v| (v ^ v.wrapping_sub(1)).count_ones() as u16)
+    }
     fn eq(self, a: Lanes, b: Lanes) -> u16 {
         (0..16).fold(0, |m, i| m | ((a[i] == b[i]) as u16) << i)
     }

@@ -59,6 +59,8 @@ const COL_GROUP_LANES: [u16; 16] = [F, F, F, 0, F, F, F, 0, F, F, F, 0, F, F, F,
 const H_LANES: [u16; 16] = [0, 0, 0, F, 0, 0, 0, F, 0, 0, 0, F, 0, 0, 0, 0];
 /// The vertical triad lanes.
 const V_LANES: [u16; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, F, F, F, 0];
+/// One in each cell lane: the size of a solved cell.
+const CELL_ONES: [u16; 16] = [1, 1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0, 0, 0, 0, 0];
 /// Each lane's index.
 const IOTA: [u16; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
 /// All nine digits in every triad lane: configurations before any is ruled out.
@@ -79,6 +81,7 @@ struct Consts<B: Backend> {
     v_ones: B::Box,
     h_lanes: B::Mask,
     iota: B::Box,
+    cell_ones: B::Box,
 }
 
 impl<B: Backend> Consts<B> {
@@ -95,6 +98,7 @@ impl<B: Backend> Consts<B> {
             v_ones: t.load(&V_LANES),
             h_lanes: t.eq(t.load(&H_LANES), ones),
             iota: t.load(&IOTA),
+            cell_ones: t.load(&CELL_ONES),
         }
     }
 }
@@ -405,20 +409,24 @@ impl<B: Backend> State<B> {
     /// The solved grid, once every band is fixed and propagation is complete.
     #[inline(always)]
     fn solution(&self, t: B) -> Option<Board> {
+        let k = Consts::new(t);
         let mut cells = [0u8; CELLS];
+        let mut single = true;
         for (b, &x) in self.boxes.iter().enumerate() {
-            let lanes = t.lanes(x);
+            single &= t.same(t.and(t.sizes(x), k.cell_ones), k.cell_ones);
+            let digits = t.lanes(t.lowest_digits(x));
             for r in 0..3 {
+                let at = (3 * (b / 3) + r) * 9 + 3 * (b % 3);
                 for c in 0..3 {
-                    let v = lanes[4 * r + c];
-                    if v.count_ones() != 1 {
-                        return None;
-                    }
-                    cells[(3 * (b / 3) + r) * 9 + 3 * (b % 3) + c] = v.trailing_zeros() as u8 + 1;
+                    cells[at + c] = digits[4 * r + c] as u8;
                 }
             }
         }
-        Board::from_digits(cells)
+        if single {
+            Board::from_digits(cells)
+        } else {
+            None
+        }
     }
 }
 

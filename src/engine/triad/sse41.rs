@@ -200,6 +200,14 @@ impl Backend for Sse41 {
         })
     }
     #[inline(always)]
+    fn lowest_digits(self, x: Pair) -> Pair {
+        // SAFETY: see the impl.
+        let marked = each(x, |x| unsafe {
+            _mm_xor_si128(x, _mm_sub_epi16(x, _mm_set1_epi16(1)))
+        });
+        self.sizes(marked)
+    }
+    #[inline(always)]
     fn eq(self, a: Pair, b: Pair) -> Pair {
         // SAFETY: see the impl.
         each2(a, b, |a, b| unsafe { _mm_cmpeq_epi16(a, b) })

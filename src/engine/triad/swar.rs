@@ -114,6 +114,14 @@ impl Backend for Swar {
         })
     }
     #[inline(always)]
+    fn lowest_digits(self, x: Rows) -> Rows {
+        // Lane by lane: a field-wise decrement would borrow across empty fields.
+        let lanes = self
+            .lanes(x)
+            .map(|v| (v ^ v.wrapping_sub(1)).count_ones() as u16);
+        self.load(&lanes)
+    }
+    #[inline(always)]
     fn eq(self, a: Rows, b: Rows) -> Rows {
         zip(a, b, |a, b| {
             let z = a ^ b;

@@ -57,6 +57,11 @@ pub(crate) fn check_primitives<B: Backend>(t: B, rounds: usize) {
         assert_eq!(t.lanes(t.row_peers(va)), m.row_peers(a), "row_peers {a:?}");
         assert_eq!(t.lanes(t.col_peers(va)), m.col_peers(a), "col_peers {a:?}");
         assert_eq!(t.lanes(t.sizes(va)), m.sizes(a), "sizes {a:?}");
+        assert_eq!(
+            t.lanes(t.lowest_digits(va)),
+            m.lowest_digits(a),
+            "lowest_digits {a:?}"
+        );
         // Masks: compare through select, keep and the lane forms.
         let eq = t.eq(va, vb);
         let meq = m.eq(a, b);
