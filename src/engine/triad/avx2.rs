@@ -115,6 +115,12 @@ impl Backend for Avx2 {
         words(lanes)
     }
     #[inline(always)]
+    fn with_rows(self, rows: [u64; 4]) -> __m256i {
+        let [a, b, c, d] = rows.map(|r| r as i64);
+        // SAFETY: see the impl.
+        unsafe { _mm256_set_epi64x(d, c, b, a) }
+    }
+    #[inline(always)]
     fn lanes(self, x: __m256i) -> [u16; 16] {
         let mut out = [0u16; 16];
         // SAFETY: `out` is 32 writable bytes; unaligned stores are allowed; AVX present.

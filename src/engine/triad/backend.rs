@@ -23,6 +23,9 @@ pub(crate) trait Backend: Copy {
 
     /// The box vector holding `lanes` (lane `4 * r + c`).
     fn load(self, lanes: &[u16; 16]) -> Self::Box;
+    /// The box vector whose matrix row `r` is `rows[r]`, lane `c` in bits `16 * c` to
+    /// `16 * c + 15`.
+    fn with_rows(self, rows: [u64; 4]) -> Self::Box;
     /// The lanes of `x`.
     fn lanes(self, x: Self::Box) -> [u16; 16];
     /// Every lane `v`.

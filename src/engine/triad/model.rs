@@ -34,6 +34,9 @@ impl Backend for Model {
     fn load(self, lanes: &Lanes) -> Lanes {
         *lanes
     }
+    fn with_rows(self, rows: [u64; 4]) -> Lanes {
+        map([0; 16], |i, _| (rows[i / 4] >> (16 * (i % 4))) as u16)
+    }
     fn lanes(self, x: Lanes) -> Lanes {
         x
     }

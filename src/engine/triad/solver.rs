@@ -59,6 +59,10 @@ const COL_GROUP_LANES: [u16; 16] = [F, F, F, 0, F, F, F, 0, F, F, F, 0, F, F, F,
 const H_LANES: [u16; 16] = [0, 0, 0, F, 0, 0, 0, F, 0, 0, 0, F, 0, 0, 0, 0];
 /// The vertical triad lanes.
 const V_LANES: [u16; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, F, F, F, 0];
+/// The cell lanes.
+const CELL_LANES: [u16; 16] = [F, F, F, 0, F, F, F, 0, F, F, F, 0, 0, 0, 0, 0];
+/// The corner lane, with its constant value.
+const CORNER_LANE: [u16; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, CORNER];
 /// One in each cell lane: the size of a solved cell.
 const CELL_ONES: [u16; 16] = [1, 1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0, 0, 0, 0, 0];
 /// Each lane's index.
@@ -80,6 +84,8 @@ struct Consts<B: Backend> {
     h_ones: B::Box,
     v_ones: B::Box,
     h_lanes: B::Mask,
+    cell_lanes: B::Mask,
+    corner: B::Box,
     iota: B::Box,
     cell_ones: B::Box,
 }
@@ -98,6 +104,8 @@ impl<B: Backend> Consts<B> {
             v_ones: t.load(&V_LANES),
             h_lanes: t.eq(t.load(&H_LANES), ones),
             iota: t.load(&IOTA),
+            cell_lanes: t.eq(t.load(&CELL_LANES), ones),
+            corner: t.load(&CORNER_LANE),
             cell_ones: t.load(&CELL_ONES),
         }
     }
@@ -191,37 +199,34 @@ impl<B: Backend> State<B> {
     /// of givens is different for every puzzle.
     #[inline(always)]
     fn new(t: B, board: &Board) -> State<B> {
-        let mut bits = [0u16; CELLS];
+        let k = Consts::new(t);
+        // A bit per given, row-major, and padding for the last minirow's 64-bit read.
+        let mut bits = [0u16; CELLS + 3];
         for (bit, &d) in bits.iter_mut().zip(board.digits()) {
             // Digit `d` (1-9) to bit `d - 1`; a blank (0) to no bit.
             *bit = (1u16 << (d & 15)) >> 1;
         }
-        let (mut rows, mut cols, mut blocks) = ([0u16; 9], [0u16; 9], [0u16; 9]);
-        for r in 0..9 {
-            for c in 0..9 {
-                let bit = bits[9 * r + c];
-                rows[r] |= bit;
-                cols[c] |= bit;
-                blocks[r / 3 * 3 + c / 3] |= bit;
-            }
-        }
-        let mut boxes = [t.splat(0); 9];
-        for (b, bx) in boxes.iter_mut().enumerate() {
-            let mut lanes = [ALL; 16];
-            lanes[15] = CORNER;
-            for r in 0..3 {
-                for c in 0..3 {
-                    let (row, col) = (3 * (b / 3) + r, 3 * (b % 3) + c);
-                    let given = bits[row * 9 + col];
-                    let free = ALL & !(rows[row] | cols[col] | blocks[b]);
-                    let blank = ((given == 0) as u16).wrapping_neg();
-                    lanes[4 * r + c] = given | (free & blank);
-                    lanes[4 * r + 3] &= !given;
-                    lanes[12 + c] &= !given;
-                }
-            }
-            *bx = t.load(&lanes);
-        }
+        let minirow =
+            |at: usize| bits[at] as u64 | (bits[at + 1] as u64) << 16 | (bits[at + 2] as u64) << 32;
+        let g: [B::Box; 9] = core::array::from_fn(|b| {
+            let at = 27 * (b / 3) + 3 * (b % 3);
+            t.with_rows([minirow(at), minirow(at + 9), minirow(at + 18), 0])
+        });
+        // The givens of each minirow across its row, and of each minicolumn down its
+        // column (the triads and the corner are zero in `g`).
+        let rows = g.map(|x| t.or(x, t.row_peers(x)));
+        let cols = g.map(|x| t.or(x, t.col_peers(x)));
+        let boxes = core::array::from_fn(|b| {
+            let (i, j) = (b / 3, b % 3);
+            let row = t.or(t.or(rows[3 * i], rows[3 * i + 1]), rows[3 * i + 2]);
+            let col = t.or(t.or(cols[j], cols[j + 3]), cols[j + 6]);
+            let block = t.or(rows[b], t.col_peers(rows[b]));
+            let taken = t.or(t.or(row, col), block);
+            let blank = t.eq(g[b], k.zero);
+            let cells = t.select(blank, t.and_not(k.digits, taken), g[b]);
+            let triads = t.and_not(k.digits, t.or(rows[b], cols[b]));
+            t.or(t.select(k.cell_lanes, cells, triads), k.corner)
+        });
         let all = t.load(&TRIADS_ALL);
         State {
             boxes,

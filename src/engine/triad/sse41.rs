@@ -124,6 +124,12 @@ impl Backend for Sse41 {
         }
     }
     #[inline(always)]
+    fn with_rows(self, rows: [u64; 4]) -> Pair {
+        let [a, b, c, d] = rows.map(|r| r as i64);
+        // SAFETY: see the impl.
+        unsafe { Pair(_mm_set_epi64x(b, a), _mm_set_epi64x(d, c)) }
+    }
+    #[inline(always)]
     fn lanes(self, x: Pair) -> [u16; 16] {
         let mut out = [0u16; 16];
         // SAFETY: `out` is 32 writable bytes; unaligned stores are allowed.

@@ -62,6 +62,10 @@ impl Backend for Swar {
         [row(0), row(1), row(2), row(3)]
     }
     #[inline(always)]
+    fn with_rows(self, rows: [u64; 4]) -> Rows {
+        rows
+    }
+    #[inline(always)]
     fn lanes(self, x: Rows) -> [u16; 16] {
         let mut out = [0u16; 16];
         for (i, v) in out.iter_mut().enumerate() {

@@ -50,6 +50,8 @@ pub(crate) fn check_primitives<B: Backend>(t: B, rounds: usize) {
         let (a, b, c) = (rng.lanes(), rng.lanes(), rng.lanes());
         let (va, vb, vc) = (t.load(&a), t.load(&b), t.load(&c));
         assert_eq!(t.lanes(va), a, "load/lanes");
+        let rows = [rng.next(), rng.next(), rng.next(), rng.next()];
+        assert_eq!(t.lanes(t.with_rows(rows)), m.with_rows(rows), "with_rows");
         assert_eq!(t.lanes(t.splat(a[0])), m.splat(a[0]), "splat");
         assert_eq!(t.lanes(t.and(va, vb)), m.and(a, b), "and");
         assert_eq!(t.lanes(t.or(va, vb)), m.or(a, b), "or");
