@@ -3,8 +3,10 @@
 //! Every engine answers the same question, "count the solutions of this board up to a
 //! limit, and give me the first one you find", for boards whose givens do not clash.
 //!
-//! The code path is chosen once per process from the CPU's features ([`Path::selected`]);
-//! tests and benches can force any available path with [`count_with`].
+//! The engine is [`triad`] (box vectors with negative triads, band configurations), on
+//! every path. The code path is chosen once per process from the CPU's features
+//! ([`Path::selected`]); tests and benches can force any available path with
+//! [`count_with`].
 
 pub mod reference;
 // Kept for the band engineer's branch, which replaces it; unused while the triad engine is wired in.

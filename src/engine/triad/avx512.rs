@@ -53,7 +53,7 @@ impl<const H: usize, const V: usize> Shift<H, V> {
     };
 }
 
-/// Word permutations for [`Backend::narrowing`]: the first puts in every cell its row's
+/// Word permutations for [`Backend::narrowed`]: the first puts in every cell its row's
 /// triad and in every triad the next one along its line; the second puts in every cell
 /// its column's triad and in every triad the one after next.
 const NARROW: [[u16; 16]; 2] = {

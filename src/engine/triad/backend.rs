@@ -6,8 +6,8 @@
 //! *negative horizontal triads* (the digits that may be absent from each minirow), the
 //! bottom row the *negative vertical triads*, and the bottom-right corner is unused. The
 //! primitives themselves know nothing of that: they are plain lane-wise and row/column
-//! operations on the matrix, specified by [`super::model::Model`], the scalar twin every
-//! backend is tested against.
+//! operations on the matrix, specified by `model::Model`, the scalar twin every backend
+//! is tested against.
 //!
 //! A backend is a zero-sized token: a value of a SIMD backend type exists only on a CPU
 //! that has its instruction set (see each backend's `new`), which is what makes its

@@ -1,7 +1,22 @@
-//! The triad engine: boxes as SIMD vectors of digit sets with negative triads, bands as
-//! sets of permutation configurations, unit propagation between them, and a binary search
-//! on band configurations. See [`solver`] for the model and [`backend`] for the
-//! primitives each code path implements.
+//! The triad engine: the fast engine for hard puzzles.
+//!
+//! Each box is a 4x4 matrix of 16-bit digit sets in one vector register: its nine cells,
+//! and its *negative triads* (for each minirow and minicolumn, the digits that may be
+//! absent from it). Every row and column of that matrix holds each digit exactly once, so
+//! naked and hidden singles, and the 3-of-9 cardinality of minirows, are unit propagation
+//! inside one register. Boxes exchange information only through their bands: in a band, a
+//! digit's minirows form one of six permutations (the band's *configurations*), and each
+//! band keeps the digits that may still take each one. That exchange carries rows,
+//! columns, the boxes' own rule and locked candidates both ways. Propagation runs in
+//! rounds (every changed box takes one step, then every band whose triads moved updates
+//! its boxes), and the search branches on a configuration of a digit in the band with the
+//! fewest left: commit to it, or rule it out.
+//!
+//! The engine is generic over a small set of vector primitives named by meaning, with one
+//! implementation per code path ([`Path`]): AVX-512 (VL, BW, BITALG), AVX2, SSE4.1 on two
+//! 128-bit halves, and portable "SIMD within a register" on `u64`s; each is tested against
+//! a plain lane-by-lane twin. The search root of each path is compiled with that path's
+//! target features.
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
