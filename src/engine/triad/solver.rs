@@ -493,6 +493,18 @@ pub(crate) fn propagate<B: Backend>(
     s.propagate(t, &Consts::new(t), dirty, bands)
 }
 
+/// Propagates `s` after a change to the configurations of the bands in `bands`. Optimised
+/// builds inline propagation into the search; unoptimised ones call it, so that its large
+/// frame is not held by every level of the recursion.
+#[inline(always)]
+fn step<B: Engine>(t: B, s: &mut State<B>, bands: u16) -> Result<(), Dead> {
+    #[cfg(debug_assertions)]
+    let done = t.propagate(s, 0, bands);
+    #[cfg(not(debug_assertions))]
+    let done = propagate(t, s, 0, bands);
+    done
+}
+
 /// Searches below the propagated, consistent state `s`, counting solutions into `ctx`.
 #[inline(always)]
 pub(crate) fn search<B: Engine>(t: B, ctx: &mut Search, s: &mut State<B>) {
@@ -514,14 +526,14 @@ pub(crate) fn search<B: Engine>(t: B, ctx: &mut Search, s: &mut State<B>) {
         let mut child = *s;
         child.apply(t, choice, commit);
         let band = 1 << choice.band;
-        if t.propagate(&mut child, 0, band).is_ok() {
+        if step(t, &mut child, band).is_ok() {
             t.descend(ctx, &mut child);
             if ctx.found >= ctx.limit {
                 return;
             }
         }
         s.apply(t, choice, !commit);
-        if t.propagate(s, 0, band).is_err() {
+        if step(t, s, band).is_err() {
             return;
         }
     }
