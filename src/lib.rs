@@ -71,5 +71,5 @@ pub fn solve(board: &Board) -> Result<Board, Status> {
 /// [`Status::ErrConflict`]. The engine reads the bytes directly: one pass finds bad
 /// characters, clashing givens and the givens themselves, with no heap allocation.
 pub fn solve_bytes(board: &mut [u8; CELLS]) -> Status {
-    engine::band::solve_bytes(board)
+    engine::solve_bytes(board)
 }

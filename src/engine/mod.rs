@@ -4,14 +4,18 @@
 //! limit, and give me the first one you find"; a board whose givens clash has none.
 //!
 //! Engines: [`band`] (a JCZ-family band solver, fastest on easy, invalid and
-//! multi-solution puzzles; it can give up on a budget so a router can hand hard puzzles
-//! on) and [`reference`](mod@reference) (plain backtracking, for tests).
+//! multi-solution puzzles; it can give up on a budget), [`triad`] (box vectors with
+//! negative triads and band configurations, fastest on hard puzzles) and
+//! [`reference`](mod@reference) (plain backtracking, for tests). The router here runs the
+//! band engine first and hands the puzzles it gives up on to the triad engine.
 //!
-//! The code path is chosen once per process from the CPU's features ([`Path::selected`]);
-//! tests and benches can force any available path with [`count_with`].
+//! The code path is chosen once per process from the CPU's features
+//! ([`Path::selected`]); tests and benches can force any available path with
+//! [`count_with`].
 
 pub mod band;
 pub mod reference;
+pub mod triad;
 
 use crate::board::Board;
 use std::sync::OnceLock;
@@ -25,18 +29,22 @@ pub enum Path {
     Sse41,
     /// x86-64 with AVX2, BMI1, BMI2, POPCNT and LZCNT.
     Avx2,
+    /// x86-64 with everything [`Path::Avx2`] needs plus AVX-512 F, BW, VL and BITALG
+    /// (Ice Lake and later, Zen 4 and later).
+    Avx512,
 }
 
 impl Path {
     /// Every path, from the most portable to the most demanding.
-    pub const ALL: [Path; 3] = [Path::Portable, Path::Sse41, Path::Avx2];
+    pub const ALL: [Path; 4] = [Path::Portable, Path::Sse41, Path::Avx2, Path::Avx512];
 
-    /// A short lowercase name: `portable`, `sse4.1`, `avx2`.
+    /// A short lowercase name: `portable`, `sse4.1`, `avx2`, `avx512`.
     pub const fn name(self) -> &'static str {
         match self {
             Path::Portable => "portable",
             Path::Sse41 => "sse4.1",
             Path::Avx2 => "avx2",
+            Path::Avx512 => "avx512",
         }
     }
 
@@ -57,8 +65,16 @@ impl Path {
                     && std::arch::is_x86_feature_detected!("popcnt")
                     && std::arch::is_x86_feature_detected!("lzcnt")
             }
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx512 => {
+                Path::Avx2.is_available()
+                    && std::arch::is_x86_feature_detected!("avx512f")
+                    && std::arch::is_x86_feature_detected!("avx512bw")
+                    && std::arch::is_x86_feature_detected!("avx512vl")
+                    && std::arch::is_x86_feature_detected!("avx512bitalg")
+            }
             #[cfg(not(target_arch = "x86_64"))]
-            Path::Sse41 | Path::Avx2 => false,
+            Path::Sse41 | Path::Avx2 | Path::Avx512 => false,
         }
     }
 
@@ -79,13 +95,63 @@ impl Path {
 ///
 /// Returns `None` if this CPU cannot run `path`.
 pub fn count_with(path: Path, board: &Board, limit: usize) -> Option<(usize, Option<Board>)> {
-    band::count(path, board, limit)
+    path.is_available().then(|| route(path, board, limit))
 }
 
 /// Counts the solutions of `board` up to `limit` on the selected path (clashing givens
 /// count 0).
 pub(crate) fn count(board: &Board, limit: usize) -> (usize, Option<Board>) {
-    band::count_selected(board, limit)
+    route(Path::selected(), board, limit)
+}
+
+/// When the band engine gives up and hands a puzzle to the triad engine.
+const HANDOFF: band::Budget = band::Budget {
+    guesses: 16,
+    open_at_first_guess: 50,
+};
+
+/// Whether the router hands hard puzzles on from the band engine on `path`: the triad
+/// engine beats it on hard puzzles only with vector instructions.
+fn hands_off(path: Path) -> bool {
+    path != Path::Portable
+}
+
+/// The router: the band engine first, the triad engine for what it gives up on.
+fn route(path: Path, board: &Board, limit: usize) -> (usize, Option<Board>) {
+    if !hands_off(path) {
+        return band::count(path, board, limit).unwrap_or_default();
+    }
+    let mut stats = band::SearchStats::default();
+    match band::count_budgeted(path, board, limit, HANDOFF, &mut stats) {
+        Some(Ok(result)) => result,
+        _ => triad::count(path, board, limit),
+    }
+}
+
+/// Solves an 81-byte board in place with the contract of [`crate::solve_bytes`], on the
+/// selected path, through the router.
+pub(crate) fn solve_bytes(bytes: &mut [u8; crate::CELLS]) -> crate::Status {
+    let path = Path::selected();
+    if !hands_off(path) {
+        return band::solve_bytes_with(path, bytes).unwrap_or(crate::Status::ErrInternal);
+    }
+    let mut stats = band::SearchStats::default();
+    match band::solve_bytes_budgeted_selected(bytes, HANDOFF, &mut stats) {
+        Ok(status) => status,
+        // The band engine gives up only after checking every byte and every clash, and
+        // leaves the board unchanged: it is a clash-free board of valid characters.
+        Err(band::GaveUp) => match Board::from_bytes(bytes) {
+            Ok(board) => match triad::count(path, &board, 1) {
+                (0, _) => crate::Status::NoSolution,
+                (_, Some(solution)) => {
+                    solution.write_bytes(bytes);
+                    crate::Status::Ok
+                }
+                (_, None) => crate::Status::ErrInternal,
+            },
+            Err(status) => status,
+        },
+    }
 }
 
 #[cfg(test)]

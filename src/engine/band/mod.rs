@@ -148,12 +148,16 @@ impl Backend {
             Path::Portable => Some(Backend::Portable),
             #[cfg(target_arch = "x86_64")]
             Path::Sse41 => Sse41::new().map(Backend::Sse41),
+            // The band engine has no AVX-512 code of its own: on that path it runs its AVX2
+            // code (the AVX-512 path requires everything the AVX2 path does).
             #[cfg(target_arch = "x86_64")]
-            Path::Avx2 if isa::pext_is_fast() => Avx2::new().map(Backend::Avx2),
+            Path::Avx2 | Path::Avx512 if !path.is_available() => None,
             #[cfg(target_arch = "x86_64")]
-            Path::Avx2 => Avx2::new().map(Backend::Avx2Tables),
+            Path::Avx2 | Path::Avx512 if isa::pext_is_fast() => Avx2::new().map(Backend::Avx2),
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx2 | Path::Avx512 => Avx2::new().map(Backend::Avx2Tables),
             #[cfg(not(target_arch = "x86_64"))]
-            Path::Sse41 | Path::Avx2 => None,
+            Path::Sse41 | Path::Avx2 | Path::Avx512 => None,
         }
     }
 
@@ -218,12 +222,6 @@ pub fn count(path: Path, board: &Board, limit: usize) -> Option<(usize, Option<B
     Some(count_unlimited(backend, board, limit, &mut stats))
 }
 
-/// [`count`] on the selected path.
-pub(crate) fn count_selected(board: &Board, limit: usize) -> (usize, Option<Board>) {
-    let mut stats = SearchStats::default();
-    count_unlimited(Backend::selected(), board, limit, &mut stats)
-}
-
 fn count_unlimited(
     backend: Backend,
     board: &Board,
@@ -285,17 +283,6 @@ fn count_within(
         Err(Failure::GaveUp) => Err(GaveUp),
         // Clashing givens (a board holds no bad byte): no solution.
         Err(Failure::InvalidChar | Failure::Conflict) => Ok((0, None)),
-    }
-}
-
-/// Solves an 81-byte board in place with the contract of `sudoku_solve` (see
-/// [`crate::solve_bytes`]), on the selected path.
-pub(crate) fn solve_bytes(bytes: &mut [u8; CELLS]) -> Status {
-    let mut stats = SearchStats::default();
-    match solve_bytes_on(Backend::selected(), bytes, Budget::UNLIMITED, &mut stats) {
-        Ok(status) => status,
-        // An unlimited search does not give up; if it ever did, the board is unchanged.
-        Err(GaveUp) => Status::ErrInternal,
     }
 }
 

@@ -1,0 +1,540 @@
+//! The triad engine itself, generic over a [`Backend`].
+//!
+//! # The model
+//!
+//! Each box is a 4x4 matrix of digit sets ([`Backend::Box`]):
+//!
+//! ```text
+//!   c0  c1  c2  H0        cells of the box, row-major;  H_r = digits that may be ABSENT
+//!   c3  c4  c5  H1                                       from minirow r (negative triad)
+//!   c6  c7  c8  H2
+//!   V0  V1  V2  --        V_c = digits that may be absent from minicolumn c
+//! ```
+//!
+//! Every matrix row but the last, and every matrix column but the last, holds each digit
+//! exactly once: a digit is either in one cell of a minirow or absent from it. A cell
+//! holds one digit and a negative triad six. Unit propagation over those rules gives
+//! naked and hidden singles along minirows and minicolumns, and the 3-of-9 cardinality
+//! of each minirow and minicolumn.
+//!
+//! Boxes talk only through *bands*. In a band of three boxes, a digit occupies one minirow
+//! of each box and one of each row: a 3x3 permutation matrix, of which there are six (the
+//! band's *configurations*). A band keeps, for each configuration, the digits that may
+//! still take it; each box offers, for each of its minirows, the digits that may lie there
+//! while being absent from its other two (its *triads*), and the band narrows each
+//! minirow to the digits some surviving configuration puts there. That exchange carries
+//! every constraint between boxes: rows, columns, the box's own exactly-once rule, and
+//! locked candidates both ways.
+//!
+//! # Propagation
+//!
+//! Propagation runs in rounds over the whole grid, without branches inside a round: every
+//! box takes one step of its rules, then every band recomputes its configurations from
+//! the boxes' triads and narrows its boxes. The nine boxes (and the six bands) are
+//! independent within a round, which keeps the vector units busy; a round that changes
+//! nothing ends propagation.
+//!
+//! # Search
+//!
+//! The search branches on a band configuration: take the band with the fewest surviving
+//! configurations, a digit with few of them, and either commit the digit to its lowest
+//! configuration or rule that configuration out.
+
+use super::backend::Backend;
+use crate::board::{Board, CELLS};
+
+/// All nine digits.
+const ALL: u16 = 0x1FF;
+
+const F: u16 = 0xFFFF;
+/// The corner lane's value, constant: all sixteen bits. It makes the row peers of a
+/// vertical triad and the column peers of a horizontal triad all-ones, so that "the
+/// digits no peer in some group holds" is `x & !(row_peers & col_peers)` for every lane.
+const CORNER: u16 = F;
+/// Lanes in rows 0-2 (the rows that are exactly-once groups).
+const ROW_GROUP_LANES: [u16; 16] = [F, F, F, F, F, F, F, F, F, F, F, F, 0, 0, 0, 0];
+/// Lanes in columns 0-2 (the columns that are exactly-once groups).
+const COL_GROUP_LANES: [u16; 16] = [F, F, F, 0, F, F, F, 0, F, F, F, 0, F, F, F, 0];
+/// The horizontal triad lanes.
+const H_LANES: [u16; 16] = [0, 0, 0, F, 0, 0, 0, F, 0, 0, 0, F, 0, 0, 0, 0];
+/// The vertical triad lanes.
+const V_LANES: [u16; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, F, F, F, 0];
+/// The cell lanes.
+const CELL_LANES: [u16; 16] = [F, F, F, 0, F, F, F, 0, F, F, F, 0, 0, 0, 0, 0];
+/// The corner lane, with its constant value.
+const CORNER_LANE: [u16; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, CORNER];
+/// One in each cell lane: the size of a solved cell.
+const CELL_ONES: [u16; 16] = [1, 1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0, 0, 0, 0, 0];
+/// Each lane's index.
+const IOTA: [u16; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+/// All nine digits in every triad lane: configurations before any is ruled out.
+const TRIADS_ALL: [u16; 16] = [0, 0, 0, ALL, 0, 0, 0, ALL, 0, 0, 0, ALL, ALL, ALL, ALL, 0];
+/// How many digits each lane holds in a solution: one per cell, six per negative triad.
+/// The corner is given 16, its constant size, so that no rule ever fires on it.
+const TARGET: [u16; 16] = [1, 1, 1, 6, 1, 1, 1, 6, 1, 1, 1, 6, 6, 6, 6, 16];
+
+/// The constant vectors of the engine, loaded once per search.
+#[derive(Clone, Copy)]
+struct Consts<B: Backend> {
+    row_groups: B::Box,
+    col_groups: B::Box,
+    target: B::Box,
+    digits: B::Box,
+    zero: B::Box,
+    h_ones: B::Box,
+    v_ones: B::Box,
+    h_lanes: B::Mask,
+    cell_lanes: B::Mask,
+    corner: B::Box,
+    iota: B::Box,
+    cell_ones: B::Box,
+}
+
+impl<B: Backend> Consts<B> {
+    #[inline(always)]
+    fn new(t: B) -> Self {
+        let ones = t.splat(F);
+        Consts {
+            row_groups: t.load(&ROW_GROUP_LANES),
+            col_groups: t.load(&COL_GROUP_LANES),
+            target: t.load(&TARGET),
+            digits: t.splat(ALL),
+            zero: t.splat(0),
+            h_ones: t.load(&H_LANES),
+            v_ones: t.load(&V_LANES),
+            h_lanes: t.eq(t.load(&H_LANES), ones),
+            iota: t.load(&IOTA),
+            cell_lanes: t.eq(t.load(&CELL_LANES), ones),
+            corner: t.load(&CORNER_LANE),
+            cell_ones: t.load(&CELL_ONES),
+        }
+    }
+}
+
+/// The search state.
+#[derive(Clone, Copy)]
+pub(crate) struct State<B: Backend> {
+    /// The boxes, row-major: box `3 * i + j` is in horizontal band `i`, vertical band `j`.
+    boxes: [B::Box; 9],
+    /// Cyclic configurations: `cyc[k]` holds in lane `(r, 3)` the digits that may take
+    /// the configuration of horizontal band `k` putting them in minirow `(j + r) % 3` of
+    /// its box `j`, and in lane `(3, c)` those that may take the configuration of
+    /// vertical band `k` putting them in minicolumn `(i + c) % 3` of its box `i`.
+    cyc: [B::Box; 3],
+    /// Anti-cyclic configurations, laid out like `cyc`, for minirow `(r - j) % 3` and
+    /// minicolumn `(c - i) % 3`.
+    anti: [B::Box; 3],
+    /// Each box's triads (see [`triads`]) as its bands last saw them.
+    triads: [B::Box; 9],
+}
+
+/// A contradiction: the state has no solution.
+pub(crate) struct Dead;
+
+/// A branching decision: in `band` (0-2 horizontal, 3-5 vertical), digit bit `digit`,
+/// configuration field `field` (0-2 cyclic, 3-5 anti).
+#[derive(Clone, Copy)]
+struct Choice {
+    band: usize,
+    digit: u16,
+    field: usize,
+}
+
+/// One box after one step of its rules.
+struct Step<B: Backend> {
+    /// The box after the step.
+    x: B::Box,
+    /// Lanes found contradictory.
+    dead: B::Mask,
+}
+
+/// A box's triads: in lane `(r, 3)` the digits minirow `r` may hold while absent from
+/// the other two minirows; in lane `(3, c)` likewise for minicolumns; zero elsewhere.
+#[inline(always)]
+fn triads<B: Backend>(t: B, k: &Consts<B>, x: B::Box) -> B::Box {
+    let own = t.select(k.h_lanes, t.row_peers(x), t.col_peers(x));
+    t.and(
+        t.and(own, t.triads_shifted::<1, 1>(x, x)),
+        t.triads_shifted::<2, 2>(x, x),
+    )
+}
+
+/// One step of the box rules: lanes whose value is known (a cell with one candidate or a
+/// digit no other lane of its row or column holds; a triad with six candidates or six
+/// such digits) are set, and their digits removed from the other lanes of their rows and
+/// columns.
+#[inline(always)]
+fn box_step<B: Backend>(t: B, k: &Consts<B>, x: B::Box) -> Step<B> {
+    let rp = t.row_peers(x);
+    let cp = t.col_peers(x);
+    let both = t.and(rp, cp);
+    // Digits that no other lane of one of its groups holds are asserted in a lane.
+    let asserted = t.and_not(x, both);
+    // A group that lost a digit altogether.
+    let missing = t.and_not(k.digits, t.or(x, both));
+    let sx = t.sizes(x);
+    let sa = t.sizes(asserted);
+    let dead = t.mask_or(
+        t.mask_or(t.gt(k.target, sx), t.gt(sa, k.target)),
+        t.gt(missing, k.zero),
+    );
+    let full_a = t.eq(sa, k.target);
+    let full_x = t.eq(sx, k.target);
+    // Lanes whose value is now known, and that value.
+    let fixed = t.select(full_a, asserted, t.keep(full_x, x));
+    let x1 = t.select(full_a, asserted, x);
+    let elim = t.or(
+        t.and(t.row_peers(fixed), k.row_groups),
+        t.and(t.col_peers(fixed), k.col_groups),
+    );
+    Step {
+        x: t.and_not(x1, elim),
+        dead,
+    }
+}
+
+impl<B: Backend> State<B> {
+    /// The state of `board` before any propagation: givens placed, and every other cell
+    /// stripped of the digits given in its row, column and box. Branch-free: the pattern
+    /// of givens is different for every puzzle.
+    #[inline(always)]
+    fn new(t: B, board: &Board) -> State<B> {
+        let k = Consts::new(t);
+        // A bit per given, row-major, and padding for the last minirow's 64-bit read.
+        let mut bits = [0u16; CELLS + 3];
+        for (bit, &d) in bits.iter_mut().zip(board.digits()) {
+            // Digit `d` (1-9) to bit `d - 1`; a blank (0) to no bit.
+            *bit = (1u16 << (d & 15)) >> 1;
+        }
+        let minirow =
+            |at: usize| bits[at] as u64 | (bits[at + 1] as u64) << 16 | (bits[at + 2] as u64) << 32;
+        let g: [B::Box; 9] = core::array::from_fn(|b| {
+            let at = 27 * (b / 3) + 3 * (b % 3);
+            t.with_rows([minirow(at), minirow(at + 9), minirow(at + 18), 0])
+        });
+        // The givens of each minirow across its row, and of each minicolumn down its
+        // column (the triads and the corner are zero in `g`).
+        let rows = g.map(|x| t.or(x, t.row_peers(x)));
+        let cols = g.map(|x| t.or(x, t.col_peers(x)));
+        let boxes = core::array::from_fn(|b| {
+            let (i, j) = (b / 3, b % 3);
+            let row = t.or(t.or(rows[3 * i], rows[3 * i + 1]), rows[3 * i + 2]);
+            let col = t.or(t.or(cols[j], cols[j + 3]), cols[j + 6]);
+            let block = t.or(rows[b], t.col_peers(rows[b]));
+            let taken = t.or(t.or(row, col), block);
+            let blank = t.eq(g[b], k.zero);
+            let cells = t.select(blank, t.and_not(k.digits, taken), g[b]);
+            let triads = t.and_not(k.digits, t.or(rows[b], cols[b]));
+            t.or(t.select(k.cell_lanes, cells, triads), k.corner)
+        });
+        let all = t.load(&TRIADS_ALL);
+        State {
+            boxes,
+            cyc: [all; 3],
+            anti: [all; 3],
+            triads: [all; 9],
+        }
+    }
+
+    /// Recomputes the configurations of `band` (0-2 horizontal, 3-5 vertical) from its
+    /// boxes' triads and narrows its boxes to the places those configurations allow;
+    /// returns the boxes that changed.
+    #[inline(always)]
+    fn band_update(&mut self, t: B, band: usize) -> u16 {
+        let mut changed = 0u16;
+        macro_rules! update {
+            ($vertical:literal, $k:expr, $boxes:expr) => {{
+                let (k, b) = ($k, $boxes);
+                let q = [self.triads[b[0]], self.triads[b[1]], self.triads[b[2]]];
+                let (cyc, anti) = t.band_configs::<$vertical>(q, self.cyc[k], self.anti[k]);
+                self.cyc[k] = cyc;
+                self.anti[k] = anti;
+                let x = [self.boxes[b[0]], self.boxes[b[1]], self.boxes[b[2]]];
+                let nx = [
+                    t.band_narrowed::<$vertical, 0>(x[0], cyc, anti),
+                    t.band_narrowed::<$vertical, 1>(x[1], cyc, anti),
+                    t.band_narrowed::<$vertical, 2>(x[2], cyc, anti),
+                ];
+                for p in 0..3 {
+                    self.boxes[b[p]] = nx[p];
+                    changed |= (!t.same(x[p], nx[p]) as u16) << b[p];
+                }
+            }};
+        }
+        if band < 3 {
+            update!(false, band, [3 * band, 3 * band + 1, 3 * band + 2]);
+        } else {
+            let j = band - 3;
+            update!(true, j, [j, j + 3, j + 6]);
+        }
+        changed
+    }
+
+    /// Propagates in rounds until a round changes nothing. A round steps every box in
+    /// `dirty` once, then updates every band some of whose boxes' triads changed (and the
+    /// bands in `bands`); the boxes that change are dirty for the next round.
+    #[inline(always)]
+    fn propagate(
+        &mut self,
+        t: B,
+        k: &Consts<B>,
+        mut dirty: u16,
+        mut bands: u16,
+    ) -> Result<(), Dead> {
+        loop {
+            let mut next = 0u16;
+            let mut dead = t.gt(k.zero, k.zero);
+            let mut d = dirty;
+            while d != 0 {
+                let b = d.trailing_zeros() as usize;
+                d &= d - 1;
+                let x = self.boxes[b];
+                let s = box_step(t, k, x);
+                self.boxes[b] = s.x;
+                dead = t.mask_or(dead, s.dead);
+                next |= (!t.same(s.x, x) as u16) << b;
+                let q = triads(t, k, s.x);
+                let (moved_h, moved_v) = t.triads_differ(q, self.triads[b]);
+                self.triads[b] = q;
+                bands |= (moved_h as u16) << (b / 3) | (moved_v as u16) << (3 + b % 3);
+            }
+            if t.mask_any(dead) {
+                return Err(Dead);
+            }
+            // Horizontal bands, then vertical ones: two loops with one kind of body each.
+            let mut h = bands & 7;
+            while h != 0 {
+                let band = h.trailing_zeros() as usize;
+                h &= h - 1;
+                next |= self.band_update(t, band);
+            }
+            let mut v = bands >> 3;
+            while v != 0 {
+                let band = v.trailing_zeros() as usize;
+                v &= v - 1;
+                next |= self.band_update(t, band + 3);
+            }
+            bands = 0;
+            if next == 0 {
+                return Ok(());
+            }
+            dirty = next;
+        }
+    }
+
+    /// The configurations of `band` as packed triples `[cyclic, anti]`.
+    #[inline(always)]
+    fn configs(&self, t: B, band: usize) -> [u64; 2] {
+        let (c, a) = (self.cyc[band % 3], self.anti[band % 3]);
+        if band < 3 {
+            [t.right_column(c), t.right_column(a)]
+        } else {
+            [t.bottom_row(c), t.bottom_row(a)]
+        }
+    }
+
+    /// The branching decision, or `None` when every band is fixed (the grid is solved).
+    #[inline(always)]
+    fn choose(&self, t: B) -> Option<Choice> {
+        let mut best = (u32::MAX, 0usize, [0u64; 2]);
+        for band in 0..6 {
+            let cfg = self.configs(t, band);
+            let n = cfg[0].count_ones() + cfg[1].count_ones();
+            if n > 9 && n < best.0 {
+                best = (n, band, cfg);
+            }
+        }
+        if best.0 == u32::MAX {
+            return None;
+        }
+        let (band, [cyc, anti]) = (best.1, best.2);
+        let fields = [
+            cyc as u16,
+            (cyc >> 16) as u16,
+            (cyc >> 32) as u16,
+            anti as u16,
+            (anti >> 16) as u16,
+            (anti >> 32) as u16,
+        ];
+        let (mut one, mut two, mut three) = (0u16, 0u16, 0u16);
+        for f in fields {
+            three |= two & f;
+            two |= one & f;
+            one |= f;
+        }
+        let pick = if two & !three != 0 { two & !three } else { two };
+        let digit = pick & pick.wrapping_neg();
+        let field = fields.iter().position(|&f| f & digit != 0).unwrap_or(0);
+        Some(Choice { band, digit, field })
+    }
+
+    /// Commits `c.digit` to configuration `c.field` of its band, or rules it out.
+    #[inline(always)]
+    fn apply(&mut self, t: B, c: Choice, commit: bool) {
+        let k = Consts::new(t);
+        let band = c.band % 3;
+        let lane = if c.band < 3 {
+            4 * (c.field % 3) + 3
+        } else {
+            12 + c.field % 3
+        };
+        let digit = t.splat(c.digit);
+        // The digit in the chosen configuration's lane.
+        let one = t.keep(t.eq(k.iota, t.splat(lane as u16)), digit);
+        let (mut cyc, mut anti) = (self.cyc[band], self.anti[band]);
+        if commit {
+            // The digit out of every configuration of the band, then back into the one.
+            let lanes = if c.band < 3 { k.h_ones } else { k.v_ones };
+            let all = t.and(lanes, digit);
+            cyc = t.and_not(cyc, all);
+            anti = t.and_not(anti, all);
+            if c.field < 3 {
+                cyc = t.or(cyc, one);
+            } else {
+                anti = t.or(anti, one);
+            }
+        } else if c.field < 3 {
+            cyc = t.and_not(cyc, one);
+        } else {
+            anti = t.and_not(anti, one);
+        }
+        self.cyc[band] = cyc;
+        self.anti[band] = anti;
+    }
+
+    /// Whether committing first is the better order for this choice: with exactly two
+    /// configurations the refutation is explored first.
+    #[inline(always)]
+    fn commit_first(&self, t: B, c: Choice) -> bool {
+        let [cyc, anti] = self.configs(t, c.band);
+        let spread = c.digit as u64 * 0x0000_0001_0001_0001;
+        (cyc & spread).count_ones() + (anti & spread).count_ones() != 2
+    }
+
+    /// The solved grid, once every band is fixed and propagation is complete.
+    #[inline(always)]
+    fn solution(&self, t: B) -> Option<Board> {
+        let k = Consts::new(t);
+        let mut cells = [0u8; CELLS];
+        let mut single = true;
+        for (b, &x) in self.boxes.iter().enumerate() {
+            single &= t.same(t.and(t.sizes(x), k.cell_ones), k.cell_ones);
+            let digits = t.lanes(t.lowest_digits(x));
+            for r in 0..3 {
+                let at = (3 * (b / 3) + r) * 9 + 3 * (b % 3);
+                for c in 0..3 {
+                    cells[at + c] = digits[4 * r + c] as u8;
+                }
+            }
+        }
+        if single {
+            Board::from_digits(cells)
+        } else {
+            None
+        }
+    }
+}
+
+/// A search in progress: the limit, the count so far, the first solution, and the number
+/// of branching decisions taken.
+pub(crate) struct Search {
+    limit: usize,
+    found: usize,
+    first: Option<Board>,
+    guesses: usize,
+}
+
+/// What a count returns: the number of solutions found (at most the limit), the first
+/// solution, and the number of branching decisions taken.
+pub(crate) type Outcome = (usize, Option<Board>, usize);
+
+/// The engine's entry point for backend `t`: counts the solutions of `board` up to
+/// `limit`. Inlined into each backend's root, compiled with its target features.
+#[inline(always)]
+pub(crate) fn count<B: Engine>(t: B, board: &Board, limit: usize) -> Outcome {
+    if limit == 0 {
+        return (0, None, 0);
+    }
+    let mut s = State::new(t, board);
+    let mut ctx = Search {
+        limit,
+        found: 0,
+        first: None,
+        guesses: 0,
+    };
+    if t.propagate(&mut s, 0x1FF, 0).is_ok() {
+        t.descend(&mut ctx, &mut s);
+    }
+    (ctx.found, ctx.first, ctx.guesses)
+}
+
+/// The engine compiled for one backend: each backend implements these by calling
+/// [`count`], [`search`] and [`propagate`] from functions compiled with its target
+/// features. Propagation is a function of its own so that, in unoptimised builds, its
+/// large frame is not held by every level of the recursive search.
+pub(crate) trait Engine: Backend {
+    /// Counts the solutions of `board` up to `limit`.
+    fn count(self, board: &Board, limit: usize) -> Outcome;
+    /// Searches below the propagated state `s` (the recursive step).
+    fn descend(self, ctx: &mut Search, s: &mut State<Self>);
+    /// Propagates `s` (see [`propagate`]).
+    fn propagate(self, s: &mut State<Self>, dirty: u16, bands: u16) -> Result<(), Dead>;
+}
+
+/// Propagates `s` in rounds, starting from the boxes in `dirty` and the bands in `bands`,
+/// until a round changes nothing; `Err(Dead)` on a contradiction.
+#[inline(always)]
+pub(crate) fn propagate<B: Backend>(
+    t: B,
+    s: &mut State<B>,
+    dirty: u16,
+    bands: u16,
+) -> Result<(), Dead> {
+    s.propagate(t, &Consts::new(t), dirty, bands)
+}
+
+/// Propagates `s` after a change to the configurations of the bands in `bands`. Optimised
+/// builds inline propagation into the search; unoptimised ones call it, so that its large
+/// frame is not held by every level of the recursion.
+#[inline(always)]
+fn step<B: Engine>(t: B, s: &mut State<B>, bands: u16) -> Result<(), Dead> {
+    #[cfg(debug_assertions)]
+    let done = t.propagate(s, 0, bands);
+    #[cfg(not(debug_assertions))]
+    let done = propagate(t, s, 0, bands);
+    done
+}
+
+/// Searches below the propagated, consistent state `s`, counting solutions into `ctx`.
+#[inline(always)]
+pub(crate) fn search<B: Engine>(t: B, ctx: &mut Search, s: &mut State<B>) {
+    loop {
+        let Some(choice) = s.choose(t) else {
+            match s.solution(t) {
+                Some(grid) => {
+                    ctx.found += 1;
+                    if ctx.first.is_none() {
+                        ctx.first = Some(grid);
+                    }
+                }
+                None => debug_assert!(false, "fixed bands without a full grid"),
+            }
+            return;
+        };
+        ctx.guesses += 1;
+        let commit = s.commit_first(t, choice);
+        let mut child = *s;
+        child.apply(t, choice, commit);
+        let band = 1 << choice.band;
+        if step(t, &mut child, band).is_ok() {
+            t.descend(ctx, &mut child);
+            if ctx.found >= ctx.limit {
+                return;
+            }
+        }
+        s.apply(t, choice, !commit);
+        if step(t, s, band).is_err() {
+            return;
+        }
+    }
+}
