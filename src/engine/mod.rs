@@ -130,7 +130,7 @@ fn route(path: Path, board: &Board, limit: usize) -> (usize, Option<Board>) {
     let mut stats = band::SearchStats::default();
     match band::count_budgeted(path, board, limit, handoff(path), &mut stats) {
         Some(Ok(result)) => result,
-        _ => triad::count(path, board, limit),
+        _ => triad::count_available(path, board, limit),
     }
 }
 
@@ -144,7 +144,7 @@ pub(crate) fn solve_bytes(bytes: &mut [u8; crate::CELLS]) -> crate::Status {
         // The band engine gives up only after checking every byte and every clash, and
         // leaves the board unchanged: it is a clash-free board of valid characters.
         Err(band::GaveUp) => match Board::from_bytes(bytes) {
-            Ok(board) => match triad::count(path, &board, 1) {
+            Ok(board) => match triad::count_available(path, &board, 1) {
                 (0, _) => crate::Status::NoSolution,
                 (_, Some(solution)) => {
                     solution.write_bytes(bytes);

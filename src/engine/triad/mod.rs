@@ -81,10 +81,17 @@ fn run(path: Path, board: &Board, limit: usize) -> Outcome {
     }
 }
 
-/// Counts the solutions of a clash-free `board` up to `limit` on `path`, returning the
-/// count and the first solution found (`None` when the count is 0). Falls back to the
-/// portable path if this CPU cannot run `path`.
-pub(crate) fn count(path: Path, board: &Board, limit: usize) -> (usize, Option<Board>) {
+/// Counts the solutions of a clash-free `board` up to `limit` with the triad engine alone
+/// on `path`, returning the count and the first solution found (`None` when the count is
+/// 0). `None` if this CPU cannot run `path`.
+pub fn count(path: Path, board: &Board, limit: usize) -> Option<(usize, Option<Board>)> {
+    path.is_available()
+        .then(|| count_available(path, board, limit))
+}
+
+/// [`count`] on a path already known to be available (it falls back to the portable path
+/// if this CPU cannot run `path`).
+pub(crate) fn count_available(path: Path, board: &Board, limit: usize) -> (usize, Option<Board>) {
     let (n, first, _) = run(path, board, limit);
     (n, first)
 }
