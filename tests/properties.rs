@@ -31,7 +31,7 @@ mod common;
 use common::contract::{
     self, check_counts, check_solve, expected_status, CountCall, GenerateCall, RateCall,
 };
-use common::{random_grid, Rng};
+use common::generate::{random_grid, Rng};
 use proptest::prelude::*;
 use std::ffi::{c_char, c_int};
 use std::sync::OnceLock;

@@ -17,7 +17,7 @@
 mod common;
 
 use common::contract::{self, expected_status, is_solution, logic_level, GenerateCall};
-use common::{random_grid, with_blanks, with_changed_given, Rng};
+use common::generate::{blank_some, change_one_given, random_grid, Rng};
 use std::ffi::c_int;
 use std::sync::{Barrier, Mutex, OnceLock};
 use std::time::{Duration, Instant};
@@ -63,7 +63,7 @@ fn pool() -> Vec<Case> {
     let mut inputs: Vec<[u8; CELLS]> = Vec::new();
     for n in 0..240 {
         let grid = random_grid(&mut rng);
-        let puzzle = with_blanks(&mut rng, &grid, 20 + n % 60);
+        let puzzle = blank_some(&mut rng, &grid, 20 + n % 60);
         let mut bytes = puzzle.to_bytes();
         match n % 6 {
             // Solvable, blanks written '0'.
@@ -89,7 +89,7 @@ fn pool() -> Vec<Case> {
             }
             // Clash-free with one given changed: usually no solution.
             3 => {
-                if let Some(changed) = with_changed_given(&mut rng, &puzzle) {
+                if let Some(changed) = change_one_given(&mut rng, &puzzle) {
                     bytes = changed.to_bytes();
                 }
             }

@@ -652,6 +652,14 @@ fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
         .collect()
 }
 
+/// Whether naked and hidden singles alone fill the grid of `board` (the Easy level's
+/// techniques; plain code, independent of the library's rater).
+pub fn singles_fill(board: &Board) -> bool {
+    let mut grid = Logic::new(board);
+    while !grid.full() && grid.singles() {}
+    grid.full()
+}
+
 /// The level the rating's definition names for a board with exactly one solution, found
 /// independently of the library's rater: the easiest level whose techniques, applied in
 /// any order until none makes progress, fill the grid (Expert when those of Hard do not).
