@@ -8,10 +8,9 @@ mod common;
 
 use common::contract::singles_fill;
 use common::corpora;
+use common::ffi;
 use common::generate::{Rng, Symmetry};
-use std::ffi::{c_char, c_int};
 use sudoku::engine::reference;
-use sudoku::ffi::{sudoku_count_solutions, sudoku_generate, sudoku_rate, sudoku_solve_batch};
 use sudoku::{Board, Difficulty, Status, CELLS};
 
 const LEETCODE: &str =
@@ -60,26 +59,21 @@ fn corpus(name: &str, n: usize) -> Vec<[u8; CELLS]> {
         .unwrap_or_default()
 }
 
+/// `sudoku_count_solutions` with every pointer given: the status, the count, and the
+/// solution buffer if the call wrote it.
 fn c_count(board: &[u8; CELLS], limit: usize) -> (Status, usize, Option<[u8; CELLS]>) {
-    let mut n = usize::MAX;
-    let mut sol = [b'#'; CELLS];
-    // SAFETY: 81 readable bytes, a writable size_t and 81 writable bytes.
-    let code = unsafe {
-        sudoku_count_solutions(
-            board.as_ptr().cast(),
-            limit,
-            &mut n,
-            sol.as_mut_ptr().cast(),
-        )
-    };
+    let (code, n, sol) = ffi::count(board, limit, &[false; 3]);
     let status = Status::from_code(code).expect("a known status");
-    (status, n, (sol != [b'#'; CELLS]).then_some(sol))
+    (
+        status,
+        n.expect("a count"),
+        (sol != ffi::FILL).then_some(sol),
+    )
 }
 
+/// `sudoku_rate` with both pointers given: the level, or the status.
 fn c_rate(board: &[u8; CELLS]) -> Result<Difficulty, Status> {
-    let mut d: c_int = 0;
-    // SAFETY: 81 readable bytes and a writable int.
-    let code = unsafe { sudoku_rate(board.as_ptr().cast(), &mut d) };
+    let (code, d) = ffi::rate(board, &[false; 2]);
     match Status::from_code(code).expect("a known status") {
         Status::Ok => Ok(Difficulty::from_code(d).expect("a known difficulty")),
         s => Err(s),
@@ -183,17 +177,7 @@ fn batch_equals_single_calls_at_1_2_and_all_threads() {
         );
         assert_eq!(boards, expected, "{threads} threads");
 
-        let mut boards = input.clone();
-        let mut codes = vec![42 as c_int; boards.len()];
-        // SAFETY: `boards` is n * 81 bytes, `codes` n ints, not overlapping.
-        let rc = unsafe {
-            sudoku_solve_batch(
-                boards.as_mut_ptr().cast::<c_char>(),
-                boards.len(),
-                codes.as_mut_ptr(),
-                threads,
-            )
-        };
+        let (rc, codes, boards) = ffi::solve_batch(&input, threads);
         assert_eq!(rc, 0);
         let got: Vec<Status> = codes
             .iter()
@@ -288,17 +272,7 @@ fn rate_reports_bad_boards_through_c() {
 fn generated_puzzles_through_c_are_unique_and_rated_as_asked() {
     for level in Difficulty::ALL {
         for seed in 100..104u64 {
-            let mut puzzle = [0u8; CELLS];
-            let mut solution = [0u8; CELLS];
-            // SAFETY: two 81-byte writable buffers.
-            let rc = unsafe {
-                sudoku_generate(
-                    seed,
-                    level.code(),
-                    puzzle.as_mut_ptr().cast(),
-                    solution.as_mut_ptr().cast(),
-                )
-            };
+            let (rc, puzzle, solution) = ffi::generate(seed, level.code(), &[false; 2]);
             assert_eq!(rc, 0);
             let (status, n, first) = c_count(&puzzle, 2);
             assert_eq!((status, n, first), (Status::Ok, 1, Some(solution)));

@@ -5,6 +5,7 @@
 //! - [`corpora`]: the corpora in `../shared/data`, what each is known to have, samples;
 //! - [`check`]: the differential checks of a counting entry (each engine alone, the router)
 //!   on every path;
+//! - [`ffi`]: the exported C functions called as a C caller would, with NULL where asked;
 //! - [`contract`]: the contract of the C ABI as an independent oracle (also included by the
 //!   fuzz targets, so it depends on nothing here).
 #![allow(dead_code)] // each test binary uses its own subset
@@ -12,4 +13,5 @@
 pub mod check;
 pub mod contract;
 pub mod corpora;
+pub mod ffi;
 pub mod generate;
