@@ -275,12 +275,7 @@ fn duration() -> Duration {
 fn eight_threads_at_once_get_every_answer_right() {
     let pool = pool();
     let kinds: std::collections::HashSet<Status> = pool.iter().map(|c| c.expected).collect();
-    for s in [
-        Status::Ok,
-        Status::NoSolution,
-        Status::ErrInvalidChar,
-        Status::ErrConflict,
-    ] {
+    for s in contract::SOLVE_STATUSES {
         assert!(kinds.contains(&s), "the pool has no board with {s:?}");
     }
     let rated: std::collections::HashSet<(Status, c_int)> = pool.iter().map(|c| c.rating).collect();

@@ -12,6 +12,15 @@
 use sudoku::engine::{self, reference, Path};
 use sudoku::{Board, Difficulty, Status, CELLS};
 
+/// Every status `sudoku_solve` may give a board (NULL aside; `ErrInternal` never): the
+/// generators of every test that checks the contract must reach each of them.
+pub const SOLVE_STATUSES: [Status; 4] = [
+    Status::Ok,
+    Status::NoSolution,
+    Status::ErrInvalidChar,
+    Status::ErrConflict,
+];
+
 /// Whether `byte` may stand in a board on the wire: `'1'`-`'9'`, `'.'` or `'0'`.
 pub fn is_board_byte(byte: u8) -> bool {
     matches!(byte, b'0'..=b'9' | b'.')
