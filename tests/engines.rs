@@ -8,7 +8,7 @@
 //! - The empty board counted to limits 0-500.
 //! - A sample of every corpus of `../shared/data` (about 150 puzzles each) and the whole of
 //!   `tdoku_test_puzzles` (exact counts up to 1000, listed solutions); every puzzle on
-//!   every path with `cargo test --release --test engines -- --ignored`.
+//!   every path with `cargo test --test engines -- --ignored`.
 //! - The band engine's own entries: `solve_bytes_with` (the C contract on bytes) on every
 //!   path, and a budget that only ever gives up or agrees.
 //!
@@ -44,7 +44,7 @@ fn each_engine_on_a_sample_of_every_corpus() {
 }
 
 #[test]
-#[ignore = "every corpus puzzle: cargo test --release --test engines -- --ignored"]
+#[ignore = "every corpus puzzle: cargo test --test engines -- --ignored"]
 fn each_engine_on_every_corpus_puzzle() {
     BAND.check_corpora(None);
     TRIAD.check_corpora(None);

@@ -8,7 +8,7 @@
 //!   band engine hands on, so both engines answer through the router.
 //! - The empty board counted to limits 0-500; a sample of every corpus (about 150 puzzles
 //!   each) and the whole of `tdoku_test_puzzles` (exact counts, listed solutions); every
-//!   puzzle on every path with `cargo test --release --test router -- --ignored`.
+//!   puzzle on every path with `cargo test --test router -- --ignored`.
 //! - The public API on the path this CPU selects: `solve`, `solve_bytes` (the C contract:
 //!   '.' and '0' blanks, bad bytes, clashes; a failed board unchanged) and
 //!   `count_solutions` on every generated puzzle, and `solve_bytes` on every puzzle of
@@ -66,7 +66,7 @@ fn the_router_on_a_sample_of_every_corpus() {
 }
 
 #[test]
-#[ignore = "every corpus puzzle: cargo test --release --test router -- --ignored"]
+#[ignore = "every corpus puzzle: cargo test --test router -- --ignored"]
 fn the_router_on_every_corpus_puzzle() {
     ROUTER.check_corpora(None);
 }

@@ -57,7 +57,16 @@ pub fn is_solution(puzzle: &[u8; CELLS], grid: &[u8; CELLS]) -> bool {
         .iter()
         .zip(grid)
         .all(|(&p, &g)| p == b'.' || p == b'0' || p == g);
-    complete && keeps && !has_clash(grid)
+    // Once every byte is a digit, each unit must hold all nine (nine cells, nine digits).
+    let units_full = || {
+        (0..27).all(|u| {
+            unit_cells(u)
+                .iter()
+                .fold(0u16, |seen, &i| seen | 1 << (grid[i] - b'0'))
+                == 0b11_1111_1110
+        })
+    };
+    complete && keeps && units_full()
 }
 
 /// The statuses `sudoku_solve` may return for `input` before looking for a solution:

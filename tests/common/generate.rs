@@ -188,7 +188,7 @@ pub struct Generated {
 }
 
 /// The puzzles every differential test runs (`tests/engines.rs`, `tests/router.rs`),
-/// made once per test binary: about 3,500 of every kind, from one seed, each with its
+/// made once per test binary: about 3,300 of every kind, from one seed, each with its
 /// reference count (the set is checked to hold hundreds with no, one and several solutions,
 /// and some clashing):
 /// - `unique`: carved down to 0, 25, 30, 36 or 45 givens (minimal at 0);
@@ -215,6 +215,7 @@ pub fn puzzle_set() -> &'static [Generated] {
              {clashing} clashing",
             set.len()
         );
+        assert!(set.len() > 3000, "only {} puzzles", set.len());
         assert!(by_count.iter().all(|&n| n > 300), "{by_count:?}");
         assert!(clashing > 20, "only {clashing} clashing puzzles");
         set
