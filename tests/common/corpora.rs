@@ -5,7 +5,8 @@
 //! unique ones), and evenly spread samples.
 //!
 //! Tests that read them skip gracefully: when the directory or a file is absent, the
-//! reader prints a note and returns `None`.
+//! reader prints a note and returns `None`. It depends on nothing else here:
+//! `benches/toolkit.rs` includes it with `#[path]`.
 
 use std::path::PathBuf;
 use sudoku::{Board, Status, CELLS};

@@ -1,4 +1,4 @@
-//! The project's own seeded puzzle generator, for the tests (and for benches, through
+//! The project's own seeded puzzle generator, for the tests (a bench can include it with
 //! `#[path]`): a small random source, random complete grids, puzzles carved from them,
 //! the puzzle set the differential tests share, and the bundled bench puzzles
 //! (`benches/puzzles.txt`).
