@@ -9,6 +9,7 @@
 //! `benches/toolkit.rs` includes it with `#[path]`.
 
 use std::path::PathBuf;
+use std::sync::OnceLock;
 use sudoku::{Board, Status, CELLS};
 
 /// What is known of a corpus's puzzles.
@@ -82,15 +83,19 @@ impl Entry {
     }
 }
 
-/// `../shared/data` beside the project, if it is there (else a note is printed).
+/// `../shared/data` beside the project, if it is there (else a note is printed, once).
 pub fn shared_data() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("note: {} is absent; corpus checks skipped", dir.display());
-        None
-    }
+    static DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+        if dir.is_dir() {
+            Some(dir)
+        } else {
+            eprintln!("note: {} is absent; corpus checks skipped", dir.display());
+            None
+        }
+    })
+    .clone()
 }
 
 /// What is known of corpus `name` (one of [`CORPORA`]).
