@@ -18,8 +18,12 @@
 //! raised autogroup priority measures what the cores can do:
 //! `setsid bash -c 'echo -19 > /proc/self/autogroup; exec cargo bench --bench toolkit'`.
 
+/// The tests' reader of the corpora in ../shared/data (it notes an absent file).
+#[path = "../tests/common/corpora.rs"]
+#[allow(dead_code)] // the bench only reads puzzles
+mod corpora;
+
 use std::hint::black_box;
-use std::path::Path;
 use std::time::{Duration, Instant};
 use sudoku::{Board, Difficulty, Status, CELLS};
 
@@ -62,19 +66,11 @@ fn bench_generation(seeds: u64) {
 /// Hard puzzles for the batch bench: the forum's hardest list when it is there, else
 /// generated Expert puzzles.
 fn hard_puzzles(n: usize) -> (Vec<[u8; CELLS]>, String) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data/puzzles5_forum_hardest_1905_11+");
-    if let Ok(text) = std::fs::read_to_string(&path) {
-        let puzzles: Vec<[u8; CELLS]> = text
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-            .filter_map(|l| l.as_bytes().get(..CELLS)?.try_into().ok())
-            .take(n)
-            .collect();
-        if !puzzles.is_empty() {
-            let name = format!("{} of {}", puzzles.len(), path.display());
-            return (puzzles, name);
-        }
+    let name = "puzzles5_forum_hardest_1905_11+";
+    if let Some(all) = corpora::read(name) {
+        let puzzles: Vec<[u8; CELLS]> = all.iter().take(n).map(|e| e.bytes).collect();
+        let label = format!("the first {} of {name}", puzzles.len());
+        return (puzzles, label);
     }
     let puzzles = (0..n as u64)
         .map(|seed| sudoku::generate(seed, Difficulty::Expert).0.to_bytes())
@@ -135,19 +131,11 @@ fn bench_levels(n: usize) {
         "puzzles3_magictour_top1465",
         "puzzles5_forum_hardest_1905_11+",
     ] {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../shared/data")
-            .join(name);
-        let Ok(text) = std::fs::read_to_string(&path) else {
+        let Some(all) = corpora::read(name) else {
             println!("  {name}: absent");
             continue;
         };
-        let boards: Vec<Board> = text
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-            .filter_map(|l| Board::from_text(l.get(..CELLS)?).ok())
-            .take(n)
-            .collect();
+        let boards: Vec<Board> = all.iter().take(n).map(|e| e.board).collect();
         let mut shares = [0usize; 5];
         let start = Instant::now();
         for b in &boards {

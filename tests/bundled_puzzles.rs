@@ -3,9 +3,9 @@
 //! the kinds its labels say. `REGENERATE_BUNDLED=1 cargo test --test bundled_puzzles`
 //! rewrites the file.
 
-#[path = "support/generate.rs"]
-mod generate;
+mod common;
 
+use common::generate;
 use sudoku::engine::{count_with, reference, Path};
 use sudoku::Board;
 

@@ -31,11 +31,12 @@ mod common;
 use common::contract::{
     self, check_counts, check_solve, expected_status, CountCall, GenerateCall, RateCall,
 };
-use common::{random_grid, Rng};
+use common::ffi;
+use common::generate::{random_grid, Rng};
 use proptest::prelude::*;
 use std::ffi::{c_char, c_int};
 use std::sync::OnceLock;
-use sudoku::ffi::{sudoku_count_solutions, sudoku_generate, sudoku_rate, sudoku_solve_batch};
+use sudoku::ffi::sudoku_solve_batch;
 use sudoku::{Board, Difficulty, Status, CELLS};
 
 /// Cases per property when PROPTEST_CASES is not set: a few seconds for the whole file.
@@ -101,20 +102,12 @@ fn board_byte() -> impl Strategy<Value = u8> {
     ]
 }
 
-/// Calls the exported C function on a copy of `input`: its status and the bytes it left.
-fn ffi_solve(input: &[u8; CELLS]) -> (i32, [u8; CELLS]) {
-    let mut board = *input;
-    // SAFETY: `board` is 81 bytes this test owns, readable and writable.
-    let code = unsafe { sudoku::ffi::sudoku_solve(board.as_mut_ptr().cast()) };
-    (code, board)
-}
-
 /// Checks every entry point on `input` against the contract, and every engine path on it
 /// when it is a clash-free board; returns the status the contract names.
 fn check_everything(input: &[u8; CELLS], limit: usize) -> Result<Status, TestCaseError> {
     let expected = expected_status(input).map_err(TestCaseError::fail)?;
 
-    let (code, output) = ffi_solve(input);
+    let (code, output) = ffi::solve(input);
     prop_assert_eq!(code, expected.code(), "sudoku_solve on {:?}", show(input));
     check_solve(input, code, &output).map_err(TestCaseError::fail)?;
 
@@ -265,12 +258,7 @@ fn the_generators_reach_every_status() {
         }
         seen.insert(expected_status(&input).expect("the oracle is consistent"));
     }
-    for status in [
-        Status::Ok,
-        Status::NoSolution,
-        Status::ErrInvalidChar,
-        Status::ErrConflict,
-    ] {
+    for status in contract::SOLVE_STATUSES {
         assert!(seen.contains(&status), "no generated board gets {status:?}");
     }
 }
@@ -297,71 +285,6 @@ fn mutated_board() -> impl Strategy<Value = [u8; CELLS]> {
 /// Which pointers of a call are NULL: mostly none, each of `k` now and then.
 fn nulls(k: usize) -> impl Strategy<Value = Vec<bool>> {
     prop::collection::vec(prop::bool::weighted(0.1), k)
-}
-
-const FILL: [u8; CELLS] = [0xAA; CELLS];
-
-/// `sudoku_count_solutions` on `input` (NULL board, count or solution as `null` says):
-/// the status, `*count` (`None` when NULL) and the solution buffer, prefilled with FILL.
-fn c_count(input: &[u8; CELLS], limit: usize, null: &[bool]) -> (i32, Option<usize>, [u8; CELLS]) {
-    let mut count = usize::MAX;
-    let mut solution = FILL;
-    let board_ptr: *const c_char = if null[0] {
-        core::ptr::null()
-    } else {
-        input.as_ptr().cast()
-    };
-    let count_ptr: *mut usize = if null[1] {
-        core::ptr::null_mut()
-    } else {
-        &mut count
-    };
-    let solution_ptr: *mut c_char = if null[2] {
-        core::ptr::null_mut()
-    } else {
-        solution.as_mut_ptr().cast()
-    };
-    // SAFETY: each pointer is NULL or points to a buffer of the size the function needs.
-    let code = unsafe { sudoku_count_solutions(board_ptr, limit, count_ptr, solution_ptr) };
-    (code, (!null[1]).then_some(count), solution)
-}
-
-/// `sudoku_rate` on `input` (NULL board or difficulty as `null` says): the status and
-/// `*difficulty`, prefilled with -7.
-fn c_rate(input: &[u8; CELLS], null: &[bool]) -> (i32, c_int) {
-    let mut level: c_int = -7;
-    let board_ptr: *const c_char = if null[0] {
-        core::ptr::null()
-    } else {
-        input.as_ptr().cast()
-    };
-    let level_ptr: *mut c_int = if null[1] {
-        core::ptr::null_mut()
-    } else {
-        &mut level
-    };
-    // SAFETY: each pointer is NULL or points to what the function needs.
-    let code = unsafe { sudoku_rate(board_ptr, level_ptr) };
-    (code, level)
-}
-
-/// `sudoku_generate` (NULL puzzle or solution as `null` says): the status and the two
-/// buffers, prefilled with FILL.
-fn c_generate(seed: u64, difficulty: c_int, null: &[bool]) -> (i32, [u8; CELLS], [u8; CELLS]) {
-    let (mut puzzle, mut solution) = (FILL, FILL);
-    let puzzle_ptr: *mut c_char = if null[0] {
-        core::ptr::null_mut()
-    } else {
-        puzzle.as_mut_ptr().cast()
-    };
-    let solution_ptr: *mut c_char = if null[1] {
-        core::ptr::null_mut()
-    } else {
-        solution.as_mut_ptr().cast()
-    };
-    // SAFETY: each pointer is NULL or 81 writable bytes.
-    let code = unsafe { sudoku_generate(seed, difficulty, puzzle_ptr, solution_ptr) };
-    (code, puzzle, solution)
 }
 
 /// `input` with every blank written `blank`.
@@ -399,20 +322,20 @@ proptest! {
         limit in 0usize..=5,
         null in nulls(3),
     ) {
-        let (code, count, solution) = c_count(&input, limit, &null);
+        let (code, count, solution) = ffi::count(&input, limit, &null);
         let call = CountCall {
             board: (!null[0]).then_some(&input),
             limit,
             code,
             count,
-            solution: (!null[2]).then_some((&FILL, &solution)),
+            solution: (!null[2]).then_some((&ffi::FILL, &solution)),
         };
         contract::check_count(&call, REFERENCE_STEPS).map_err(TestCaseError::fail)?;
         if null[0] || null[1] {
             return Ok(());
         }
         let count = count.unwrap_or_default();
-        let (solved, _) = ffi_solve(&input);
+        let (solved, _) = ffi::solve(&input);
         if code == Status::Ok.code() {
             if limit > 0 {
                 prop_assert_eq!(solved == Status::Ok.code(), count > 0);
@@ -424,7 +347,7 @@ proptest! {
         }
         for blank in [b'.', b'0'] {
             prop_assert_eq!(
-                c_count(&blanks_as(&input, blank), limit, &null),
+                ffi::count(&blanks_as(&input, blank), limit, &null),
                 (code, Some(count), solution),
                 "blanks written {:?}", blank as char
             );
@@ -436,15 +359,15 @@ proptest! {
     /// logical solver names, `*difficulty` untouched on errors, '.' and '0' alike.
     #[test]
     fn rate_follows_the_contract(input in mutated_board(), null in nulls(2)) {
-        let (code, level) = c_rate(&input, &null);
+        let (code, level) = ffi::rate(&input, &null);
         let call = RateCall {
             board: (!null[0]).then_some(&input),
             code,
-            difficulty: (!null[1]).then_some((-7, level)),
+            difficulty: (!null[1]).then_some((ffi::LEVEL_FILL, level)),
         };
         contract::check_rate(&call, REFERENCE_STEPS).map_err(TestCaseError::fail)?;
         for blank in [b'.', b'0'] {
-            prop_assert_eq!(c_rate(&blanks_as(&input, blank), &null), (code, level));
+            prop_assert_eq!(ffi::rate(&blanks_as(&input, blank), &null), (code, level));
         }
     }
 
@@ -465,8 +388,8 @@ proptest! {
             }
         }
         let input = more.to_bytes();
-        let (code, level) = c_rate(&input, &[false, false]);
-        let call = RateCall { board: Some(&input), code, difficulty: Some((-7, level)) };
+        let (code, level) = ffi::rate(&input, &[false, false]);
+        let call = RateCall { board: Some(&input), code, difficulty: Some((ffi::LEVEL_FILL, level)) };
         contract::check_rate(&call, REFERENCE_STEPS).map_err(TestCaseError::fail)?;
         prop_assert!(level <= base.code(), "{} rates {} above its puzzle's {:?}", more, level, base);
         prop_assert_eq!(sudoku::rate(&more).map(Difficulty::code), Ok(level));
@@ -483,13 +406,13 @@ proptest! {
         if (1..=4).contains(&difficulty) && !null[0] {
             return Ok(()); // a good call: the next property
         }
-        let (code, puzzle, solution) = c_generate(seed, difficulty, &null);
+        let (code, puzzle, solution) = ffi::generate(seed, difficulty, &null);
         let call = GenerateCall {
             seed,
             difficulty,
             code,
-            puzzle: (!null[0]).then_some((&FILL, &puzzle)),
-            solution: (!null[1]).then_some((&FILL, &solution)),
+            puzzle: (!null[0]).then_some((&ffi::FILL, &puzzle)),
+            solution: (!null[1]).then_some((&ffi::FILL, &solution)),
         };
         contract::check_generate(&call, REFERENCE_STEPS).map_err(TestCaseError::fail)?;
         prop_assert_ne!(code, Status::Ok.code());
@@ -503,21 +426,11 @@ proptest! {
         inputs in prop::collection::vec(mutated_board(), 0..=20),
         threads in 0usize..=8,
     ) {
-        let mut boards = inputs.clone();
-        let mut statuses = vec![0x55 as c_int; boards.len()];
-        // SAFETY: n boards of 81 writable bytes and n writable ints, not overlapping.
-        let code = unsafe {
-            sudoku_solve_batch(
-                boards.as_mut_ptr().cast(),
-                boards.len(),
-                statuses.as_mut_ptr(),
-                threads,
-            )
-        };
+        let (code, statuses, boards) = ffi::solve_batch(&inputs, threads);
         contract::check_batch(&inputs, code, &statuses, &boards, REFERENCE_STEPS)
             .map_err(TestCaseError::fail)?;
         for (i, input) in inputs.iter().enumerate() {
-            prop_assert_eq!((statuses[i], boards[i]), ffi_solve(input), "board {}", i);
+            prop_assert_eq!((statuses[i], boards[i]), ffi::solve(input), "board {}", i);
         }
         let mut rust = inputs.clone();
         let rust_statuses: Vec<c_int> =
@@ -576,24 +489,24 @@ proptest! {
     /// same seed and level, and from the Rust API; another puzzle for a neighbouring seed.
     #[test]
     fn generated_puzzles_keep_every_promise(seed in any::<u64>(), level in 1i32..=4) {
-        let (code, puzzle, solution) = c_generate(seed, level, &[false, false]);
+        let (code, puzzle, solution) = ffi::generate(seed, level, &[false, false]);
         let call = GenerateCall {
             seed,
             difficulty: level,
             code,
-            puzzle: Some((&FILL, &puzzle)),
-            solution: Some((&FILL, &solution)),
+            puzzle: Some((&ffi::FILL, &puzzle)),
+            solution: Some((&ffi::FILL, &solution)),
         };
         contract::check_generate(&call, REFERENCE_STEPS).map_err(TestCaseError::fail)?;
-        prop_assert_eq!(c_rate(&puzzle, &[false, false]), (Status::Ok.code(), level));
-        prop_assert_eq!(c_generate(seed, level, &[false, false]), (code, puzzle, solution));
-        prop_assert_eq!(c_generate(seed, level, &[false, true]), (code, puzzle, FILL));
+        prop_assert_eq!(ffi::rate(&puzzle, &[false, false]), (Status::Ok.code(), level));
+        prop_assert_eq!(ffi::generate(seed, level, &[false, false]), (code, puzzle, solution));
+        prop_assert_eq!(ffi::generate(seed, level, &[false, true]), (code, puzzle, ffi::FILL));
         let difficulty = Difficulty::from_code(level).expect("1-4");
         let (p, s) = sudoku::generate(seed, difficulty);
         prop_assert_eq!((p.to_bytes(), s.to_bytes()), (puzzle, solution));
         // Another seed, another puzzle (two random minimal puzzles coincide with a
         // negligible probability).
-        let other = c_generate(seed ^ 1, level, &[false, true]).1;
+        let other = ffi::generate(seed ^ 1, level, &[false, true]).1;
         prop_assert_ne!(other, puzzle, "seeds {} and {} gave the same puzzle", seed, seed ^ 1);
     }
 }
@@ -621,7 +534,7 @@ fn the_toolkit_generators_reach_every_outcome() {
             .new_tree(&mut runner)
             .expect("the strategy makes values")
             .current();
-        rated.insert(c_rate(&input, &[false, false]).0);
+        rated.insert(ffi::rate(&input, &[false, false]).0);
     }
     for status in [
         Status::Ok,

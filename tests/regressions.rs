@@ -5,6 +5,7 @@
 mod common;
 
 use common::contract::{check_counts, check_solve, expected_status};
+use common::ffi;
 use sudoku::{Board, Status};
 
 /// (board, the status the contract names, what the input exposed)
@@ -40,9 +41,7 @@ fn fuzz_findings_keep_their_contract() {
     for &(text, expected, why) in FOUND {
         let input: [u8; 81] = text.as_bytes().try_into().expect("81 bytes");
         assert_eq!(expected_status(&input), Ok(expected), "{text}: {why}");
-        let mut board = input;
-        // SAFETY: `board` is 81 writable bytes.
-        let code = unsafe { sudoku::ffi::sudoku_solve(board.as_mut_ptr().cast()) };
+        let (code, board) = ffi::solve(&input);
         assert_eq!(code, expected.code(), "{text}: {why}");
         check_solve(&input, code, &board).unwrap_or_else(|e| panic!("{e}: {why}"));
         if let Ok(b) = Board::from_bytes(&input) {

@@ -17,7 +17,8 @@
 mod common;
 
 use common::contract::{self, expected_status, is_solution, logic_level, GenerateCall};
-use common::{random_grid, with_blanks, with_changed_given, Rng};
+use common::ffi;
+use common::generate::{blank_some, change_one_given, random_grid, Rng};
 use std::ffi::c_int;
 use std::sync::{Barrier, Mutex, OnceLock};
 use std::time::{Duration, Instant};
@@ -33,7 +34,8 @@ struct Case {
     expected: Status,
     /// The status and count of `sudoku_count_solutions` at limit 2.
     count: (Status, usize),
-    /// The status of `sudoku_rate`, with the level on SUDOKU_OK.
+    /// The status of `sudoku_rate`, with the level on SUDOKU_OK (else `*difficulty` is
+    /// left as it was, `ffi::LEVEL_FILL`).
     rating: (Status, c_int),
 }
 
@@ -42,11 +44,14 @@ impl Case {
         let expected = expected_status(&input).unwrap_or_else(|e| panic!("oracle: {e}"));
         let (count, rating) = match Board::from_bytes(&input) {
             Ok(board) if expected != Status::ErrConflict => match reference::count(&board, 2).0 {
-                0 => ((Status::Ok, 0), (Status::NoSolution, 0)),
+                0 => ((Status::Ok, 0), (Status::NoSolution, ffi::LEVEL_FILL)),
                 1 => ((Status::Ok, 1), (Status::Ok, logic_level(&board).code())),
-                n => ((Status::Ok, n), (Status::MultipleSolutions, 0)),
+                n => (
+                    (Status::Ok, n),
+                    (Status::MultipleSolutions, ffi::LEVEL_FILL),
+                ),
             },
-            _ => ((expected, 0), (expected, 0)),
+            _ => ((expected, 0), (expected, ffi::LEVEL_FILL)),
         };
         Case {
             input,
@@ -63,7 +68,7 @@ fn pool() -> Vec<Case> {
     let mut inputs: Vec<[u8; CELLS]> = Vec::new();
     for n in 0..240 {
         let grid = random_grid(&mut rng);
-        let puzzle = with_blanks(&mut rng, &grid, 20 + n % 60);
+        let puzzle = blank_some(&mut rng, &grid, 20 + n % 60);
         let mut bytes = puzzle.to_bytes();
         match n % 6 {
             // Solvable, blanks written '0'.
@@ -89,7 +94,7 @@ fn pool() -> Vec<Case> {
             }
             // Clash-free with one given changed: usually no solution.
             3 => {
-                if let Some(changed) = with_changed_given(&mut rng, &puzzle) {
+                if let Some(changed) = change_one_given(&mut rng, &puzzle) {
                     bytes = changed.to_bytes();
                 }
             }
@@ -124,13 +129,13 @@ fn generated() -> &'static [Generated] {
                 0xC0FFEE ^ level as u64,
                 u64::MAX - level as u64,
             ] {
-                let (code, puzzle, solution) = generate(seed, level);
+                let (code, puzzle, solution) = ffi::generate(seed, level, &[false, false]);
                 let call = GenerateCall {
                     seed,
                     difficulty: level,
                     code,
-                    puzzle: Some((&[0; CELLS], &puzzle)),
-                    solution: Some((&[0; CELLS], &solution)),
+                    puzzle: Some((&ffi::FILL, &puzzle)),
+                    solution: Some((&ffi::FILL, &solution)),
                 };
                 contract::check_generate(&call, usize::MAX)
                     .unwrap_or_else(|e| panic!("sudoku_generate: {e}"));
@@ -144,20 +149,6 @@ fn generated() -> &'static [Generated] {
         }
         table
     })
-}
-
-fn generate(seed: u64, level: c_int) -> (c_int, [u8; CELLS], [u8; CELLS]) {
-    let (mut puzzle, mut solution) = ([0u8; CELLS], [0u8; CELLS]);
-    // SAFETY: two buffers of 81 writable bytes owned by this thread.
-    let code = unsafe {
-        sudoku::ffi::sudoku_generate(
-            seed,
-            level,
-            puzzle.as_mut_ptr().cast(),
-            solution.as_mut_ptr().cast(),
-        )
-    };
-    (code, puzzle, solution)
 }
 
 /// Checks one answer: `code` and `output` for `case`.
@@ -185,26 +176,15 @@ fn check(case: &Case, code: i32, output: &[u8; CELLS]) -> Result<(), String> {
 /// `sudoku_solve` on one board of the pool, in this thread's own buffer.
 fn call_solve(pool: &[Case], rng: &mut Rng) -> Result<Status, String> {
     let case = &pool[rng.below(pool.len())];
-    let mut board = case.input;
-    // SAFETY: `board` is 81 bytes owned by this thread.
-    let code = unsafe { sudoku::ffi::sudoku_solve(board.as_mut_ptr().cast()) };
+    let (code, board) = ffi::solve(&case.input);
     check(case, code, &board).map(|()| case.expected)
 }
 
 /// `sudoku_count_solutions` at limit 2 on one board of the pool.
 fn call_count(pool: &[Case], rng: &mut Rng) -> Result<Status, String> {
     let case = &pool[rng.below(pool.len())];
-    let mut count = usize::MAX;
-    let mut solution = [b'#'; CELLS];
-    // SAFETY: 81 readable bytes, a writable size_t, 81 writable bytes, all this thread's.
-    let code = unsafe {
-        sudoku::ffi::sudoku_count_solutions(
-            case.input.as_ptr().cast(),
-            2,
-            &mut count,
-            solution.as_mut_ptr().cast(),
-        )
-    };
+    let (code, count, solution) = ffi::count(&case.input, 2, &[false; 3]);
+    let count = count.unwrap_or(usize::MAX);
     let show = String::from_utf8_lossy(&case.input);
     let (status, expected) = case.count;
     if (code, count) != (status.code(), expected) {
@@ -215,7 +195,7 @@ fn call_count(pool: &[Case], rng: &mut Rng) -> Result<Status, String> {
     let solution_ok = if count > 0 {
         is_solution(&case.input, &solution)
     } else {
-        solution == [b'#'; CELLS]
+        solution == ffi::FILL
     };
     if !solution_ok {
         return Err(format!(
@@ -230,18 +210,9 @@ fn call_count(pool: &[Case], rng: &mut Rng) -> Result<Status, String> {
 fn call_batch(pool: &[Case], rng: &mut Rng) -> Result<Status, String> {
     let start = rng.below(pool.len());
     let cases = &pool[start..pool.len().min(start + 1 + rng.below(32))];
-    let mut boards: Vec<[u8; CELLS]> = cases.iter().map(|c| c.input).collect();
-    let mut statuses = vec![0x55 as c_int; boards.len()];
+    let inputs: Vec<[u8; CELLS]> = cases.iter().map(|c| c.input).collect();
     let threads = rng.below(5);
-    // SAFETY: n boards of 81 bytes and n ints, owned by this thread, not overlapping.
-    let code = unsafe {
-        sudoku::ffi::sudoku_solve_batch(
-            boards.as_mut_ptr().cast(),
-            boards.len(),
-            statuses.as_mut_ptr(),
-            threads,
-        )
-    };
+    let (code, statuses, boards) = ffi::solve_batch(&inputs, threads);
     if code != Status::Ok.code() {
         return Err(format!("batch of {} returned {code}", boards.len()));
     }
@@ -254,9 +225,7 @@ fn call_batch(pool: &[Case], rng: &mut Rng) -> Result<Status, String> {
 /// `sudoku_rate` on one board of the pool.
 fn call_rate(pool: &[Case], rng: &mut Rng) -> Result<Status, String> {
     let case = &pool[rng.below(pool.len())];
-    let mut level: c_int = 0;
-    // SAFETY: 81 readable bytes and a writable int, this thread's.
-    let code = unsafe { sudoku::ffi::sudoku_rate(case.input.as_ptr().cast(), &mut level) };
+    let (code, level) = ffi::rate(&case.input, &[false; 2]);
     let (status, expected) = case.rating;
     if (code, level) != (status.code(), expected) {
         return Err(format!(
@@ -271,7 +240,7 @@ fn call_rate(pool: &[Case], rng: &mut Rng) -> Result<Status, String> {
 fn call_generate(_: &[Case], rng: &mut Rng) -> Result<Status, String> {
     let table = generated();
     let g = &table[rng.below(table.len())];
-    let (code, puzzle, solution) = generate(g.seed, g.level);
+    let (code, puzzle, solution) = ffi::generate(g.seed, g.level, &[false, false]);
     if (code, puzzle, solution) != (Status::Ok.code(), g.puzzle, g.solution) {
         return Err(format!(
             "generate(seed {:#x}, level {}) gave status {code} and {}, not {}",
@@ -306,12 +275,7 @@ fn duration() -> Duration {
 fn eight_threads_at_once_get_every_answer_right() {
     let pool = pool();
     let kinds: std::collections::HashSet<Status> = pool.iter().map(|c| c.expected).collect();
-    for s in [
-        Status::Ok,
-        Status::NoSolution,
-        Status::ErrInvalidChar,
-        Status::ErrConflict,
-    ] {
+    for s in contract::SOLVE_STATUSES {
         assert!(kinds.contains(&s), "the pool has no board with {s:?}");
     }
     let rated: std::collections::HashSet<(Status, c_int)> = pool.iter().map(|c| c.rating).collect();
@@ -321,8 +285,8 @@ fn eight_threads_at_once_get_every_answer_right() {
             "no level {level} board"
         );
     }
-    assert!(rated.contains(&(Status::MultipleSolutions, 0)));
-    assert!(rated.contains(&(Status::NoSolution, 0)));
+    assert!(rated.contains(&(Status::MultipleSolutions, ffi::LEVEL_FILL)));
+    assert!(rated.contains(&(Status::NoSolution, ffi::LEVEL_FILL)));
 
     let run_for = duration();
     let start = Barrier::new(THREADS);

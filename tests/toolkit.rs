@@ -1,13 +1,16 @@
 //! Integration tests of the toolkit (counting, batch solving, rating, generation), through
-//! the Rust API and the C ABI, against the plain reference solver and an independent
-//! singles-only solver written here. Tests that read `../shared/data` corpora skip (with a
+//! the Rust API and the C ABI, against the plain reference solver and the contract
+//! oracle's independent singles solver (`common::contract::singles_fill`). Tests that read `../shared/data` corpora skip (with a
 //! note) when it is absent; set `SUDOKU_FULL_CORPUS=1` to read whole corpora instead of
 //! samples.
 
-use std::ffi::{c_char, c_int};
-use std::path::PathBuf;
+mod common;
+
+use common::contract::{self, singles_fill};
+use common::corpora;
+use common::ffi;
+use common::generate::{Rng, Symmetry};
 use sudoku::engine::reference;
-use sudoku::ffi::{sudoku_count_solutions, sudoku_generate, sudoku_rate, sudoku_solve_batch};
 use sudoku::{Board, Difficulty, Status, CELLS};
 
 const LEETCODE: &str =
@@ -43,61 +46,34 @@ const COUNTED: [(&str, usize); 7] = [
     ),
 ];
 
-fn data(name: &str) -> Option<String> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
-        .join(name);
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Some(text),
-        Err(_) => {
-            eprintln!("note: {} is absent; skipping that part", path.display());
-            None
-        }
-    }
-}
-
 fn full_corpus() -> bool {
     std::env::var_os("SUDOKU_FULL_CORPUS").is_some()
 }
 
 /// Up to `n` puzzles of a corpus, evenly spread over the file (all of them when
-/// `SUDOKU_FULL_CORPUS` is set).
+/// `SUDOKU_FULL_CORPUS` is set); none, with a note, when it is absent.
 fn corpus(name: &str, n: usize) -> Vec<[u8; CELLS]> {
-    let Some(text) = data(name) else {
-        return Vec::new();
-    };
-    let all: Vec<[u8; CELLS]> = text
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .filter_map(|l| l.as_bytes().get(..CELLS)?.try_into().ok())
-        .collect();
-    if full_corpus() || all.len() <= n {
-        return all;
-    }
-    let step = all.len() / n;
-    all.into_iter().step_by(step).take(n).collect()
+    let n = if full_corpus() { usize::MAX } else { n };
+    corpora::read(name)
+        .map(|all| corpora::sample(&all, n).map(|e| e.bytes).collect())
+        .unwrap_or_default()
 }
 
+/// `sudoku_count_solutions` with every pointer given: the status, the count, and the
+/// solution buffer if the call wrote it.
 fn c_count(board: &[u8; CELLS], limit: usize) -> (Status, usize, Option<[u8; CELLS]>) {
-    let mut n = usize::MAX;
-    let mut sol = [b'#'; CELLS];
-    // SAFETY: 81 readable bytes, a writable size_t and 81 writable bytes.
-    let code = unsafe {
-        sudoku_count_solutions(
-            board.as_ptr().cast(),
-            limit,
-            &mut n,
-            sol.as_mut_ptr().cast(),
-        )
-    };
+    let (code, n, sol) = ffi::count(board, limit, &[false; 3]);
     let status = Status::from_code(code).expect("a known status");
-    (status, n, (sol != [b'#'; CELLS]).then_some(sol))
+    (
+        status,
+        n.expect("a count"),
+        (sol != ffi::FILL).then_some(sol),
+    )
 }
 
+/// `sudoku_rate` with both pointers given: the level, or the status.
 fn c_rate(board: &[u8; CELLS]) -> Result<Difficulty, Status> {
-    let mut d: c_int = 0;
-    // SAFETY: 81 readable bytes and a writable int.
-    let code = unsafe { sudoku_rate(board.as_ptr().cast(), &mut d) };
+    let (code, d) = ffi::rate(board, &[false; 2]);
     match Status::from_code(code).expect("a known status") {
         Status::Ok => Ok(Difficulty::from_code(d).expect("a known difficulty")),
         s => Err(s),
@@ -130,33 +106,25 @@ fn counts_match_the_reference_at_every_limit() {
 
 #[test]
 fn counts_match_tdoku_test_puzzles() {
-    // `puzzle:count[:solution]` a line, count exact (0 to several hundred).
-    let Some(text) = data("tdoku_test_puzzles") else {
+    // Exact counts (0 to several hundred), and the solution of each unique puzzle.
+    let Some(entries) = corpora::read("tdoku_test_puzzles") else {
         return;
     };
-    let mut checked = 0;
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-    {
-        let mut fields = line.split(':');
-        let (Some(puzzle), Some(count)) = (fields.next(), fields.next()) else {
-            continue;
-        };
-        let count: usize = count.trim().parse().expect("a count");
-        let bytes: [u8; CELLS] = puzzle.as_bytes().try_into().expect("81 characters");
-        let (status, n, sol) = c_count(&bytes, 100_000);
-        assert_eq!((status, n), (Status::Ok, count), "{puzzle}");
-        let (status, n, _) = c_count(&bytes, 2);
-        assert_eq!((status, n), (Status::Ok, count.min(2)), "{puzzle}");
-        if let (Some(want), Some(sol)) = (fields.next(), sol) {
-            if count == 1 {
-                assert_eq!(&sol[..], want.trim().as_bytes(), "{puzzle}");
-            }
+    for e in &entries {
+        let line = e.line;
+        let (status, n, sol) = c_count(&e.bytes, 100_000);
+        assert_eq!(
+            (status, n),
+            (Status::Ok, e.count.at(100_000)),
+            "line {line}"
+        );
+        let (status, n, _) = c_count(&e.bytes, 2);
+        assert_eq!((status, n), (Status::Ok, e.count.at(2)), "line {line}");
+        if let (Some(want), Some(sol), 1) = (e.solution, sol, n) {
+            assert_eq!(sol, want.to_bytes(), "line {line}");
         }
-        checked += 1;
     }
-    assert!(checked > 10, "only {checked} puzzles read");
+    assert!(entries.len() > 10, "only {} puzzles read", entries.len());
 }
 
 /// A mix of boards: solvable, unsolvable, several solutions, clashing, bad characters.
@@ -192,12 +160,7 @@ fn batch_equals_single_calls_at_1_2_and_all_threads() {
     );
     let mut expected = input.clone();
     let want: Vec<Status> = expected.iter_mut().map(sudoku::solve_bytes).collect();
-    for kind in [
-        Status::Ok,
-        Status::NoSolution,
-        Status::ErrConflict,
-        Status::ErrInvalidChar,
-    ] {
+    for kind in contract::SOLVE_STATUSES {
         assert!(want.contains(&kind), "the mix lacks {kind:?}");
     }
     for threads in [1, 2, 0] {
@@ -209,17 +172,7 @@ fn batch_equals_single_calls_at_1_2_and_all_threads() {
         );
         assert_eq!(boards, expected, "{threads} threads");
 
-        let mut boards = input.clone();
-        let mut codes = vec![42 as c_int; boards.len()];
-        // SAFETY: `boards` is n * 81 bytes, `codes` n ints, not overlapping.
-        let rc = unsafe {
-            sudoku_solve_batch(
-                boards.as_mut_ptr().cast::<c_char>(),
-                boards.len(),
-                codes.as_mut_ptr(),
-                threads,
-            )
-        };
+        let (rc, codes, boards) = ffi::solve_batch(&input, threads);
         assert_eq!(rc, 0);
         let got: Vec<Status> = codes
             .iter()
@@ -228,102 +181,6 @@ fn batch_equals_single_calls_at_1_2_and_all_threads() {
         assert_eq!(got, want, "C, {threads} threads");
         assert_eq!(boards, expected, "C, {threads} threads");
     }
-}
-
-/// An independent singles-only solver: candidates recomputed by scanning the row, column
-/// and box of each cell; a naked or hidden single placed at a time. Whether it fills the
-/// grid.
-fn singles_fill(board: &Board) -> bool {
-    let mut g = *board.digits();
-    let candidates = |g: &[u8; CELLS], i: usize| -> u16 {
-        let (r, c) = (i / 9, i % 9);
-        let mut used = 0u16;
-        for k in 0..9 {
-            used |= 1 << g[r * 9 + k];
-            used |= 1 << g[k * 9 + c];
-            used |= 1 << g[(r / 3 * 3 + k / 3) * 9 + c / 3 * 3 + k % 3];
-        }
-        !used & 0b11_1111_1110
-    };
-    let units: Vec<Vec<usize>> = (0..9)
-        .map(|r| (0..9).map(|c| r * 9 + c).collect())
-        .chain((0..9).map(|c| (0..9).map(|r| r * 9 + c).collect()))
-        .chain((0..9).map(|b| {
-            (0..9)
-                .map(|k| (b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3)
-                .collect()
-        }))
-        .collect();
-    'progress: loop {
-        if !g.contains(&0) {
-            return true;
-        }
-        for i in (0..CELLS).filter(|&i| g[i] == 0) {
-            let c = candidates(&g, i);
-            if c.count_ones() == 1 {
-                g[i] = c.trailing_zeros() as u8;
-                continue 'progress;
-            }
-        }
-        for unit in &units {
-            for d in 1..=9u8 {
-                let places: Vec<usize> = unit
-                    .iter()
-                    .copied()
-                    .filter(|&i| g[i] == 0 && candidates(&g, i) & (1 << d) != 0)
-                    .collect();
-                if places.len() == 1 && !unit.iter().any(|&i| g[i] == d) {
-                    g[places[0]] = d;
-                    continue 'progress;
-                }
-            }
-        }
-        return false;
-    }
-}
-
-/// The image of `p` under one of Sudoku's symmetries, picked by `t`: a relabelling of the
-/// digits, a transposition, and permutations of the bands, stacks, and the rows and columns
-/// within them.
-fn transform(p: &Board, t: u64) -> Board {
-    let mut state = t.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = |n: usize| {
-        // xorshift64
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % n as u64) as usize
-    };
-    let perm3 = |next: &mut dyn FnMut(usize) -> usize| {
-        let mut v = [0, 1, 2];
-        v.swap(2, next(3));
-        v.swap(1, next(2));
-        v
-    };
-    let line = |next: &mut dyn FnMut(usize) -> usize| {
-        let outer = perm3(next);
-        let inner = [perm3(next), perm3(next), perm3(next)];
-        core::array::from_fn::<usize, 9, _>(|k| outer[k / 3] * 3 + inner[k / 3][k % 3])
-    };
-    let rows = line(&mut next);
-    let cols = line(&mut next);
-    let transpose = next(2) == 1;
-    let mut digits: [u8; 10] = core::array::from_fn(|d| d as u8);
-    for k in (2..=9).rev() {
-        digits.swap(k, 1 + next(k));
-    }
-    let mut out = Board::EMPTY;
-    for (r, &row) in rows.iter().enumerate() {
-        for (c, &col) in cols.iter().enumerate() {
-            let from = if transpose {
-                col * 9 + row
-            } else {
-                row * 9 + col
-            };
-            out.set(r * 9 + c, digits[p.get(from) as usize]);
-        }
-    }
-    out
 }
 
 #[test]
@@ -335,7 +192,7 @@ fn easy_agrees_with_an_independent_singles_solver() {
         let (puzzle, solution) = sudoku::generate(seed, level);
         // Sudoku's symmetries keep the rating: check it, and use them for more puzzles.
         for t in 0..12 {
-            let moved = transform(&puzzle, seed * 12 + t);
+            let moved = Symmetry::random(&mut Rng::new(seed * 12 + t)).apply(&puzzle);
             assert_eq!(sudoku::rate(&moved), Ok(level), "{moved} from {puzzle}");
             puzzles.push(moved);
         }
@@ -410,17 +267,7 @@ fn rate_reports_bad_boards_through_c() {
 fn generated_puzzles_through_c_are_unique_and_rated_as_asked() {
     for level in Difficulty::ALL {
         for seed in 100..104u64 {
-            let mut puzzle = [0u8; CELLS];
-            let mut solution = [0u8; CELLS];
-            // SAFETY: two 81-byte writable buffers.
-            let rc = unsafe {
-                sudoku_generate(
-                    seed,
-                    level.code(),
-                    puzzle.as_mut_ptr().cast(),
-                    solution.as_mut_ptr().cast(),
-                )
-            };
+            let (rc, puzzle, solution) = ffi::generate(seed, level.code(), &[false; 2]);
             assert_eq!(rc, 0);
             let (status, n, first) = c_count(&puzzle, 2);
             assert_eq!((status, n, first), (Status::Ok, 1, Some(solution)));

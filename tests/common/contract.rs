@@ -12,6 +12,15 @@
 use sudoku::engine::{self, reference, Path};
 use sudoku::{Board, Difficulty, Status, CELLS};
 
+/// Every status `sudoku_solve` may give a board (NULL aside; `ErrInternal` never): the
+/// generators of every test that checks the contract must reach each of them.
+pub const SOLVE_STATUSES: [Status; 4] = [
+    Status::Ok,
+    Status::NoSolution,
+    Status::ErrInvalidChar,
+    Status::ErrConflict,
+];
+
 /// Whether `byte` may stand in a board on the wire: `'1'`-`'9'`, `'.'` or `'0'`.
 pub fn is_board_byte(byte: u8) -> bool {
     matches!(byte, b'0'..=b'9' | b'.')
@@ -48,7 +57,16 @@ pub fn is_solution(puzzle: &[u8; CELLS], grid: &[u8; CELLS]) -> bool {
         .iter()
         .zip(grid)
         .all(|(&p, &g)| p == b'.' || p == b'0' || p == g);
-    complete && keeps && !has_clash(grid)
+    // Once every byte is a digit, each unit must hold all nine (nine cells, nine digits).
+    let units_full = || {
+        (0..27).all(|u| {
+            unit_cells(u)
+                .iter()
+                .fold(0u16, |seen, &i| seen | 1 << (grid[i] - b'0'))
+                == 0b11_1111_1110
+        })
+    };
+    complete && keeps && units_full()
 }
 
 /// The statuses `sudoku_solve` may return for `input` before looking for a solution:
@@ -650,6 +668,14 @@ fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
                 })
         })
         .collect()
+}
+
+/// Whether naked and hidden singles alone fill the grid of `board` (the Easy level's
+/// techniques; plain code, independent of the library's rater).
+pub fn singles_fill(board: &Board) -> bool {
+    let mut grid = Logic::new(board);
+    while !grid.full() && grid.singles() {}
+    grid.full()
 }
 
 /// The level the rating's definition names for a board with exactly one solution, found

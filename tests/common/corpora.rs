@@ -1,0 +1,169 @@
+//! The corpora in `../shared/data` (beside the checkout), read in one place: which there
+//! are, what each puzzle is known to have (the data README: every puzzle of `gen_invalid`
+//! has no solution, every one of `puzzles7_serg_benchmark` several, every other one exactly
+//! one; `tdoku_test_puzzles` lists each puzzle's exact count, and the solution of the
+//! unique ones), and evenly spread samples.
+//!
+//! Tests that read them skip gracefully: when the directory or a file is absent, the
+//! reader prints a note and returns `None`. It depends on nothing else here:
+//! `benches/toolkit.rs` includes it with `#[path]`.
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+use sudoku::{Board, Status, CELLS};
+
+/// What is known of a corpus's puzzles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Known {
+    /// Every puzzle has exactly one solution.
+    Unique,
+    /// Every puzzle has two or more.
+    Several,
+    /// Every puzzle is clash-free and has none.
+    NoSolution,
+    /// Each line is `puzzle:count[:solution]`, the count exact.
+    Listed,
+}
+
+/// Every corpus of `../shared/data`, with what is known of its puzzles.
+pub const CORPORA: [(&str, Known); 9] = [
+    ("gen_easy", Known::Unique),
+    ("gen_minimal", Known::Unique),
+    ("puzzles2_17_clue", Known::Unique),
+    ("puzzles3_magictour_top1465", Known::Unique),
+    ("puzzles5_forum_hardest_1905_11+", Known::Unique),
+    ("puzzles6_forum_hardest_1106", Known::Unique),
+    ("puzzles7_serg_benchmark", Known::Several),
+    ("gen_invalid", Known::NoSolution),
+    ("tdoku_test_puzzles", Known::Listed),
+];
+
+/// How many solutions a corpus puzzle has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Count {
+    Exactly(usize),
+    /// Two or more.
+    Several,
+}
+
+impl Count {
+    /// The count an engine must report at `limit`; a limit above 2 on a puzzle known only
+    /// to have several solutions is a bug of the test.
+    pub fn at(self, limit: usize) -> usize {
+        match self {
+            Count::Exactly(n) => n.min(limit),
+            Count::Several => {
+                assert!(limit <= 2, "only 'two or more' is known of this puzzle");
+                limit
+            }
+        }
+    }
+}
+
+/// One puzzle of a corpus.
+pub struct Entry {
+    /// Its line number in the file (from 1), for failure messages.
+    pub line: usize,
+    /// Its 81 bytes as in the file.
+    pub bytes: [u8; CELLS],
+    pub board: Board,
+    pub count: Count,
+    /// The solution the file lists, if any.
+    pub solution: Option<Board>,
+}
+
+impl Entry {
+    /// What solving it must return: every corpus puzzle is clash-free and well formed.
+    pub fn status(&self) -> Status {
+        if self.count.at(1) == 0 {
+            Status::NoSolution
+        } else {
+            Status::Ok
+        }
+    }
+}
+
+/// `../shared/data` beside the project, if it is there (else a note is printed, once).
+pub fn shared_data() -> Option<PathBuf> {
+    static DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+        if dir.is_dir() {
+            Some(dir)
+        } else {
+            eprintln!("note: {} is absent; corpus checks skipped", dir.display());
+            None
+        }
+    })
+    .clone()
+}
+
+/// What is known of corpus `name` (one of [`CORPORA`]).
+pub fn known(name: &str) -> Known {
+    CORPORA
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|&(_, k)| k)
+        .unwrap_or_else(|| panic!("{name} is not one of the corpora"))
+}
+
+/// Every puzzle of corpus `name`: comments (`#`) and blank lines skipped, every other line
+/// an 81-character puzzle (then `:count[:solution]` for a listed corpus). `None`, with a
+/// note, if the data or the file is absent; a malformed line fails the test.
+pub fn read(name: &str) -> Option<Vec<Entry>> {
+    let path = shared_data()?.join(name);
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("note: {} is absent; skipped", path.display());
+        return None;
+    };
+    let kind = known(name);
+    let entries: Vec<Entry> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|(i, l)| {
+            parse(kind, i + 1, l).unwrap_or_else(|e| panic!("{name}:{}: {e}: {l}", i + 1))
+        })
+        .collect();
+    assert!(!entries.is_empty(), "{name} holds no puzzle");
+    Some(entries)
+}
+
+fn parse(kind: Known, number: usize, line: &str) -> Result<Entry, String> {
+    let bytes: [u8; CELLS] = line
+        .as_bytes()
+        .get(..CELLS)
+        .and_then(|b| b.try_into().ok())
+        .ok_or("shorter than 81 characters")?;
+    let board = Board::from_bytes(&bytes).map_err(|s| format!("not a board ({s:?})"))?;
+    let mut fields = line[CELLS..].split(':').skip(1);
+    let (count, solution) = match kind {
+        Known::Unique => (Count::Exactly(1), None),
+        Known::Several => (Count::Several, None),
+        Known::NoSolution => (Count::Exactly(0), None),
+        Known::Listed => {
+            let count = fields
+                .next()
+                .and_then(|c| c.trim().parse().ok())
+                .ok_or("no count")?;
+            let solution = match fields.next() {
+                Some(s) => Some(Board::from_text(s.trim()).map_err(|e| format!("{e:?}"))?),
+                None => None,
+            };
+            (Count::Exactly(count), solution)
+        }
+    };
+    Ok(Entry {
+        line: number,
+        bytes,
+        board,
+        count,
+        solution,
+    })
+}
+
+/// About `n` entries spread evenly over `entries` (all of them when there are no more).
+pub fn sample(entries: &[Entry], n: usize) -> impl Iterator<Item = &Entry> {
+    let step = entries.len().div_ceil(n.max(1)).max(1);
+    entries.iter().step_by(step)
+}

@@ -1,0 +1,109 @@
+//! The exported C functions called the way a C caller would, wrapped once for every test:
+//! each wrapper passes buffers it owns (or NULL where asked), prefilled with a marker so
+//! that a write on failure shows, and returns the status with what the call left in them.
+
+use std::ffi::{c_char, c_int};
+use sudoku::ffi::{
+    sudoku_count_solutions, sudoku_generate, sudoku_rate, sudoku_solve, sudoku_solve_batch,
+};
+use sudoku::CELLS;
+
+/// What an output board buffer holds before a call.
+pub const FILL: [u8; CELLS] = [0xAA; CELLS];
+/// What `*difficulty` holds before a call of `sudoku_rate`.
+pub const LEVEL_FILL: c_int = -7;
+/// What each status holds before a call of `sudoku_solve_batch`.
+pub const STATUS_FILL: c_int = 0x55;
+
+/// `sudoku_solve` on a copy of `input`: the status and the bytes it left.
+pub fn solve(input: &[u8; CELLS]) -> (i32, [u8; CELLS]) {
+    let mut board = *input;
+    // SAFETY: `board` is 81 bytes this function owns, readable and writable.
+    let code = unsafe { sudoku_solve(board.as_mut_ptr().cast()) };
+    (code, board)
+}
+
+/// `sudoku_count_solutions` on `input` (NULL board, count or solution where `null[0]`,
+/// `null[1]` or `null[2]` says): the status, `*count` (`None` when NULL; prefilled with
+/// `usize::MAX`) and the solution buffer (prefilled with [`FILL`]).
+pub fn count(
+    input: &[u8; CELLS],
+    limit: usize,
+    null: &[bool],
+) -> (i32, Option<usize>, [u8; CELLS]) {
+    let mut count = usize::MAX;
+    let mut solution = FILL;
+    let board_ptr: *const c_char = if null[0] {
+        core::ptr::null()
+    } else {
+        input.as_ptr().cast()
+    };
+    let count_ptr: *mut usize = if null[1] {
+        core::ptr::null_mut()
+    } else {
+        &mut count
+    };
+    let solution_ptr: *mut c_char = if null[2] {
+        core::ptr::null_mut()
+    } else {
+        solution.as_mut_ptr().cast()
+    };
+    // SAFETY: each pointer is NULL or points to a buffer of the size the function needs.
+    let code = unsafe { sudoku_count_solutions(board_ptr, limit, count_ptr, solution_ptr) };
+    (code, (!null[1]).then_some(count), solution)
+}
+
+/// `sudoku_rate` on `input` (NULL board or difficulty where `null[0]` or `null[1]` says):
+/// the status and `*difficulty` (prefilled with [`LEVEL_FILL`]).
+pub fn rate(input: &[u8; CELLS], null: &[bool]) -> (i32, c_int) {
+    let mut level = LEVEL_FILL;
+    let board_ptr: *const c_char = if null[0] {
+        core::ptr::null()
+    } else {
+        input.as_ptr().cast()
+    };
+    let level_ptr: *mut c_int = if null[1] {
+        core::ptr::null_mut()
+    } else {
+        &mut level
+    };
+    // SAFETY: each pointer is NULL or points to what the function needs.
+    let code = unsafe { sudoku_rate(board_ptr, level_ptr) };
+    (code, level)
+}
+
+/// `sudoku_generate` (NULL puzzle or solution where `null[0]` or `null[1]` says): the
+/// status and the two buffers (prefilled with [`FILL`]).
+pub fn generate(seed: u64, difficulty: c_int, null: &[bool]) -> (i32, [u8; CELLS], [u8; CELLS]) {
+    let (mut puzzle, mut solution) = (FILL, FILL);
+    let puzzle_ptr: *mut c_char = if null[0] {
+        core::ptr::null_mut()
+    } else {
+        puzzle.as_mut_ptr().cast()
+    };
+    let solution_ptr: *mut c_char = if null[1] {
+        core::ptr::null_mut()
+    } else {
+        solution.as_mut_ptr().cast()
+    };
+    // SAFETY: each pointer is NULL or 81 writable bytes.
+    let code = unsafe { sudoku_generate(seed, difficulty, puzzle_ptr, solution_ptr) };
+    (code, puzzle, solution)
+}
+
+/// `sudoku_solve_batch` on copies of `inputs` with `threads` threads: the status, each
+/// board's status (prefilled with [`STATUS_FILL`]) and the boards it left.
+pub fn solve_batch(inputs: &[[u8; CELLS]], threads: usize) -> (i32, Vec<c_int>, Vec<[u8; CELLS]>) {
+    let mut boards = inputs.to_vec();
+    let mut statuses = vec![STATUS_FILL; boards.len()];
+    // SAFETY: n boards of 81 writable bytes and n writable ints, not overlapping.
+    let code = unsafe {
+        sudoku_solve_batch(
+            boards.as_mut_ptr().cast(),
+            boards.len(),
+            statuses.as_mut_ptr(),
+            threads,
+        )
+    };
+    (code, statuses, boards)
+}
