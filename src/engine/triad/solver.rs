@@ -314,12 +314,32 @@ impl<B: Backend> State<B> {
                 v &= v - 1;
                 next |= self.band_update(t, band + 3);
             }
+            if bands != 0 && self.digit_without_configuration(t, k) {
+                return Err(Dead);
+            }
             bands = 0;
             if next == 0 {
                 return Ok(());
             }
             dirty = next;
         }
+    }
+
+    /// Whether some band has a digit left without any configuration: a contradiction the
+    /// box rules would find only in the next round, after narrowing emptied the digit from
+    /// the band's boxes. Catching it here saves that round (measured: box steps -6% on
+    /// magictour and -9% on the forum sets, time -2% to -3%).
+    #[inline(always)]
+    fn digit_without_configuration(&self, t: B, k: &Consts<B>) -> bool {
+        let mut lost = k.zero;
+        for j in 0..3 {
+            // Lane (3, 3) of the row peers is the union of the bottom row (vertical band
+            // `j`), of the column peers the union of the right column (horizontal band `j`).
+            let u = t.or(self.cyc[j], self.anti[j]);
+            let cover = t.and(t.row_peers(u), t.col_peers(u));
+            lost = t.or(lost, t.and_not(k.digits, cover));
+        }
+        !t.is_zero(t.and(lost, k.corner))
     }
 
     /// The configurations of `band` as packed triples `[cyclic, anti]`.
