@@ -1,4 +1,5 @@
-//! Differential tests: every engine path this CPU can run against the plain reference
+//! Differential tests: every path this CPU can run, of the band engine alone and of the
+//! router (`engine::count_with`, `engine::solve_bytes_with`), against the plain reference
 //! solver, on a few thousand puzzles the tests generate themselves (seeded, so every run
 //! sees the same ones): unique, several solutions, no solution, near-complete grids, the
 //! empty board and clashing givens. Counts are compared at limits 1, 2 and 20, and every
@@ -9,7 +10,7 @@ mod generate;
 
 use generate::{blank_some, carve_unique, change_one_given, random_grid, Rng};
 use std::sync::OnceLock;
-use sudoku::engine::{band, count_with, reference, Path};
+use sudoku::engine::{self, band, count_with, reference, Path};
 use sudoku::{Board, Status};
 
 /// The largest limit compared; the reference counts up to it once per puzzle.
@@ -86,11 +87,15 @@ fn every_path_counts_like_the_reference() {
         by_count[expected.min(2)] += 1;
         for &path in &paths {
             for limit in [1, 2, BIG] {
-                let (n, s) = count_with(path, p, limit).expect("path is available");
-                assert_eq!(n, expected.min(limit), "{path:?} {kind} limit {limit}: {p}");
-                match s {
-                    Some(s) => assert!(s.is_solution_of(p), "{path:?} {kind}: {p} -> {s}"),
-                    None => assert_eq!(n, 0, "{path:?} {kind}: no solution returned"),
+                let band_alone = band::count(path, p, limit).expect("path is available");
+                let routed = count_with(path, p, limit).expect("path is available");
+                for (what, (n, s)) in [("band", band_alone), ("router", routed)] {
+                    let at = format!("{what} {path:?} {kind} limit {limit}: {p}");
+                    assert_eq!(n, expected.min(limit), "{at}");
+                    match s {
+                        Some(s) => assert!(s.is_solution_of(p), "{at} -> {s}"),
+                        None => assert_eq!(n, 0, "{at}: no solution returned"),
+                    }
                 }
             }
         }
@@ -120,16 +125,23 @@ fn every_path_keeps_the_solve_bytes_contract() {
             Ok(b) if reference::count(&b, 1).0 == 0 => Status::NoSolution,
             Ok(_) => Status::Ok,
         };
+        type SolveBytes = fn(Path, &mut [u8; 81]) -> Option<Status>;
+        let solvers: [(&str, SolveBytes); 2] = [
+            ("band", band::solve_bytes_with),
+            ("router", engine::solve_bytes_with),
+        ];
         for &path in &paths {
-            let mut board = text;
-            let status = band::solve_bytes_with(path, &mut board).expect("path is available");
-            assert_eq!(status, expected, "{path:?} {kind}: {:?}", text);
-            if status == Status::Ok {
-                let solved = Board::from_bytes(&board).expect("a solution is digits");
-                let puzzle = Board::from_bytes(&text).expect("checked above");
-                assert!(solved.is_solution_of(&puzzle), "{path:?} {kind}");
-            } else {
-                assert_eq!(board, text, "{path:?} {kind}: board changed on failure");
+            for (what, solve) in solvers {
+                let mut board = text;
+                let status = solve(path, &mut board).expect("path is available");
+                assert_eq!(status, expected, "{what} {path:?} {kind}: {:?}", text);
+                if status == Status::Ok {
+                    let solved = Board::from_bytes(&board).expect("a solution is digits");
+                    let puzzle = Board::from_bytes(&text).expect("checked above");
+                    assert!(solved.is_solution_of(&puzzle), "{what} {path:?} {kind}");
+                } else {
+                    assert_eq!(board, text, "{what} {path:?} {kind}: board changed");
+                }
             }
         }
         let mut board = text;

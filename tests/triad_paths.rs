@@ -1,6 +1,6 @@
-//! Every code path of the engine against the plain reference solver, on puzzles generated
-//! here from a seeded generator: unique, several solutions, no solution, empty, nearly
-//! complete. Counts must agree at limits 1, 2 and 10, and every solution returned must
+//! Every code path of the triad engine alone (`engine::triad::count`, not the router)
+//! against the plain reference solver, on puzzles generated here from a seeded generator:
+//! unique, several solutions, no solution, empty, nearly complete. Counts must agree at limits 1, 2 and 10, and every solution returned must
 //! complete its puzzle.
 //!
 //! Then, when `../shared/data` is present, a sample of every corpus on every path against
@@ -8,7 +8,7 @@
 //! `tdoku_test_puzzles`); the whole corpora run with `cargo test --release -- --ignored`.
 
 use std::path::PathBuf;
-use sudoku::engine::{count_with, reference, Path};
+use sudoku::engine::{reference, triad, Path};
 use sudoku::Board;
 
 /// SplitMix64: a small seeded generator, so that every failure reproduces.
@@ -143,7 +143,7 @@ fn every_path_agrees_with_the_reference_on_generated_puzzles() {
                 kinds[want.min(2)] += 1;
             }
             for &path in &paths {
-                let (got, first) = count_with(path, p, limit).expect("an available path");
+                let (got, first) = triad::count(path, p, limit).expect("an available path");
                 assert_eq!(
                     got,
                     want,
@@ -170,7 +170,7 @@ fn every_path_agrees_with_the_reference_on_generated_puzzles() {
 fn every_path_counts_the_empty_board_to_its_limit() {
     for path in Path::available() {
         for limit in [0, 1, 2, 37, 500] {
-            let (n, first) = count_with(path, &Board::EMPTY, limit).expect("available");
+            let (n, first) = triad::count(path, &Board::EMPTY, limit).expect("available");
             assert_eq!(n, limit, "{}", path.name());
             assert_eq!(first.is_some(), limit > 0, "{}", path.name());
             if let Some(s) = first {
@@ -238,7 +238,7 @@ fn check_corpora(step: usize) {
                 } else {
                     2
                 };
-                let (got, first) = count_with(path, p, limit).expect("available");
+                let (got, first) = triad::count(path, p, limit).expect("available");
                 assert_eq!(got, (*want).min(limit), "{name} #{n} on {}", path.name());
                 if let Some(s) = first {
                     assert!(s.is_solution_of(p), "{name} #{n} on {}", path.name());

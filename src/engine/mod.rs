@@ -139,7 +139,28 @@ fn route(path: Path, board: &Board, limit: usize) -> (usize, Option<Board>) {
 pub(crate) fn solve_bytes(bytes: &mut [u8; crate::CELLS]) -> crate::Status {
     let path = Path::selected();
     let mut stats = band::SearchStats::default();
-    match band::solve_bytes_budgeted_selected(bytes, handoff(path), &mut stats) {
+    let first = band::solve_bytes_budgeted_selected(bytes, handoff(path), &mut stats);
+    finish_solve(path, bytes, first)
+}
+
+/// [`crate::solve_bytes`] through the router on `path` (what `sudoku_solve` runs when
+/// `path` is the selected one), for tests and benches. `None` if this CPU cannot run
+/// `path`.
+pub fn solve_bytes_with(path: Path, bytes: &mut [u8; crate::CELLS]) -> Option<crate::Status> {
+    let mut stats = band::SearchStats::default();
+    let first = band::solve_bytes_budgeted(path, bytes, handoff(path), &mut stats)?;
+    Some(finish_solve(path, bytes, first))
+}
+
+/// The router's second half for `solve_bytes`: the band engine's answer, or the triad
+/// engine's when the band engine gave up.
+#[inline(always)]
+fn finish_solve(
+    path: Path,
+    bytes: &mut [u8; crate::CELLS],
+    first: Result<crate::Status, band::GaveUp>,
+) -> crate::Status {
+    match first {
         Ok(status) => status,
         // The band engine gives up only after checking every byte and every clash, and
         // leaves the board unchanged: it is a clash-free board of valid characters.
