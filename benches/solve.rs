@@ -208,19 +208,15 @@ fn time_count(
 ) -> f64 {
     best_round(
         puzzles,
-        |round| {
-            round
-                .boards
-                .iter()
-                .map(|b| {
-                    let (n, s) = count(b);
-                    (n, s.is_some_and(|s| s.is_solution_of(b)))
-                })
-                .collect::<Vec<_>>()
-        },
-        |_, answers| {
-            for (i, ((n, ok), &want)) in answers.into_iter().zip(counts).enumerate() {
+        |round| round.boards.iter().map(&count).collect::<Vec<_>>(),
+        |round, answers| {
+            for (i, ((n, s), (&want, b))) in answers
+                .into_iter()
+                .zip(counts.iter().zip(&round.boards))
+                .enumerate()
+            {
                 assert_eq!(n, want.min(limit), "{name} #{i} {what}: count");
+                let ok = s.is_some_and(|s| s.is_solution_of(b));
                 assert_eq!(ok, n > 0, "{name} #{i} {what}: first solution");
             }
         },
