@@ -99,7 +99,7 @@ fn a_budget_only_ever_gives_up_or_agrees() {
             let r = band::count_budgeted(path, &p.board, 2, budget, &mut stats)
                 .expect("an available path");
             match r {
-                Err(band::GaveUp) => {
+                Err(band::GaveUp(_)) => {
                     gave_up += 1;
                     assert!(
                         stats.guesses == 3 || stats.open_at_first_guess > 50,

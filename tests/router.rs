@@ -9,6 +9,8 @@
 //! - The empty board counted to limits 0-500; a sample of every corpus (about 150 puzzles
 //!   each) and the whole of `tdoku_test_puzzles` (exact counts, listed solutions); every
 //!   puzzle on every path with `cargo test --test router -- --ignored`.
+//! - The routed `solve_bytes` (the C contract on bytes) forced onto each path, on the
+//!   generated set in wire form and a sample of every corpus.
 //! - The public API on the path this CPU selects: `solve`, `solve_bytes` (the C contract:
 //!   '.' and '0' blanks, bad bytes, clashes; a failed board unchanged) and
 //!   `count_solutions` on every generated puzzle, and `solve_bytes` on every puzzle of
@@ -22,7 +24,7 @@ use common::check::{self, expected_status, wire_form, ROUTER};
 use common::contract::is_solution;
 use common::corpora;
 use common::generate::{puzzle_set, Rng};
-use sudoku::engine::{band, Path};
+use sudoku::engine::{self, band, Path};
 use sudoku::Status;
 
 #[test]
@@ -69,6 +71,40 @@ fn the_router_on_a_sample_of_every_corpus() {
 #[ignore = "every corpus puzzle: cargo test --test router -- --ignored"]
 fn the_router_on_every_corpus_puzzle() {
     ROUTER.check_corpora(None);
+}
+
+/// `engine::solve_bytes_with` (what `sudoku_solve` runs) forced onto every path: the
+/// status the contract names, a solution written on success, the board unchanged on
+/// failure; on the generated puzzles in wire form (both engines answer, and on the vector
+/// paths the triad engine goes on from the band engine's candidates) and a corpus sample.
+#[test]
+fn the_routed_solve_keeps_the_solve_bytes_contract_on_every_path() {
+    let mut rng = Rng::new(79);
+    let mut boards: Vec<_> = puzzle_set()
+        .iter()
+        .map(|p| {
+            let bytes = wire_form(&mut rng, &p.board);
+            (p.kind.to_string(), bytes, expected_status(&bytes, p))
+        })
+        .collect();
+    for (name, _) in corpora::CORPORA {
+        for e in corpora::read(name)
+            .iter()
+            .flat_map(|all| corpora::sample(all, 150))
+        {
+            boards.push((format!("{name}:{}", e.line), e.bytes, e.status()));
+        }
+    }
+    for path in check::paths() {
+        for (what, input, expected) in &boards {
+            let mut output = *input;
+            let status = engine::solve_bytes_with(path, &mut output).expect("an available path");
+            check::solved_bytes(input, status, &output, *expected).unwrap_or_else(|e| {
+                let input = String::from_utf8_lossy(input);
+                panic!("{} {what}: {e}: {input}", path.name())
+            });
+        }
+    }
 }
 
 /// `solve`, `solve_bytes` and `count_solutions` on every generated puzzle: the statuses

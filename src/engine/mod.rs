@@ -20,6 +20,14 @@ pub mod triad;
 use crate::board::Board;
 use std::sync::OnceLock;
 
+/// Candidates of a clash-free board after some propagation, in the band engine's layout:
+/// `self.0[b][d]` holds bit `9 * r + c` when digit `d + 1` may still go in row `3 * b + r`,
+/// column `c`. Every solution of the board is consistent with them; a cell with one
+/// candidate is fixed. The band engine hands them to the triad engine when it gives up, so
+/// that the triad engine starts from the band engine's progress rather than the givens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Candidates(pub [[u32; 9]; 3]);
+
 /// A code path of the engine, named by the instruction-set level it needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Path {
@@ -130,7 +138,8 @@ fn route(path: Path, board: &Board, limit: usize) -> (usize, Option<Board>) {
     let mut stats = band::SearchStats::default();
     match band::count_budgeted(path, board, limit, handoff(path), &mut stats) {
         Some(Ok(result)) => result,
-        _ => triad::count_available(path, board, limit),
+        Some(Err(band::GaveUp(candidates))) => triad::count_from(path, &candidates, limit),
+        None => triad::count_available(path, board, limit),
     }
 }
 
@@ -139,20 +148,38 @@ fn route(path: Path, board: &Board, limit: usize) -> (usize, Option<Board>) {
 pub(crate) fn solve_bytes(bytes: &mut [u8; crate::CELLS]) -> crate::Status {
     let path = Path::selected();
     let mut stats = band::SearchStats::default();
-    match band::solve_bytes_budgeted_selected(bytes, handoff(path), &mut stats) {
+    let first = band::solve_bytes_budgeted_selected(bytes, handoff(path), &mut stats);
+    finish_solve(path, bytes, first)
+}
+
+/// [`crate::solve_bytes`] through the router on `path` (what `sudoku_solve` runs when
+/// `path` is the selected one), for tests and benches. `None` if this CPU cannot run
+/// `path`.
+pub fn solve_bytes_with(path: Path, bytes: &mut [u8; crate::CELLS]) -> Option<crate::Status> {
+    let mut stats = band::SearchStats::default();
+    let first = band::solve_bytes_budgeted(path, bytes, handoff(path), &mut stats)?;
+    Some(finish_solve(path, bytes, first))
+}
+
+/// The router's second half for `solve_bytes`: the band engine's answer, or the triad
+/// engine's when the band engine gave up.
+#[inline(always)]
+fn finish_solve(
+    path: Path,
+    bytes: &mut [u8; crate::CELLS],
+    first: Result<crate::Status, band::GaveUp>,
+) -> crate::Status {
+    match first {
         Ok(status) => status,
         // The band engine gives up only after checking every byte and every clash, and
-        // leaves the board unchanged: it is a clash-free board of valid characters.
-        Err(band::GaveUp) => match Board::from_bytes(bytes) {
-            Ok(board) => match triad::count_available(path, &board, 1) {
-                (0, _) => crate::Status::NoSolution,
-                (_, Some(solution)) => {
-                    solution.write_bytes(bytes);
-                    crate::Status::Ok
-                }
-                (_, None) => crate::Status::ErrInternal,
-            },
-            Err(status) => status,
+        // leaves the board unchanged; the triad engine goes on from its candidates.
+        Err(band::GaveUp(candidates)) => match triad::count_from(path, &candidates, 1) {
+            (0, _) => crate::Status::NoSolution,
+            (_, Some(solution)) => {
+                solution.write_bytes(bytes);
+                crate::Status::Ok
+            }
+            (_, None) => crate::Status::ErrInternal,
         },
     }
 }

@@ -49,8 +49,8 @@ enum Failure {
     InvalidChar,
     /// Two equal givens share a unit.
     Conflict,
-    /// The guess budget ran out.
-    GaveUp,
+    /// The guess budget ran out; the candidates of the first guess.
+    GaveUp(GaveUp),
 }
 
 /// Limits of a budgeted run (see [`count_budgeted`]).
@@ -88,7 +88,7 @@ fn run<I: Isa>(
     let Ok(dirty) = root.parallel_passes(isa) else {
         return Ok(0);
     };
-    search(isa, root, dirty, limits, cells, base, stats).map_err(|GaveUp| Failure::GaveUp)
+    search(isa, root, dirty, limits, cells, base, stats).map_err(Failure::GaveUp)
 }
 
 /// Defines the entry of one path: [`run`] compiled with the path's target features.
@@ -280,7 +280,7 @@ fn count_within(
 ) -> Result<(usize, Option<Board>), GaveUp> {
     match count_on(backend, board, limits(limit, budget), stats) {
         Ok(r) => Ok(r),
-        Err(Failure::GaveUp) => Err(GaveUp),
+        Err(Failure::GaveUp(g)) => Err(g),
         // Clashing givens (a board holds no bad byte): no solution.
         Err(Failure::InvalidChar | Failure::Conflict) => Ok((0, None)),
     }
@@ -328,7 +328,7 @@ fn solve_bytes_on(
         Ok(_) => Ok(Status::Ok),
         Err(Failure::InvalidChar) => Ok(Status::ErrInvalidChar),
         Err(Failure::Conflict) => Ok(Status::ErrConflict),
-        Err(Failure::GaveUp) => Err(GaveUp),
+        Err(Failure::GaveUp(g)) => Err(g),
     }
 }
 
@@ -421,7 +421,7 @@ mod tests {
         };
         let mut stats = SearchStats::default();
         let r = count_budgeted(Path::Portable, &hard, 1, tight, &mut stats);
-        assert_eq!(r, Some(Err(GaveUp)));
+        assert!(matches!(r, Some(Err(GaveUp(_)))));
         assert!(stats.open_at_first_guess > 0);
         let mut stats = SearchStats::default();
         let r = count_budgeted(Path::Portable, &easy, 1, tight, &mut stats).unwrap();
@@ -433,12 +433,12 @@ mod tests {
         };
         let mut stats = SearchStats::default();
         let r = count_budgeted(Path::Portable, &hard, 1, few_open, &mut stats);
-        assert_eq!(r, Some(Err(GaveUp)));
+        assert!(matches!(r, Some(Err(GaveUp(_)))));
         assert_eq!(stats.guesses, 0);
         let mut bytes = hard.to_bytes();
         let before = bytes;
         let r = solve_bytes_budgeted(Path::Portable, &mut bytes, few_open, &mut stats);
-        assert_eq!(r, Some(Err(GaveUp)));
+        assert!(matches!(r, Some(Err(GaveUp(_)))));
         assert_eq!(bytes, before);
         let mut stats = SearchStats::default();
         let r = solve_bytes_budgeted_selected(&mut bytes, Budget::UNLIMITED, &mut stats);

@@ -9,6 +9,7 @@
 use super::isa::Isa;
 use super::state::{Fixpoint, State};
 use crate::board::CELLS;
+use crate::engine::Candidates;
 use core::mem::MaybeUninit;
 
 /// Stack capacity. Every guess fixes a cell in the state it leads to, so a path from the
@@ -50,9 +51,11 @@ impl Limits {
 }
 
 /// A budgeted search gave up: its guess budget ran out, or too many cells were open at
-/// its first guess. The puzzle should go to an engine built for hard puzzles.
+/// its first guess. The puzzle should go to an engine built for hard puzzles, which can
+/// start from the candidates carried here: the propagated state the search made its first
+/// guess from (every solution of the puzzle is consistent with it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GaveUp;
+pub struct GaveUp(pub Candidates);
 
 /// One saved alternative: a state and its worklist.
 #[derive(Clone, Copy)]
@@ -82,6 +85,8 @@ pub(crate) fn search<I: Isa>(
     let mut rescan = true;
     let mut guesses = 0u64;
     let mut open_at_first_guess = 0;
+    // The state of the first guess, once there is one (a valid hand-off before that too).
+    let mut first_guess = root.f;
     let result = loop {
         let fixpoint = state.propagate(isa, dirty, guesses == 0, rescan);
         rescan = false;
@@ -97,19 +102,20 @@ pub(crate) fn search<I: Isa>(
             }
             Ok(Fixpoint::Stuck) => {
                 if guesses == 0 {
+                    first_guess = state.f;
                     open_at_first_guess = state.unsolved.iter().map(|u| u.count_ones()).sum();
                     if open_at_first_guess > limits.open_at_first_guess {
-                        break Err(GaveUp);
+                        break Err(GaveUp(Candidates(first_guess)));
                     }
                 }
                 if guesses >= limits.guesses {
-                    break Err(GaveUp);
+                    break Err(GaveUp(Candidates(first_guess)));
                 }
                 guesses += 1;
                 let (b, p) = choose_cell(isa, &state);
                 let d = isa.holding(&state.f[b], 1 << p).trailing_zeros() as usize;
                 let Some(slot) = stack.get_mut(depth) else {
-                    break Err(GaveUp);
+                    break Err(GaveUp(Candidates(first_guess)));
                 };
                 // The alternative is edited in its slot: editing a copy first and then
                 // moving it would read freshly stored words with wide loads.

@@ -7,8 +7,7 @@
 //! [`count_avx512`]/[`descend_avx512`], which are compiled with the feature set.
 
 use super::backend::Backend;
-use super::solver::{self, Dead, Engine, Outcome, Search, State};
-use crate::board::Board;
+use super::solver::{self, Dead, Engine, Outcome, Search, Start, State};
 use crate::engine::Path;
 use core::arch::x86_64::*;
 
@@ -160,6 +159,28 @@ const fn kept(vertical: bool) -> [u16; 16] {
     v
 }
 const KEPT: [[u16; 16]; 2] = [kept(false), kept(true)];
+
+/// Word permutations for [`Backend::band_cells`]: box `j` takes in lane `(r, c)` the band's
+/// cell `9 * r + 3 * j + c`.
+const BAND_CELLS: [[u16; 32]; 3] = {
+    let mut idx = [[0u16; 32]; 3];
+    let mut j = 0;
+    while j < 3 {
+        let mut r = 0;
+        while r < 3 {
+            let mut c = 0;
+            while c < 3 {
+                idx[j][4 * r + c] = (9 * r + 3 * j + c) as u16;
+                c += 1;
+            }
+            r += 1;
+        }
+        j += 1;
+    }
+    idx
+};
+/// The cell lanes of a box, as a lane mask.
+const CELL_LANES: __mmask32 = 0x777;
 
 #[inline(always)]
 fn words(t: &[u16; 16]) -> __m256i {
@@ -357,6 +378,25 @@ impl Backend for Avx512 {
         }
     }
     #[inline(always)]
+    fn band_cells(self, places: &[u32; 9]) -> [__m256i; 3] {
+        // SAFETY: see the impl; the index tables are 64 readable bytes each.
+        unsafe {
+            // Lane `p` of `at[d]` holds digit bit `d` where the digit may go in cell `p`.
+            let at: [__m512i; 9] = core::array::from_fn(|d| {
+                _mm512_maskz_mov_epi16(places[d], _mm512_set1_epi16(1 << d))
+            });
+            let or = |a, b| _mm512_or_si512(a, b);
+            let cells = or(
+                or(or(at[0], at[1]), or(at[2], at[3])),
+                or(or(at[4], at[5]), or(or(at[6], at[7]), at[8])),
+            );
+            BAND_CELLS.map(|idx| {
+                let idx = _mm512_loadu_si512(idx.as_ptr().cast());
+                _mm512_castsi512_si256(_mm512_maskz_permutexvar_epi16(CELL_LANES, idx, cells))
+            })
+        }
+    }
+    #[inline(always)]
     fn right_column(self, x: __m256i) -> u64 {
         // SAFETY: see the impl.
         unsafe {
@@ -379,8 +419,8 @@ impl Backend for Avx512 {
 /// # Safety
 /// The CPU must have everything [`Path::Avx512`] requires (a token proves it).
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512bw,avx512vl,avx512bitalg")]
-unsafe fn count_avx512(t: Avx512, board: &Board, limit: usize) -> Outcome {
-    solver::count(t, board, limit)
+unsafe fn count_avx512(t: Avx512, start: Start, limit: usize) -> Outcome {
+    solver::count(t, start, limit)
 }
 
 /// The recursive step of the AVX-512 path.
@@ -408,9 +448,9 @@ unsafe fn propagate_avx512(
 
 impl Engine for Avx512 {
     #[inline(always)]
-    fn count(self, board: &Board, limit: usize) -> Outcome {
+    fn count(self, start: Start, limit: usize) -> Outcome {
         // SAFETY: the token proves the CPU has the features `count_avx512` is compiled for.
-        unsafe { count_avx512(self, board, limit) }
+        unsafe { count_avx512(self, start, limit) }
     }
     #[inline(always)]
     fn descend(self, ctx: &mut Search, s: &mut State<Self>) {

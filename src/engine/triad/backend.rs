@@ -168,6 +168,26 @@ pub(crate) trait Backend: Copy {
         self.narrowed(x, places)
     }
 
+    /// The three boxes of a band with their cells' candidates, from the band's digits'
+    /// places: `places[d]` holds bit `9 * r + c` when digit `d + 1` may go in row `r`,
+    /// column `c` of the band. Box `j` gets in lane `(r, c)`, `r, c < 3`, the digits whose
+    /// places hold bit `9 * r + 3 * j + c`; its other lanes are zero.
+    #[inline(always)]
+    fn band_cells(self, places: &[u32; 9]) -> [Self::Box; 3] {
+        // Three bits of a minirow spread to the low bits of three 16-bit fields: the
+        // products of the three shifts do not overlap, so no carry crosses a field.
+        let spread = |bits: u32| ((bits as u64 & 7) * 0x4000_8001) & 0x0001_0001_0001;
+        let mut rows = [[0u64; 4]; 3];
+        for (d, &w) in places.iter().enumerate() {
+            for (j, box_rows) in rows.iter_mut().enumerate() {
+                for (r, row) in box_rows.iter_mut().take(3).enumerate() {
+                    *row |= spread(w >> (9 * r + 3 * j)) << d;
+                }
+            }
+        }
+        rows.map(|r| self.with_rows(r))
+    }
+
     /// The right column (lanes 3, 7, 11) packed as three 16-bit fields of a `u64`, the top
     /// field zero.
     fn right_column(self, x: Self::Box) -> u64;

@@ -32,9 +32,10 @@ mod swar;
 #[cfg(test)]
 mod tests;
 
+use super::Candidates;
 use super::Path;
 use crate::board::Board;
-use solver::{Dead, Engine, Outcome, Search, State};
+use solver::{Dead, Engine, Outcome, Search, Start, State};
 use swar::Swar;
 
 /// The engine on a backend that needs no target features: the portable path ([`Swar`]),
@@ -42,8 +43,8 @@ use swar::Swar;
 macro_rules! plain_engine {
     ($backend:ty) => {
         impl Engine for $backend {
-            fn count(self, board: &Board, limit: usize) -> Outcome {
-                solver::count(self, board, limit)
+            fn count(self, start: Start, limit: usize) -> Outcome {
+                solver::count(self, start, limit)
             }
             fn descend(self, ctx: &mut Search, s: &mut State<Self>) {
                 solver::search(self, ctx, s)
@@ -60,24 +61,24 @@ plain_engine!(model::Model);
 
 /// Runs the engine for `path` (the portable one if this CPU cannot run `path`).
 #[inline]
-fn run(path: Path, board: &Board, limit: usize) -> Outcome {
+fn run(path: Path, start: Start, limit: usize) -> Outcome {
     match path {
         #[cfg(target_arch = "x86_64")]
         Path::Sse41 => match sse41::Sse41::new() {
-            Some(t) => t.count(board, limit),
-            None => Swar.count(board, limit),
+            Some(t) => t.count(start, limit),
+            None => Swar.count(start, limit),
         },
         #[cfg(target_arch = "x86_64")]
         Path::Avx2 => match avx2::Avx2::new() {
-            Some(t) => t.count(board, limit),
-            None => Swar.count(board, limit),
+            Some(t) => t.count(start, limit),
+            None => Swar.count(start, limit),
         },
         #[cfg(target_arch = "x86_64")]
         Path::Avx512 => match avx512::Avx512::new() {
-            Some(t) => t.count(board, limit),
-            None => Swar.count(board, limit),
+            Some(t) => t.count(start, limit),
+            None => Swar.count(start, limit),
         },
-        _ => Swar.count(board, limit),
+        _ => Swar.count(start, limit),
     }
 }
 
@@ -92,7 +93,16 @@ pub fn count(path: Path, board: &Board, limit: usize) -> Option<(usize, Option<B
 /// [`count`] on a path already known to be available (it falls back to the portable path
 /// if this CPU cannot run `path`).
 pub(crate) fn count_available(path: Path, board: &Board, limit: usize) -> (usize, Option<Board>) {
-    let (n, first, _) = run(path, board, limit);
+    let (n, first, _) = run(path, Start::Board(board), limit);
+    (n, first)
+}
+
+/// Counts like [`count`], starting from candidates another engine reached by propagation
+/// (every solution of the puzzle must be consistent with them): what the router runs
+/// when the band engine gives up. Falls back to the portable path if this CPU cannot run
+/// `path`.
+pub fn count_from(path: Path, candidates: &Candidates, limit: usize) -> (usize, Option<Board>) {
+    let (n, first, _) = run(path, Start::Candidates(candidates), limit);
     (n, first)
 }
 
@@ -109,7 +119,7 @@ pub struct Stats {
 /// `path` and reports how much searching it took. `None` if this CPU cannot run `path`.
 pub fn stats_with(path: Path, board: &Board, limit: usize) -> Option<Stats> {
     path.is_available().then(|| {
-        let (solutions, _, guesses) = run(path, board, limit);
+        let (solutions, _, guesses) = run(path, Start::Board(board), limit);
         Stats { solutions, guesses }
     })
 }

@@ -160,6 +160,16 @@ impl Backend for Model {
             }
         })
     }
+    fn band_cells(self, places: &[u32; 9]) -> [Lanes; 3] {
+        core::array::from_fn(|j| {
+            map([0; 16], |i, _| match (i / 4, i % 4) {
+                (r, c) if r < 3 && c < 3 => (0..9)
+                    .filter(|&d| places[d] >> (9 * r + 3 * j + c) & 1 != 0)
+                    .fold(0, |u, d| u | 1 << d),
+                _ => 0,
+            })
+        })
+    }
     fn right_column(self, x: Lanes) -> u64 {
         pack([x[3], x[7], x[11]])
     }

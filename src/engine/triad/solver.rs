@@ -42,6 +42,7 @@
 
 use super::backend::Backend;
 use crate::board::{Board, CELLS};
+use crate::engine::Candidates;
 
 /// All nine digits.
 const ALL: u16 = 0x1FF;
@@ -236,6 +237,29 @@ impl<B: Backend> State<B> {
         }
     }
 
+    /// The state of the candidates `c` before any propagation: each cell keeps its
+    /// candidates, and each negative triad every digit not fixed in its minirow or
+    /// minicolumn.
+    #[inline(always)]
+    fn from_candidates(t: B, c: &Candidates) -> State<B> {
+        let k = Consts::new(t);
+        let bands = c.0.map(|places| t.band_cells(&places));
+        let cells: [B::Box; 9] = core::array::from_fn(|b| bands[b / 3][b % 3]);
+        let boxes = cells.map(|x| {
+            // Fixed cells: one candidate (the triad lanes and the corner are zero in `x`).
+            let g = t.keep(t.eq(t.sizes(x), k.cell_ones), x);
+            let triads = t.and_not(k.digits, t.or(t.row_peers(g), t.col_peers(g)));
+            t.or(t.select(k.cell_lanes, x, triads), k.corner)
+        });
+        let all = t.load(&TRIADS_ALL);
+        State {
+            boxes,
+            cyc: [all; 3],
+            anti: [all; 3],
+            triads: [all; 9],
+        }
+    }
+
     /// Recomputes the configurations of `band` (0-2 horizontal, 3-5 vertical) from its
     /// boxes' triads and narrows its boxes to the places those configurations allow;
     /// returns the boxes that changed.
@@ -314,12 +338,32 @@ impl<B: Backend> State<B> {
                 v &= v - 1;
                 next |= self.band_update(t, band + 3);
             }
+            if bands != 0 && self.digit_without_configuration(t, k) {
+                return Err(Dead);
+            }
             bands = 0;
             if next == 0 {
                 return Ok(());
             }
             dirty = next;
         }
+    }
+
+    /// Whether some band has a digit left without any configuration: a contradiction the
+    /// box rules would find only in the next round, after narrowing emptied the digit from
+    /// the band's boxes. Catching it here saves that round (measured: box steps -6% on
+    /// magictour and -9% on the forum sets, time -2% to -3%).
+    #[inline(always)]
+    fn digit_without_configuration(&self, t: B, k: &Consts<B>) -> bool {
+        let mut lost = k.zero;
+        for j in 0..3 {
+            // Lane (3, 3) of the row peers is the union of the bottom row (vertical band
+            // `j`), of the column peers the union of the right column (horizontal band `j`).
+            let u = t.or(self.cyc[j], self.anti[j]);
+            let cover = t.and(t.row_peers(u), t.col_peers(u));
+            lost = t.or(lost, t.and_not(k.digits, cover));
+        }
+        !t.is_zero(t.and(lost, k.corner))
     }
 
     /// The configurations of `band` as packed triples `[cyclic, anti]`.
@@ -448,14 +492,27 @@ pub(crate) struct Search {
 /// solution, and the number of branching decisions taken.
 pub(crate) type Outcome = (usize, Option<Board>, usize);
 
-/// The engine's entry point for backend `t`: counts the solutions of `board` up to
+/// Where a count starts: the givens of a clash-free board, or candidates another engine
+/// reached by propagation.
+#[derive(Clone, Copy)]
+pub(crate) enum Start<'a> {
+    /// The givens of a clash-free board.
+    Board(&'a Board),
+    /// Candidates every solution is consistent with.
+    Candidates(&'a Candidates),
+}
+
+/// The engine's entry point for backend `t`: counts the solutions from `start` up to
 /// `limit`. Inlined into each backend's root, compiled with its target features.
 #[inline(always)]
-pub(crate) fn count<B: Engine>(t: B, board: &Board, limit: usize) -> Outcome {
+pub(crate) fn count<B: Engine>(t: B, start: Start, limit: usize) -> Outcome {
     if limit == 0 {
         return (0, None, 0);
     }
-    let mut s = State::new(t, board);
+    let mut s = match start {
+        Start::Board(board) => State::new(t, board),
+        Start::Candidates(c) => State::from_candidates(t, c),
+    };
     let mut ctx = Search {
         limit,
         found: 0,
@@ -473,8 +530,8 @@ pub(crate) fn count<B: Engine>(t: B, board: &Board, limit: usize) -> Outcome {
 /// features. Propagation is a function of its own so that, in unoptimised builds, its
 /// large frame is not held by every level of the recursive search.
 pub(crate) trait Engine: Backend {
-    /// Counts the solutions of `board` up to `limit`.
-    fn count(self, board: &Board, limit: usize) -> Outcome;
+    /// Counts the solutions from `start` up to `limit`.
+    fn count(self, start: Start, limit: usize) -> Outcome;
     /// Searches below the propagated state `s` (the recursive step).
     fn descend(self, ctx: &mut Search, s: &mut State<Self>);
     /// Propagates `s` (see [`propagate`]).

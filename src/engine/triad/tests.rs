@@ -4,9 +4,9 @@
 
 use super::backend::Backend;
 use super::model::{Lanes, Model};
-use super::solver::Engine;
+use super::solver::{Engine, Start};
 use crate::board::Board;
-use crate::engine::reference;
+use crate::engine::{reference, Candidates};
 
 /// A small seeded generator (SplitMix64), so failures reproduce.
 pub(crate) struct Rng(pub(crate) u64);
@@ -134,7 +134,24 @@ pub(crate) fn check_primitives<B: Backend>(t: B, rounds: usize) {
             )*};
         }
         band_narrowed!(false 0, false 1, false 2, true 0, true 1, true 2);
+        let places: [u32; 9] = core::array::from_fn(|_| rng.next() as u32 & 0x7FF_FFFF);
+        let (tb, mb) = (t.band_cells(&places), m.band_cells(&places));
+        assert_eq!(tb.map(|x| t.lanes(x)), mb, "band_cells {places:?}");
     }
+}
+
+/// Candidates with no elimination at all: a given keeps its digit, a blank every digit.
+fn candidates_of(p: &Board) -> Candidates {
+    let mut c = Candidates([[0; 9]; 3]);
+    for (i, &d) in p.digits().iter().enumerate() {
+        let bit = 1 << (i % 27);
+        for (e, places) in c.0[i / 27].iter_mut().enumerate() {
+            if d == 0 || usize::from(d) == e + 1 {
+                *places |= bit;
+            }
+        }
+    }
+    c
 }
 
 /// Runs `f` on a thread with a large stack: unoptimised builds give the recursive search
@@ -164,14 +181,17 @@ fn check_engine_here<B: Engine>(t: B) {
         ".................................................................................",
     ] {
         let p = Board::from_text(text).unwrap_or_default();
+        let c = candidates_of(&p);
         for limit in [1, 2, 5] {
-            let (n, s, _) = t.count(&p, limit);
             let (rn, _) = reference::count(&p, limit);
-            assert_eq!(n, rn, "{text} limit {limit}");
-            assert!(s.is_some_and(|s| s.is_solution_of(&p)), "{text}");
+            for start in [Start::Board(&p), Start::Candidates(&c)] {
+                let (n, s, _) = t.count(start, limit);
+                assert_eq!(n, rn, "{text} limit {limit}");
+                assert!(s.is_some_and(|s| s.is_solution_of(&p)), "{text}");
+            }
         }
     }
-    assert_eq!(t.count(&Board::EMPTY, 0), (0, None, 0));
+    assert_eq!(t.count(Start::Board(&Board::EMPTY), 0), (0, None, 0));
 }
 
 #[test]
