@@ -16,9 +16,8 @@
 
 mod common;
 
-use common::check::{self, expected_status, wire_form, BAND, TRIAD};
-use common::corpora;
-use common::generate::{puzzle_set, Rng};
+use common::check::{self, BAND, TRIAD};
+use common::generate::puzzle_set;
 use sudoku::engine::{band, Path};
 
 #[test]
@@ -55,32 +54,7 @@ fn each_engine_on_every_corpus_puzzle() {
 /// form ('.' and '0' blanks, now and then a bad byte) and on a corpus sample.
 #[test]
 fn the_band_engine_keeps_the_solve_bytes_contract_on_every_path() {
-    let mut rng = Rng::new(77);
-    let mut boards: Vec<_> = puzzle_set()
-        .iter()
-        .map(|p| {
-            let bytes = wire_form(&mut rng, &p.board);
-            (p.kind.to_string(), bytes, expected_status(&bytes, p))
-        })
-        .collect();
-    for (name, _) in corpora::CORPORA {
-        for e in corpora::read(name)
-            .iter()
-            .flat_map(|all| corpora::sample(all, 150))
-        {
-            boards.push((format!("{name}:{}", e.line), e.bytes, e.status()));
-        }
-    }
-    for path in check::paths() {
-        for (what, input, expected) in &boards {
-            let mut output = *input;
-            let status = band::solve_bytes_with(path, &mut output).expect("an available path");
-            check::solved_bytes(input, status, &output, *expected).unwrap_or_else(|e| {
-                let input = String::from_utf8_lossy(input);
-                panic!("{} {what}: {e}: {input}", path.name())
-            });
-        }
-    }
+    check::solve_bytes_on_every_path(band::solve_bytes_with, 77, puzzle_set());
 }
 
 /// A budgeted run of the band engine (what the router uses) either gives up, having

@@ -79,32 +79,7 @@ fn the_router_on_every_corpus_puzzle() {
 /// paths the triad engine goes on from the band engine's candidates) and a corpus sample.
 #[test]
 fn the_routed_solve_keeps_the_solve_bytes_contract_on_every_path() {
-    let mut rng = Rng::new(79);
-    let mut boards: Vec<_> = puzzle_set()
-        .iter()
-        .map(|p| {
-            let bytes = wire_form(&mut rng, &p.board);
-            (p.kind.to_string(), bytes, expected_status(&bytes, p))
-        })
-        .collect();
-    for (name, _) in corpora::CORPORA {
-        for e in corpora::read(name)
-            .iter()
-            .flat_map(|all| corpora::sample(all, 150))
-        {
-            boards.push((format!("{name}:{}", e.line), e.bytes, e.status()));
-        }
-    }
-    for path in check::paths() {
-        for (what, input, expected) in &boards {
-            let mut output = *input;
-            let status = engine::solve_bytes_with(path, &mut output).expect("an available path");
-            check::solved_bytes(input, status, &output, *expected).unwrap_or_else(|e| {
-                let input = String::from_utf8_lossy(input);
-                panic!("{} {what}: {e}: {input}", path.name())
-            });
-        }
-    }
+    check::solve_bytes_on_every_path(engine::solve_bytes_with, 79, puzzle_set());
 }
 
 /// `solve`, `solve_bytes` and `count_solutions` on every generated puzzle: the statuses

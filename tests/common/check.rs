@@ -224,3 +224,40 @@ pub fn solved_bytes(
         Err(format!("{status:?} left {}", show(output)))
     }
 }
+
+/// A solve on bytes forced onto a path, as `engine::solve_bytes_with` and
+/// `engine::band::solve_bytes_with` are: `None` when this CPU cannot run the path.
+pub type SolveBytes = fn(Path, &mut [u8; CELLS]) -> Option<Status>;
+
+/// `solve` keeps the C contract of `sudoku_solve` on every path this CPU can run: the
+/// status the contract names, a solution written on success, the board unchanged on
+/// failure; on the generated puzzle set in wire form (`wire_form`, drawn from `seed`) and on
+/// about 150 puzzles of every corpus.
+pub fn solve_bytes_on_every_path(solve: SolveBytes, seed: u64, set: &[Generated]) {
+    let mut rng = super::generate::Rng::new(seed);
+    let mut boards: Vec<_> = set
+        .iter()
+        .map(|p| {
+            let bytes = wire_form(&mut rng, &p.board);
+            (p.kind.to_string(), bytes, expected_status(&bytes, p))
+        })
+        .collect();
+    for (name, _) in corpora::CORPORA {
+        for e in corpora::read(name)
+            .iter()
+            .flat_map(|all| corpora::sample(all, 150))
+        {
+            boards.push((format!("{name}:{}", e.line), e.bytes, e.status()));
+        }
+    }
+    for path in paths() {
+        for (what, input, expected) in &boards {
+            let mut output = *input;
+            let status = solve(path, &mut output).expect("an available path");
+            solved_bytes(input, status, &output, *expected).unwrap_or_else(|e| {
+                let input = String::from_utf8_lossy(input);
+                panic!("{} {what}: {e}: {input}", path.name())
+            });
+        }
+    }
+}
