@@ -228,6 +228,13 @@ impl<B: Backend> State<B> {
             let triads = t.and_not(k.digits, t.or(rows[b], cols[b]));
             t.or(t.select(k.cell_lanes, cells, triads), k.corner)
         });
+        State::with_boxes(t, boxes)
+    }
+
+    /// A state of these boxes whose band configurations are not yet known: every
+    /// configuration of every band still open.
+    #[inline(always)]
+    fn with_boxes(t: B, boxes: [B::Box; 9]) -> State<B> {
         let all = t.load(&TRIADS_ALL);
         State {
             boxes,
@@ -251,13 +258,7 @@ impl<B: Backend> State<B> {
             let triads = t.and_not(k.digits, t.or(t.row_peers(g), t.col_peers(g)));
             t.or(t.select(k.cell_lanes, x, triads), k.corner)
         });
-        let all = t.load(&TRIADS_ALL);
-        State {
-            boxes,
-            cyc: [all; 3],
-            anti: [all; 3],
-            triads: [all; 9],
-        }
+        State::with_boxes(t, boxes)
     }
 
     /// Recomputes the configurations of `band` (0-2 horizontal, 3-5 vertical) from its
