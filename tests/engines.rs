@@ -18,7 +18,7 @@ mod common;
 
 use common::check::{self, BAND, TRIAD};
 use common::generate::puzzle_set;
-use sudoku::engine::{band, Path};
+use sudoku::engine::{band, triad, Path};
 
 #[test]
 fn the_band_engine_alone_counts_like_the_reference_on_every_path() {
@@ -61,7 +61,7 @@ fn the_band_engine_keeps_the_solve_bytes_contract_on_every_path() {
 /// reached its budget, or gives the reference's count within it; on every path the budget
 /// bites on some generated puzzles.
 #[test]
-fn a_budget_only_ever_gives_up_or_agrees() {
+fn a_band_budget_only_ever_gives_up_or_agrees() {
     let budget = band::Budget {
         guesses: 3,
         open_at_first_guess: 50,
@@ -90,5 +90,51 @@ fn a_budget_only_ever_gives_up_or_agrees() {
             }
         }
         assert!(gave_up > 0, "{}: the budget never bit", path.name());
+    }
+}
+
+/// A budgeted run of the triad engine (what the router uses after the band engine) either
+/// gives up or gives the reference's count, and its answer does not depend on the budget:
+/// every clash-free generated puzzle, at budgets of 0, 1, 4 and 64 guesses, on every path;
+/// the small budgets bite on some puzzles, and with enough budget every puzzle is answered.
+#[test]
+fn a_triad_budget_only_ever_gives_up_or_agrees() {
+    for path in Path::available() {
+        for guesses in [0, 1, 4, 64] {
+            let mut gave_up = 0;
+            let mut answered = 0;
+            for p in puzzle_set().iter().filter(|p| !p.clashing).step_by(2) {
+                match triad::count_budgeted(path, &p.board, 2, guesses).expect("available") {
+                    Err(triad::GaveUp) => gave_up += 1,
+                    Ok(got) => {
+                        answered += 1;
+                        check::answer(got, &p.board, p.solutions.min(2)).unwrap_or_else(|e| {
+                            panic!(
+                                "{} {} budget {guesses}: {e}: {}",
+                                path.name(),
+                                p.kind,
+                                p.board
+                            )
+                        });
+                        let needed = triad::stats_with(path, &p.board, 2).expect("available");
+                        assert!(needed.guesses <= guesses, "{needed:?} within {guesses}");
+                    }
+                }
+            }
+            eprintln!(
+                "{} budget {guesses}: {gave_up} gave up, {answered} answered",
+                path.name()
+            );
+            assert!(
+                answered > 0,
+                "{} budget {guesses}: none answered",
+                path.name()
+            );
+            if guesses <= 4 {
+                assert!(gave_up > 0, "{} budget {guesses}: never bit", path.name());
+            } else {
+                assert_eq!(gave_up, 0, "{} budget {guesses}", path.name());
+            }
+        }
     }
 }

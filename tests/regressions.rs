@@ -35,6 +35,15 @@ const FOUND: &[(&str, Status, &str)] = &[
      refutes it in microseconds on the vector paths and in about 0.4 ms on the portable \
      path (the band engine's guess budget hands it to the triad engine)",
     ),
+    (
+        "0.........0.345000000000001........................5346.07..00.........5.34500000",
+        Status::Ok,
+        "2026-11-30, batch (a 10-minute run, libFuzzer timeout while the machine was busy): \
+     several solutions, and the triad engine took 340,866 guesses (60-100 ms on the vector \
+     paths) where the band engine needs two dozen. The router now gives the triad engine a \
+     budget and turns back to the band engine past it (src/engine/mod.rs, `in_turn`): \
+     about 1 ms",
+    ),
 ];
 
 #[test]

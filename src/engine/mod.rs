@@ -133,13 +133,49 @@ const fn handoff(path: Path) -> band::Budget {
     }
 }
 
+/// The triad engine's budget, in branching decisions, when the band engine hands it a
+/// puzzle: eight times the most it takes on any puzzle of the corpora (545, in
+/// `puzzles5_forum_hardest_1905_11+`; `triad::stats_with`), so that no hard puzzle reaches
+/// it, and about a millisecond of search.
+const TRIAD_BUDGET: usize = 4096;
+
 /// The router: the band engine first, the triad engine for what it gives up on.
 fn route(path: Path, board: &Board, limit: usize) -> (usize, Option<Board>) {
     let mut stats = band::SearchStats::default();
     match band::count_budgeted(path, board, limit, handoff(path), &mut stats) {
         Some(Ok(result)) => result,
-        Some(Err(band::GaveUp(candidates))) => triad::count_from(path, &candidates, limit),
+        Some(Err(band::GaveUp(candidates))) => in_turn(path, board, &candidates, limit),
         None => triad::count_available(path, board, limit),
+    }
+}
+
+/// What the band engine hands on: the triad engine from the band engine's `candidates`,
+/// within [`TRIAD_BUDGET`]; past it, the band engine again from the givens and the triad
+/// engine again, in turn, each with four times the budget before. Each engine has boards
+/// that take it hundreds of thousands of guesses where the other needs a few dozen
+/// (tests/regressions.rs keeps some); taking turns bounds such a board to a few times what
+/// the engine that finds it easy needs, and never stops short of the answer (the budgets
+/// grow until one is unlimited).
+fn in_turn(
+    path: Path,
+    board: &Board,
+    candidates: &Candidates,
+    limit: usize,
+) -> (usize, Option<Board>) {
+    let mut guesses = TRIAD_BUDGET;
+    loop {
+        if let Ok(result) = triad::count_from(path, candidates, limit, guesses) {
+            return result;
+        }
+        let budget = band::Budget {
+            guesses: u64::try_from(guesses).unwrap_or(u64::MAX),
+            open_at_first_guess: u32::MAX,
+        };
+        let mut stats = band::SearchStats::default();
+        if let Some(Ok(result)) = band::count_budgeted(path, board, limit, budget, &mut stats) {
+            return result;
+        }
+        guesses = guesses.saturating_mul(4);
     }
 }
 
@@ -173,14 +209,19 @@ fn finish_solve(
         Ok(status) => status,
         // The band engine gives up only after checking every byte and every clash, and
         // leaves the board unchanged; the triad engine goes on from its candidates.
-        Err(band::GaveUp(candidates)) => match triad::count_from(path, &candidates, 1) {
-            (0, _) => crate::Status::NoSolution,
-            (_, Some(solution)) => {
-                solution.write_bytes(bytes);
-                crate::Status::Ok
+        Err(band::GaveUp(candidates)) => {
+            let Ok(board) = Board::from_bytes(bytes) else {
+                return crate::Status::ErrInternal;
+            };
+            match in_turn(path, &board, &candidates, 1) {
+                (0, _) => crate::Status::NoSolution,
+                (_, Some(solution)) => {
+                    solution.write_bytes(bytes);
+                    crate::Status::Ok
+                }
+                (_, None) => crate::Status::ErrInternal,
             }
-            (_, None) => crate::Status::ErrInternal,
-        },
+        }
     }
 }
 
@@ -193,6 +234,38 @@ mod tests {
         assert!(Path::Portable.is_available());
         assert!(Path::selected().is_available());
         assert_eq!(Path::available().next(), Some(Path::Portable));
+    }
+
+    /// A board found by fuzzing `sudoku_solve_batch` (tests/regressions.rs): several
+    /// solutions, 340,866 guesses for the triad engine and two dozen for the band engine.
+    /// On the vector paths the band engine hands it on (64 open cells at its first guess),
+    /// the triad engine runs out of its budget, and the band engine, in turn, answers.
+    #[test]
+    fn a_board_past_the_triad_budget_goes_back_to_the_band_engine() {
+        let text =
+            "0.........0.345000000000001........................5346.07..00.........5.34500000";
+        let board = Board::from_text(text).expect("a board");
+        for path in Path::available() {
+            let needed = triad::stats_with(path, &board, 1).expect("available");
+            assert!(needed.guesses > TRIAD_BUDGET, "{path:?}: {needed:?}");
+            let mut stats = band::SearchStats::default();
+            let first = band::count_budgeted(path, &board, 2, handoff(path), &mut stats);
+            assert_eq!(
+                matches!(first, Some(Err(_))),
+                path != Path::Portable,
+                "{path:?}: the band engine's first run {stats:?}"
+            );
+            let (n, solution) = count_with(path, &board, 2).expect("available");
+            assert_eq!(n, 2, "{path:?}");
+            assert!(
+                solution.is_some_and(|s| s.is_solution_of(&board)),
+                "{path:?}"
+            );
+            let mut bytes: [u8; crate::CELLS] = text.as_bytes().try_into().expect("81 bytes");
+            assert_eq!(solve_bytes_with(path, &mut bytes), Some(crate::Status::Ok));
+            let solved = Board::from_bytes(&bytes).expect("digits");
+            assert!(solved.is_solution_of(&board), "{path:?}");
+        }
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! [`count_avx2`]/[`descend_avx2`], which are compiled with the AVX2 feature set.
 
 use super::backend::Backend;
-use super::solver::{self, Dead, Engine, Outcome, Search, Start, State};
+use super::solver::{self, Dead, Engine, Limits, Outcome, Search, Start, State};
 use core::arch::x86_64::*;
 
 /// The AVX2 backend token: a value exists only on a CPU with AVX2, BMI1, BMI2, POPCNT
@@ -287,8 +287,8 @@ impl Backend for Avx2 {
 /// # Safety
 /// The CPU must have AVX2, BMI1, BMI2, POPCNT and LZCNT (a token proves it).
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-unsafe fn count_avx2(t: Avx2, start: Start, limit: usize) -> Outcome {
-    solver::count(t, start, limit)
+unsafe fn count_avx2(t: Avx2, start: Start, limits: Limits) -> Outcome {
+    solver::count(t, start, limits)
 }
 
 /// The recursive step of the AVX2 path.
@@ -311,9 +311,9 @@ unsafe fn propagate_avx2(t: Avx2, s: &mut State<Avx2>, dirty: u16, bands: u16) -
 
 impl Engine for Avx2 {
     #[inline(always)]
-    fn count(self, start: Start, limit: usize) -> Outcome {
+    fn count(self, start: Start, limits: Limits) -> Outcome {
         // SAFETY: the token proves the CPU has the features `count_avx2` is compiled for.
-        unsafe { count_avx2(self, start, limit) }
+        unsafe { count_avx2(self, start, limits) }
     }
     #[inline(always)]
     fn descend(self, ctx: &mut Search, s: &mut State<Self>) {

@@ -7,7 +7,7 @@
 //! [`count_avx512`]/[`descend_avx512`], which are compiled with the feature set.
 
 use super::backend::Backend;
-use super::solver::{self, Dead, Engine, Outcome, Search, Start, State};
+use super::solver::{self, Dead, Engine, Limits, Outcome, Search, Start, State};
 use crate::engine::Path;
 use core::arch::x86_64::*;
 
@@ -419,8 +419,8 @@ impl Backend for Avx512 {
 /// # Safety
 /// The CPU must have everything [`Path::Avx512`] requires (a token proves it).
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512bw,avx512vl,avx512bitalg")]
-unsafe fn count_avx512(t: Avx512, start: Start, limit: usize) -> Outcome {
-    solver::count(t, start, limit)
+unsafe fn count_avx512(t: Avx512, start: Start, limits: Limits) -> Outcome {
+    solver::count(t, start, limits)
 }
 
 /// The recursive step of the AVX-512 path.
@@ -448,9 +448,9 @@ unsafe fn propagate_avx512(
 
 impl Engine for Avx512 {
     #[inline(always)]
-    fn count(self, start: Start, limit: usize) -> Outcome {
+    fn count(self, start: Start, limits: Limits) -> Outcome {
         // SAFETY: the token proves the CPU has the features `count_avx512` is compiled for.
-        unsafe { count_avx512(self, start, limit) }
+        unsafe { count_avx512(self, start, limits) }
     }
     #[inline(always)]
     fn descend(self, ctx: &mut Search, s: &mut State<Self>) {

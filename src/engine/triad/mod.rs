@@ -35,7 +35,7 @@ mod tests;
 use super::Candidates;
 use super::Path;
 use crate::board::Board;
-use solver::{Dead, Engine, Outcome, Search, Start, State};
+use solver::{Dead, Engine, Limits, Outcome, Search, Start, State};
 use swar::Swar;
 
 /// The engine on a backend that needs no target features: the portable path ([`Swar`]),
@@ -43,8 +43,8 @@ use swar::Swar;
 macro_rules! plain_engine {
     ($backend:ty) => {
         impl Engine for $backend {
-            fn count(self, start: Start, limit: usize) -> Outcome {
-                solver::count(self, start, limit)
+            fn count(self, start: Start, limits: Limits) -> Outcome {
+                solver::count(self, start, limits)
             }
             fn descend(self, ctx: &mut Search, s: &mut State<Self>) {
                 solver::search(self, ctx, s)
@@ -61,24 +61,24 @@ plain_engine!(model::Model);
 
 /// Runs the engine for `path` (the portable one if this CPU cannot run `path`).
 #[inline]
-fn run(path: Path, start: Start, limit: usize) -> Outcome {
+fn run(path: Path, start: Start, limits: Limits) -> Outcome {
     match path {
         #[cfg(target_arch = "x86_64")]
         Path::Sse41 => match sse41::Sse41::new() {
-            Some(t) => t.count(start, limit),
-            None => Swar.count(start, limit),
+            Some(t) => t.count(start, limits),
+            None => Swar.count(start, limits),
         },
         #[cfg(target_arch = "x86_64")]
         Path::Avx2 => match avx2::Avx2::new() {
-            Some(t) => t.count(start, limit),
-            None => Swar.count(start, limit),
+            Some(t) => t.count(start, limits),
+            None => Swar.count(start, limits),
         },
         #[cfg(target_arch = "x86_64")]
         Path::Avx512 => match avx512::Avx512::new() {
-            Some(t) => t.count(start, limit),
-            None => Swar.count(start, limit),
+            Some(t) => t.count(start, limits),
+            None => Swar.count(start, limits),
         },
-        _ => Swar.count(start, limit),
+        _ => Swar.count(start, limits),
     }
 }
 
@@ -90,20 +90,58 @@ pub fn count(path: Path, board: &Board, limit: usize) -> Option<(usize, Option<B
         .then(|| count_available(path, board, limit))
 }
 
+/// The engine gave up: it took as many branching decisions as its budget allowed before it
+/// could tell the count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GaveUp;
+
+/// Counts like [`count`], but gives up after `guesses` branching decisions: for a router
+/// that turns to another engine when this one finds a board hard. `None` if this CPU
+/// cannot run `path`.
+pub fn count_budgeted(
+    path: Path,
+    board: &Board,
+    limit: usize,
+    guesses: usize,
+) -> Option<Result<(usize, Option<Board>), GaveUp>> {
+    path.is_available()
+        .then(|| answer(run(path, Start::Board(board), limits(limit, guesses))))
+}
+
 /// [`count`] on a path already known to be available (it falls back to the portable path
 /// if this CPU cannot run `path`).
 pub(crate) fn count_available(path: Path, board: &Board, limit: usize) -> (usize, Option<Board>) {
-    let (n, first, _) = run(path, Start::Board(board), limit);
-    (n, first)
+    let outcome = run(path, Start::Board(board), limits(limit, usize::MAX));
+    (outcome.found, outcome.first)
 }
 
-/// Counts like [`count`], starting from candidates another engine reached by propagation
-/// (every solution of the puzzle must be consistent with them): what the router runs
-/// when the band engine gives up. Falls back to the portable path if this CPU cannot run
-/// `path`.
-pub fn count_from(path: Path, candidates: &Candidates, limit: usize) -> (usize, Option<Board>) {
-    let (n, first, _) = run(path, Start::Candidates(candidates), limit);
-    (n, first)
+/// Counts like [`count_budgeted`], starting from candidates another engine reached by
+/// propagation (every solution of the puzzle must be consistent with them): what the
+/// router runs when the band engine gives up. Falls back to the portable path if this CPU
+/// cannot run `path`.
+pub(crate) fn count_from(
+    path: Path,
+    candidates: &Candidates,
+    limit: usize,
+    guesses: usize,
+) -> Result<(usize, Option<Board>), GaveUp> {
+    answer(run(
+        path,
+        Start::Candidates(candidates),
+        limits(limit, guesses),
+    ))
+}
+
+fn limits(solutions: usize, guesses: usize) -> Limits {
+    Limits { solutions, guesses }
+}
+
+fn answer(outcome: Outcome) -> Result<(usize, Option<Board>), GaveUp> {
+    if outcome.gave_up {
+        Err(GaveUp)
+    } else {
+        Ok((outcome.found, outcome.first))
+    }
 }
 
 /// Search statistics of one count, for benches and tuning.
@@ -119,7 +157,10 @@ pub struct Stats {
 /// `path` and reports how much searching it took. `None` if this CPU cannot run `path`.
 pub fn stats_with(path: Path, board: &Board, limit: usize) -> Option<Stats> {
     path.is_available().then(|| {
-        let (solutions, _, guesses) = run(path, Start::Board(board), limit);
-        Stats { solutions, guesses }
+        let outcome = run(path, Start::Board(board), limits(limit, usize::MAX));
+        Stats {
+            solutions: outcome.found,
+            guesses: outcome.guesses,
+        }
     })
 }

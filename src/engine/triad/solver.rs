@@ -480,18 +480,35 @@ impl<B: Backend> State<B> {
     }
 }
 
-/// A search in progress: the limit, the count so far, the first solution, and the number
-/// of branching decisions taken.
+/// How far a count may go: it stops at `solutions` solutions, and gives up after
+/// `guesses` branching decisions.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Limits {
+    pub solutions: usize,
+    pub guesses: usize,
+}
+
+/// A search in progress: the solution limit, the count so far, the first solution, the
+/// branching decisions taken and the most it may take.
 pub(crate) struct Search {
+    /// The solution limit; set to 0 when the search gives up, so that every level of the
+    /// recursion returns at its next check of the count, with no test of its own.
     limit: usize,
     found: usize,
     first: Option<Board>,
     guesses: usize,
+    max_guesses: usize,
 }
 
 /// What a count returns: the number of solutions found (at most the limit), the first
-/// solution, and the number of branching decisions taken.
-pub(crate) type Outcome = (usize, Option<Board>, usize);
+/// solution, the number of branching decisions taken, and whether it gave up (having
+/// taken as many as its limits allowed) before it could tell.
+pub(crate) struct Outcome {
+    pub found: usize,
+    pub first: Option<Board>,
+    pub guesses: usize,
+    pub gave_up: bool,
+}
 
 /// Where a count starts: the givens of a clash-free board, or candidates another engine
 /// reached by propagation.
@@ -506,24 +523,35 @@ pub(crate) enum Start<'a> {
 /// The engine's entry point for backend `t`: counts the solutions from `start` up to
 /// `limit`. Inlined into each backend's root, compiled with its target features.
 #[inline(always)]
-pub(crate) fn count<B: Engine>(t: B, start: Start, limit: usize) -> Outcome {
-    if limit == 0 {
-        return (0, None, 0);
+pub(crate) fn count<B: Engine>(t: B, start: Start, limits: Limits) -> Outcome {
+    if limits.solutions == 0 {
+        return Outcome {
+            found: 0,
+            first: None,
+            guesses: 0,
+            gave_up: false,
+        };
     }
     let mut s = match start {
         Start::Board(board) => State::new(t, board),
         Start::Candidates(c) => State::from_candidates(t, c),
     };
     let mut ctx = Search {
-        limit,
+        limit: limits.solutions,
         found: 0,
         first: None,
         guesses: 0,
+        max_guesses: limits.guesses,
     };
     if t.propagate(&mut s, 0x1FF, 0).is_ok() {
         t.descend(&mut ctx, &mut s);
     }
-    (ctx.found, ctx.first, ctx.guesses)
+    Outcome {
+        found: ctx.found,
+        first: ctx.first,
+        guesses: ctx.guesses,
+        gave_up: ctx.guesses > ctx.max_guesses,
+    }
 }
 
 /// The engine compiled for one backend: each backend implements these by calling
@@ -531,8 +559,8 @@ pub(crate) fn count<B: Engine>(t: B, start: Start, limit: usize) -> Outcome {
 /// features. Propagation is a function of its own so that, in unoptimised builds, its
 /// large frame is not held by every level of the recursive search.
 pub(crate) trait Engine: Backend {
-    /// Counts the solutions from `start` up to `limit`.
-    fn count(self, start: Start, limit: usize) -> Outcome;
+    /// Counts the solutions from `start` within `limits`.
+    fn count(self, start: Start, limits: Limits) -> Outcome;
     /// Searches below the propagated state `s` (the recursive step).
     fn descend(self, ctx: &mut Search, s: &mut State<Self>);
     /// Propagates `s` (see [`propagate`]).
@@ -580,6 +608,10 @@ pub(crate) fn search<B: Engine>(t: B, ctx: &mut Search, s: &mut State<B>) {
             return;
         };
         ctx.guesses += 1;
+        if ctx.guesses > ctx.max_guesses {
+            ctx.limit = 0;
+            return;
+        }
         let commit = s.commit_first(t, choice);
         let mut child = *s;
         child.apply(t, choice, commit);

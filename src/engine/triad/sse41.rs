@@ -5,7 +5,7 @@
 //! the bottom of this file, which are compiled with SSE4.1 (and SSSE3, POPCNT).
 
 use super::backend::Backend;
-use super::solver::{self, Dead, Engine, Outcome, Search, Start, State};
+use super::solver::{self, Dead, Engine, Limits, Outcome, Search, Start, State};
 use crate::engine::Path;
 use core::arch::x86_64::*;
 
@@ -324,8 +324,8 @@ impl Backend for Sse41 {
 /// # Safety
 /// The CPU must have SSE4.1, SSSE3 and POPCNT (a token proves it).
 #[target_feature(enable = "sse4.1,ssse3,popcnt")]
-unsafe fn count_sse41(t: Sse41, start: Start, limit: usize) -> Outcome {
-    solver::count(t, start, limit)
+unsafe fn count_sse41(t: Sse41, start: Start, limits: Limits) -> Outcome {
+    solver::count(t, start, limits)
 }
 
 /// The recursive step of the SSE4.1 path.
@@ -353,9 +353,9 @@ unsafe fn propagate_sse41(
 
 impl Engine for Sse41 {
     #[inline(always)]
-    fn count(self, start: Start, limit: usize) -> Outcome {
+    fn count(self, start: Start, limits: Limits) -> Outcome {
         // SAFETY: the token proves the CPU has the features `count_sse41` is compiled for.
-        unsafe { count_sse41(self, start, limit) }
+        unsafe { count_sse41(self, start, limits) }
     }
     #[inline(always)]
     fn descend(self, ctx: &mut Search, s: &mut State<Self>) {

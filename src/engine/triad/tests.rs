@@ -4,7 +4,7 @@
 
 use super::backend::Backend;
 use super::model::{Lanes, Model};
-use super::solver::{Engine, Start};
+use super::solver::{Engine, Limits, Start};
 use crate::board::Board;
 use crate::engine::{reference, Candidates};
 
@@ -173,6 +173,10 @@ pub(crate) fn check_engine<B: Engine + Send>(t: B) {
     on_big_stack(move || check_engine_here(t));
 }
 
+fn limits(solutions: usize, guesses: usize) -> Limits {
+    Limits { solutions, guesses }
+}
+
 fn check_engine_here<B: Engine>(t: B) {
     for text in [
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
@@ -185,13 +189,22 @@ fn check_engine_here<B: Engine>(t: B) {
         for limit in [1, 2, 5] {
             let (rn, _) = reference::count(&p, limit);
             for start in [Start::Board(&p), Start::Candidates(&c)] {
-                let (n, s, _) = t.count(start, limit);
-                assert_eq!(n, rn, "{text} limit {limit}");
-                assert!(s.is_some_and(|s| s.is_solution_of(&p)), "{text}");
+                let all = t.count(start, limits(limit, usize::MAX));
+                assert!(!all.gave_up, "{text} limit {limit}");
+                assert_eq!(all.found, rn, "{text} limit {limit}");
+                assert!(all.first.is_some_and(|s| s.is_solution_of(&p)), "{text}");
+                // The same count within exactly the guesses it took, and one fewer.
+                let exact = t.count(start, limits(limit, all.guesses));
+                assert!(!exact.gave_up && exact.found == rn, "{text} limit {limit}");
+                if all.guesses > 0 {
+                    let short = t.count(start, limits(limit, all.guesses - 1));
+                    assert!(short.gave_up, "{text} limit {limit}");
+                }
             }
         }
     }
-    assert_eq!(t.count(Start::Board(&Board::EMPTY), 0), (0, None, 0));
+    let none = t.count(Start::Board(&Board::EMPTY), limits(0, usize::MAX));
+    assert!(none.found == 0 && none.first.is_none() && !none.gave_up);
 }
 
 #[test]
