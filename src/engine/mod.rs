@@ -136,8 +136,13 @@ const fn handoff(path: Path) -> band::Budget {
 /// The triad engine's budget, in branching decisions, when the band engine hands it a
 /// puzzle: eight times the most it takes on any puzzle of the corpora (545, in
 /// `puzzles5_forum_hardest_1905_11+`; `triad::stats_with`), so that no hard puzzle reaches
-/// it, and about a millisecond of search.
+/// it, and about a millisecond of search. A count to a large limit gets
+/// [`GUESSES_PER_SOLUTION`] more for each solution asked for.
 const TRIAD_BUDGET: usize = 4096;
+
+/// The budget's allowance per solution asked for: finding `n` solutions takes at least
+/// `n - 1` guesses, and counting the empty board's takes about one per solution.
+const GUESSES_PER_SOLUTION: usize = 4;
 
 /// The router: the band engine first, the triad engine for what it gives up on.
 fn route(path: Path, board: &Board, limit: usize) -> (usize, Option<Board>) {
@@ -150,7 +155,7 @@ fn route(path: Path, board: &Board, limit: usize) -> (usize, Option<Board>) {
 }
 
 /// What the band engine hands on: the triad engine from the band engine's `candidates`,
-/// within [`TRIAD_BUDGET`]; past it, the band engine again from the givens and the triad
+/// within [`TRIAD_BUDGET`] (and its allowance per solution); past it, the band engine again from the givens and the triad
 /// engine again, in turn, each with four times the budget before. Each engine has boards
 /// that take it hundreds of thousands of guesses where the other needs a few dozen
 /// (tests/regressions.rs keeps some); taking turns bounds such a board to a few times what
@@ -162,7 +167,7 @@ fn in_turn(
     candidates: &Candidates,
     limit: usize,
 ) -> (usize, Option<Board>) {
-    let mut guesses = TRIAD_BUDGET;
+    let mut guesses = TRIAD_BUDGET.saturating_add(limit.saturating_mul(GUESSES_PER_SOLUTION));
     loop {
         if let Ok(result) = triad::count_from(path, candidates, limit, guesses) {
             return result;
