@@ -28,9 +28,7 @@
 
 mod common;
 
-use common::contract::{
-    self, check_counts, check_solve, expected_status, CountCall, GenerateCall, RateCall,
-};
+use common::contract::{self, check_counts, check_solve, expected_status, CountCall, RateCall};
 use common::ffi;
 use common::generate::{random_grid, Rng};
 use proptest::prelude::*;
@@ -406,15 +404,8 @@ proptest! {
         if (1..=4).contains(&difficulty) && !null[0] {
             return Ok(()); // a good call: the next property
         }
-        let (code, puzzle, solution) = ffi::generate(seed, difficulty, &null);
-        let call = GenerateCall {
-            seed,
-            difficulty,
-            code,
-            puzzle: (!null[0]).then_some((&ffi::FILL, &puzzle)),
-            solution: (!null[1]).then_some((&ffi::FILL, &solution)),
-        };
-        contract::check_generate(&call, REFERENCE_STEPS).map_err(TestCaseError::fail)?;
+        let (code, _, _) = ffi::generate_checked(seed, difficulty, &null, REFERENCE_STEPS)
+            .map_err(TestCaseError::fail)?;
         prop_assert_ne!(code, Status::Ok.code());
     }
 
@@ -489,15 +480,9 @@ proptest! {
     /// same seed and level, and from the Rust API; another puzzle for a neighbouring seed.
     #[test]
     fn generated_puzzles_keep_every_promise(seed in any::<u64>(), level in 1i32..=4) {
-        let (code, puzzle, solution) = ffi::generate(seed, level, &[false, false]);
-        let call = GenerateCall {
-            seed,
-            difficulty: level,
-            code,
-            puzzle: Some((&ffi::FILL, &puzzle)),
-            solution: Some((&ffi::FILL, &solution)),
-        };
-        contract::check_generate(&call, REFERENCE_STEPS).map_err(TestCaseError::fail)?;
+        let (code, puzzle, solution) =
+            ffi::generate_checked(seed, level, &[false, false], REFERENCE_STEPS)
+                .map_err(TestCaseError::fail)?;
         prop_assert_eq!(ffi::rate(&puzzle, &[false, false]), (Status::Ok.code(), level));
         prop_assert_eq!(ffi::generate(seed, level, &[false, false]), (code, puzzle, solution));
         prop_assert_eq!(ffi::generate(seed, level, &[false, true]), (code, puzzle, ffi::FILL));

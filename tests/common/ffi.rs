@@ -2,6 +2,7 @@
 //! each wrapper passes buffers it owns (or NULL where asked), prefilled with a marker so
 //! that a write on failure shows, and returns the status with what the call left in them.
 
+use super::contract::{check_generate, GenerateCall};
 use std::ffi::{c_char, c_int};
 use sudoku::ffi::{
     sudoku_count_solutions, sudoku_generate, sudoku_rate, sudoku_solve, sudoku_solve_batch,
@@ -89,6 +90,27 @@ pub fn generate(seed: u64, difficulty: c_int, null: &[bool]) -> (i32, [u8; CELLS
     // SAFETY: each pointer is NULL or 81 writable bytes.
     let code = unsafe { sudoku_generate(seed, difficulty, puzzle_ptr, solution_ptr) };
     (code, puzzle, solution)
+}
+
+/// [`generate`] checked against the contract (`contract::check_generate`, the plain
+/// reference bounded by `reference_steps`): the status and the two buffers, or what the
+/// oracle found wrong.
+pub fn generate_checked(
+    seed: u64,
+    difficulty: c_int,
+    null: &[bool],
+    reference_steps: usize,
+) -> Result<(i32, [u8; CELLS], [u8; CELLS]), String> {
+    let (code, puzzle, solution) = generate(seed, difficulty, null);
+    let call = GenerateCall {
+        seed,
+        difficulty,
+        code,
+        puzzle: (!null[0]).then_some((&FILL, &puzzle)),
+        solution: (!null[1]).then_some((&FILL, &solution)),
+    };
+    check_generate(&call, reference_steps)?;
+    Ok((code, puzzle, solution))
 }
 
 /// `sudoku_solve_batch` on copies of `inputs` with `threads` threads: the status, each
