@@ -16,35 +16,28 @@ use sudoku::{Board, Difficulty, Status, CELLS};
 const LEETCODE: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
-/// Boards with a known number of solutions: the LeetCode puzzle with some givens removed.
-const COUNTED: [(&str, usize); 7] = [
-    // Clash-free givens, no solution: row 0 forces 9 into its last cell, column 8 has one.
-    (
-        "12345678........................................................................9",
-        0,
-    ),
-    (LEETCODE, 1),
-    (
-        "....7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
-        2,
-    ),
-    (
-        ".............95....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
-        17,
-    ),
-    (
-        "..............5....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
-        64,
-    ),
-    (
-        "...................98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
-        2484,
-    ),
-    (
+/// Boards with a known number of solutions: those the C and C++ tests share
+/// (`tests/c/counted.h`, read here so that one list serves all three: the LeetCode puzzle
+/// with some givens removed, and a clash-free board with none), and one with 4006.
+fn counted() -> Vec<(&'static str, usize)> {
+    let mut boards: Vec<(&str, usize)> = include_str!("c/counted.h")
+        .lines()
+        .filter_map(|line| {
+            let (board, rest) = line.trim().strip_prefix("{\"")?.split_once("\", ")?;
+            Some((board, rest.strip_suffix("},")?.parse().ok()?))
+        })
+        .collect();
+    assert_eq!(
+        boards.len(),
+        6,
+        "boards read from tests/c/counted.h: {boards:?}"
+    );
+    boards.push((
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....2....................",
         4006,
-    ),
-];
+    ));
+    boards
+}
 
 fn full_corpus() -> bool {
     std::env::var_os("SUDOKU_FULL_CORPUS").is_some()
@@ -82,7 +75,7 @@ fn c_rate(board: &[u8; CELLS]) -> Result<Difficulty, Status> {
 
 #[test]
 fn counts_match_the_reference_at_every_limit() {
-    for (text, solutions) in COUNTED {
+    for (text, solutions) in counted() {
         let board = Board::from_text(text).unwrap();
         let (all, _) = reference::count(&board, 100_000);
         assert_eq!(all, solutions, "reference count of {text}");
@@ -129,7 +122,7 @@ fn counts_match_tdoku_test_puzzles() {
 
 /// A mix of boards: solvable, unsolvable, several solutions, clashing, bad characters.
 fn mixed_boards() -> Vec<[u8; CELLS]> {
-    let mut boards: Vec<[u8; CELLS]> = COUNTED
+    let mut boards: Vec<[u8; CELLS]> = counted()
         .iter()
         .map(|(t, _)| t.as_bytes().try_into().unwrap())
         .collect();
@@ -245,10 +238,10 @@ fn the_forum_hardest_puzzles_are_expert() {
 
 #[test]
 fn rate_reports_bad_boards_through_c() {
-    let (none, _) = COUNTED[0];
+    let (none, _) = counted()[0];
     let none: [u8; CELLS] = none.as_bytes().try_into().unwrap();
     assert_eq!(c_rate(&none), Err(Status::NoSolution));
-    let (two, _) = COUNTED[2];
+    let (two, _) = counted()[2];
     assert_eq!(
         c_rate(two.as_bytes().try_into().unwrap()),
         Err(Status::MultipleSolutions)

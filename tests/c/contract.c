@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "sudoku.h"
+#include "counted.h"
 
 static const char *EXAMPLE =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -268,20 +269,7 @@ static void test_threads(void) {
 
 /* ---- The toolkit ------------------------------------------------------------------ */
 
-/* Boards with a known number of solutions (tests/toolkit.rs checks them against the
- * reference solver): the example with givens removed, and a clash-free board with none. */
-static const struct {
-    const char *board;
-    size_t count;
-} COUNTED[] = {
-    {"12345678........................................................................9", 0},
-    {"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", 1},
-    {"....7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", 2},
-    {".............95....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", 17},
-    {"..............5....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", 64},
-    {"...................98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", 2484},
-};
-#define N_COUNTED (sizeof COUNTED / sizeof COUNTED[0])
+/* COUNTED and N_COUNTED: boards with a known number of solutions (counted.h). */
 
 /* The example with a clash (cells 0 and 1 are both 5), with a bad byte, and both. */
 static void make_clash(char *p) {

@@ -7,6 +7,7 @@
 // by tests/callers.rs and by .ci/memcheck (under ASan+UBSan and valgrind). Prints
 // "cpp layer: N failed"; exits 1 if any check failed.
 #include "sudoku.hpp"
+#include "counted.h"
 #include <cstdio>
 typedef std::vector<std::vector<char> > Grid;
 static Grid grid(const char* s) {
@@ -56,26 +57,17 @@ static void toolkit() {
     std::string clash = EX; clash[1] = '5';
     std::string bad = EX; bad[80] = 'x';
     std::string bad_and_clash = clash; bad_and_clash[80] = 'x';
-    // Boards with known counts (tests/toolkit.rs checks them against the reference).
-    struct { const char* board; std::size_t count; } counted[] = {
-        {"12345678........................................................................9", 0},
-        {"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", 1},
-        {"....7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", 2},
-        {".............95....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", 17},
-        {"..............5....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", 64},
-        {"...................98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", 2484},
-    };
     const std::size_t limits[] = {0, 1, 2, 5, 100000};
-    for (std::size_t k = 0; k < sizeof counted / sizeof counted[0]; ++k) {
-        std::string board = counted[k].board;
+    for (std::size_t k = 0; k < N_COUNTED; ++k) {
+        std::string board = COUNTED[k].board;
         for (std::size_t l = 0; l < sizeof limits / sizeof limits[0]; ++l) {
-            std::size_t want = counted[k].count < limits[l] ? counted[k].count : limits[l];
+            std::size_t want = COUNTED[k].count < limits[l] ? COUNTED[k].count : limits[l];
             CHECK(sudoku::count_solutions(board, limits[l]) == want);
             std::string first = "untouched";
             CHECK(sudoku::count_solutions(board, limits[l], first) == want);
             CHECK(want == 0 ? first == "untouched" : solves(board, first));
         }
-        CHECK(sudoku::is_unique(board) == (counted[k].count == 1));
+        CHECK(sudoku::is_unique(board) == (COUNTED[k].count == 1));
     }
     std::string first;
     CHECK(sudoku::count_solutions(EX, 2, first) == 1 && first == ANSWER);
@@ -96,7 +88,7 @@ static void toolkit() {
     CHECK(sudoku::rate(EX) == sudoku::difficulty::easy);
     CHECK(status_of([&] { sudoku::rate(no_solution); }) == SUDOKU_NO_SOLUTION);
     CHECK(status_of([&] { sudoku::rate(std::string(81, '.')); }) == SUDOKU_MULTIPLE_SOLUTIONS);
-    CHECK(status_of([&] { sudoku::rate(counted[2].board); }) == SUDOKU_MULTIPLE_SOLUTIONS);
+    CHECK(status_of([&] { sudoku::rate(COUNTED[2].board); }) == SUDOKU_MULTIPLE_SOLUTIONS);
     CHECK(status_of([&] { sudoku::rate(clash); }) == SUDOKU_ERR_CONFLICT);
     CHECK(status_of([&] { sudoku::rate(bad_and_clash); }) == SUDOKU_ERR_INVALID_CHAR);
     CHECK(throws_invalid_argument([&] { sudoku::rate(""); }));
@@ -134,7 +126,7 @@ static void toolkit() {
     // solve_batch: the same boards and statuses as single calls, at several thread counts.
     std::vector<std::string> input;
     for (int i = 0; i < 60; ++i) {
-        const std::string kinds[] = {EX, clash, bad, no_solution, std::string(81, '.'), counted[3].board};
+        const std::string kinds[] = {EX, clash, bad, no_solution, std::string(81, '.'), COUNTED[3].board};
         input.push_back(kinds[i % 6]);
     }
     std::vector<std::string> want = input;
