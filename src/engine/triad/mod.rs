@@ -105,13 +105,13 @@ pub fn count_budgeted(
     guesses: usize,
 ) -> Option<Result<(usize, Option<Board>), GaveUp>> {
     path.is_available()
-        .then(|| answer(run(path, Start::Board(board), limits(limit, guesses))))
+        .then(|| answer(run(path, Start::Board(board), Limits::new(limit, guesses))))
 }
 
 /// [`count`] on a path already known to be available (it falls back to the portable path
 /// if this CPU cannot run `path`).
 pub(crate) fn count_available(path: Path, board: &Board, limit: usize) -> (usize, Option<Board>) {
-    let outcome = run(path, Start::Board(board), limits(limit, usize::MAX));
+    let outcome = run(path, Start::Board(board), Limits::new(limit, usize::MAX));
     (outcome.found, outcome.first)
 }
 
@@ -128,12 +128,8 @@ pub(crate) fn count_from(
     answer(run(
         path,
         Start::Candidates(candidates),
-        limits(limit, guesses),
+        Limits::new(limit, guesses),
     ))
-}
-
-fn limits(solutions: usize, guesses: usize) -> Limits {
-    Limits { solutions, guesses }
 }
 
 fn answer(outcome: Outcome) -> Result<(usize, Option<Board>), GaveUp> {
@@ -157,7 +153,7 @@ pub struct Stats {
 /// `path` and reports how much searching it took. `None` if this CPU cannot run `path`.
 pub fn stats_with(path: Path, board: &Board, limit: usize) -> Option<Stats> {
     path.is_available().then(|| {
-        let outcome = run(path, Start::Board(board), limits(limit, usize::MAX));
+        let outcome = run(path, Start::Board(board), Limits::new(limit, usize::MAX));
         Stats {
             solutions: outcome.found,
             guesses: outcome.guesses,

@@ -488,6 +488,13 @@ pub(crate) struct Limits {
     pub guesses: usize,
 }
 
+impl Limits {
+    /// At most `solutions` solutions and `guesses` branching decisions.
+    pub(crate) const fn new(solutions: usize, guesses: usize) -> Limits {
+        Limits { solutions, guesses }
+    }
+}
+
 /// A search in progress: the solution limit, the count so far, the first solution, the
 /// branching decisions taken and the most it may take.
 pub(crate) struct Search {

@@ -173,10 +173,6 @@ pub(crate) fn check_engine<B: Engine + Send>(t: B) {
     on_big_stack(move || check_engine_here(t));
 }
 
-fn limits(solutions: usize, guesses: usize) -> Limits {
-    Limits { solutions, guesses }
-}
-
 fn check_engine_here<B: Engine>(t: B) {
     for text in [
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
@@ -189,21 +185,21 @@ fn check_engine_here<B: Engine>(t: B) {
         for limit in [1, 2, 5] {
             let (rn, _) = reference::count(&p, limit);
             for start in [Start::Board(&p), Start::Candidates(&c)] {
-                let all = t.count(start, limits(limit, usize::MAX));
+                let all = t.count(start, Limits::new(limit, usize::MAX));
                 assert!(!all.gave_up, "{text} limit {limit}");
                 assert_eq!(all.found, rn, "{text} limit {limit}");
                 assert!(all.first.is_some_and(|s| s.is_solution_of(&p)), "{text}");
                 // The same count within exactly the guesses it took, and one fewer.
-                let exact = t.count(start, limits(limit, all.guesses));
+                let exact = t.count(start, Limits::new(limit, all.guesses));
                 assert!(!exact.gave_up && exact.found == rn, "{text} limit {limit}");
                 if all.guesses > 0 {
-                    let short = t.count(start, limits(limit, all.guesses - 1));
+                    let short = t.count(start, Limits::new(limit, all.guesses - 1));
                     assert!(short.gave_up, "{text} limit {limit}");
                 }
             }
         }
     }
-    let none = t.count(Start::Board(&Board::EMPTY), limits(0, usize::MAX));
+    let none = t.count(Start::Board(&Board::EMPTY), Limits::new(0, usize::MAX));
     assert!(none.found == 0 && none.first.is_none() && !none.gave_up);
 }
 
