@@ -134,7 +134,7 @@ const fn handoff(path: Path) -> band::Budget {
 }
 
 /// The triad engine's budget, in branching decisions, when the band engine hands it a
-/// puzzle: eight times the most it takes on any puzzle of the corpora (545, in
+/// puzzle: 7.5 times the most it takes on any puzzle of the corpora (545, in
 /// `puzzles5_forum_hardest_1905_11+`; `triad::stats_with`), so that no hard puzzle reaches
 /// it, and about a millisecond of search. A count to a large limit gets
 /// [`GUESSES_PER_SOLUTION`] more for each solution asked for.
