@@ -1,10 +1,10 @@
-//! Bench of the toolkit: generation speed per difficulty and batch solving on 1 vs 2
-//! threads.
+//! Bench of the toolkit: generation speed per difficulty, batch solving on 1 vs 2
+//! threads, rating, and counting many solutions.
 //!
 //! `cargo bench --bench toolkit` (all of it), or with arguments after `--`:
 //! `gen [SEEDS]` for generation only, `batch [PUZZLES]` for batch solving only, `levels
 //! [PUZZLES]` for the rating of the ../shared/data corpora (level shares and time per
-//! rating).
+//! rating), `count [PUZZLES]` for counting to 1000 solutions.
 //! Generation runs on one thread; each figure is the mean time per puzzle over seeds
 //! 0..SEEDS (default 200), best and median of 5 rounds over the same seeds, since the
 //! machine is shared.
@@ -157,6 +157,64 @@ fn bench_levels(n: usize) {
     }
 }
 
+/// Counting to a large limit (`sudoku::count_solutions` to 1000, one thread, best of
+/// `ROUNDS`): the empty board always; from ../shared/data when present, multi-solution
+/// puzzles, 17-clue puzzles less their first given (many solutions), and hard unique
+/// puzzles (one solution: the whole tree searched).
+fn bench_counts(n: usize) {
+    const LIMIT: usize = 1000;
+    println!("counting to {LIMIT} solutions (sudoku::count_solutions, one thread, best of {ROUNDS} rounds):");
+    let less_first_given = |b: &Board| {
+        let mut b = *b;
+        if let Some(i) = (0..CELLS).find(|&i| b.get(i) != 0) {
+            b.set(i, 0);
+        }
+        b
+    };
+    let from = |name: &str, edit: &dyn Fn(&Board) -> Board| {
+        corpora::read(name).map(|all| all.iter().take(n).map(|e| edit(&e.board)).collect())
+    };
+    let sets: [(&str, Option<Vec<Board>>); 4] = [
+        ("the empty board", Some(vec![Board::EMPTY])),
+        (
+            "puzzles7_serg_benchmark",
+            from("puzzles7_serg_benchmark", &|b| *b),
+        ),
+        (
+            "puzzles2_17_clue less a given",
+            from("puzzles2_17_clue", &less_first_given),
+        ),
+        (
+            "puzzles5_forum_hardest_1905_11+",
+            from("puzzles5_forum_hardest_1905_11+", &|b| *b),
+        ),
+    ];
+    for (name, boards) in sets {
+        let Some(boards) = boards else {
+            println!("  {name}: absent");
+            continue;
+        };
+        let mut solutions = 0;
+        let mut times = Vec::new();
+        for _ in 0..ROUNDS {
+            let start = Instant::now();
+            solutions = 0;
+            for b in &boards {
+                let count = sudoku::count_solutions(black_box(b), LIMIT).expect("clash-free");
+                solutions += count.count;
+            }
+            times.push(start.elapsed());
+        }
+        let (best, _) = best_and_median(times);
+        let per = best.as_secs_f64() * 1e6 / boards.len() as f64;
+        let mean = solutions as f64 / boards.len() as f64;
+        println!(
+            "  {name:<32} {:>5} boards  {mean:>6.1} solutions each  {per:>8.1} us/board",
+            boards.len()
+        );
+    }
+}
+
 fn main() {
     // `cargo bench` passes --bench; other arguments pick a part and its size.
     let args: Vec<String> = std::env::args()
@@ -173,5 +231,8 @@ fn main() {
     }
     if matches!(part, None | Some("levels")) {
         bench_levels(size.unwrap_or(5000) as usize);
+    }
+    if matches!(part, None | Some("count")) {
+        bench_counts(size.unwrap_or(200) as usize);
     }
 }

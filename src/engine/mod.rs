@@ -7,7 +7,8 @@
 //! multi-solution puzzles; it can give up on a budget), [`triad`] (box vectors with
 //! negative triads and band configurations, fastest on hard puzzles) and
 //! [`reference`](mod@reference) (plain backtracking, for tests). The router here runs the
-//! band engine first and hands the puzzles it gives up on to the triad engine.
+//! band engine first and hands the puzzles it gives up on to the triad engine; a count to
+//! a large limit that turns out to have many solutions goes back to the band engine.
 //!
 //! The code path is chosen once per process from the CPU's features
 //! ([`Path::selected`]); tests and benches can force any available path with
@@ -144,6 +145,16 @@ const TRIAD_BUDGET: usize = 4096;
 /// `n - 1` guesses, and counting the empty board's takes about one per solution.
 const GUESSES_PER_SOLUTION: usize = 4;
 
+/// A count to a limit of at least [`LARGE_LIMIT`] asks the triad engine for this many
+/// solutions first: a board that has them has many, and the band engine counts many
+/// solutions faster (1.5-3x on the vector paths: the empty board, multi-solution corpus
+/// puzzles and 17-clue puzzles less a clue, counted to 1000), so it takes the count over.
+const FEW_SOLUTIONS: usize = 8;
+
+/// The smallest limit at which a board with [`FEW_SOLUTIONS`] solutions goes back to the
+/// band engine: below it, counting again from the givens costs more than it saves.
+const LARGE_LIMIT: usize = 64;
+
 /// The router: the band engine first, the triad engine for what it gives up on.
 fn route(path: Path, board: &Board, limit: usize) -> (usize, Option<Board>) {
     let mut stats = band::SearchStats::default();
@@ -155,13 +166,16 @@ fn route(path: Path, board: &Board, limit: usize) -> (usize, Option<Board>) {
 }
 
 /// What the band engine hands on: the triad engine from the band engine's `candidates`,
-/// within [`TRIAD_BUDGET`] (and its allowance per solution); past it, the band engine again from the givens and the triad
-/// engine again, in turn, each with four times the budget before. Each engine has boards
-/// the other finds easy (tests/regressions.rs keeps them; counted to 2 on AVX-512): two
-/// take the band engine 40,476 and 4,086,721 guesses and the triad engine none, one takes
-/// the triad engine 340,866 and the band engine 26. Taking turns bounds such a board to a
-/// few times what the engine that finds it easy needs, and never stops short of the
-/// answer (the budgets grow until one is unlimited).
+/// within [`TRIAD_BUDGET`] (and its allowance per solution); past it, the band engine
+/// again from the givens and the triad engine again, in turn, each with four times the
+/// budget before. Each engine has boards the other finds easy (tests/regressions.rs keeps
+/// them; counted to 2 on AVX-512): two take the band engine 40,476 and 4,086,721 guesses
+/// and the triad engine none, one takes the triad engine 340,866 and the band engine 26.
+/// Taking turns bounds such a board to a few times what the engine that finds it easy
+/// needs, and never stops short of the answer (the budgets grow until one is unlimited).
+///
+/// A count to a large limit ([`LARGE_LIMIT`]) first asks the triad engine for
+/// [`FEW_SOLUTIONS`]; if the board has that many, the band engine takes the first turn.
 fn in_turn(
     path: Path,
     board: &Board,
@@ -169,10 +183,22 @@ fn in_turn(
     limit: usize,
 ) -> (usize, Option<Board>) {
     let mut guesses = TRIAD_BUDGET.saturating_add(limit.saturating_mul(GUESSES_PER_SOLUTION));
-    loop {
-        if let Ok(result) = triad::count_from(path, candidates, limit, guesses) {
-            return result;
+    let mut triad_turn = true;
+    if limit >= LARGE_LIMIT {
+        let few = TRIAD_BUDGET + FEW_SOLUTIONS * GUESSES_PER_SOLUTION;
+        match triad::count_from(path, candidates, FEW_SOLUTIONS, few) {
+            Ok((found, first)) if found < FEW_SOLUTIONS => return (found, first),
+            // Many solutions (or a board the triad engine finds hard): the band engine's turn.
+            _ => triad_turn = false,
         }
+    }
+    loop {
+        if triad_turn {
+            if let Ok(result) = triad::count_from(path, candidates, limit, guesses) {
+                return result;
+            }
+        }
+        triad_turn = true;
         let budget = band::Budget {
             guesses: u64::try_from(guesses).unwrap_or(u64::MAX),
             open_at_first_guess: u32::MAX,
@@ -271,6 +297,38 @@ mod tests {
             assert_eq!(solve_bytes_with(path, &mut bytes), Some(crate::Status::Ok));
             let solved = Board::from_bytes(&bytes).expect("digits");
             assert!(solved.is_solution_of(&board), "{path:?}");
+        }
+    }
+
+    /// A count to a large limit goes back to the band engine when the board has many
+    /// solutions (its first solution is the band engine's), and stays with the triad
+    /// engine when it has few (the triad engine's); the count agrees with the reference.
+    #[test]
+    fn a_large_count_with_many_solutions_goes_back_to_the_band_engine() {
+        // A classic puzzle (one solution), and the same less its first two rows (many).
+        let unique =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let many = format!("{}{}", ".".repeat(18), &unique[18..]);
+        let limit = LARGE_LIMIT;
+        for path in Path::available() {
+            let board = Board::from_text(&many).expect("a board");
+            let band_count = band::count(path, &board, limit).expect("available");
+            assert_eq!(
+                band_count.0, limit,
+                "{path:?}: the board has many solutions"
+            );
+            let triad_first = triad::count(path, &board, limit).expect("available").1;
+            assert_ne!(
+                triad_first, band_count.1,
+                "{path:?}: the engines tell apart"
+            );
+            let (n, first) = count_with(path, &board, limit).expect("available");
+            assert_eq!(n, reference::count(&board, limit).0, "{path:?}");
+            assert_eq!(first, band_count.1, "{path:?}: the band engine's count");
+            let board = Board::from_text(unique).expect("a board");
+            let (n, first) = count_with(path, &board, limit).expect("available");
+            assert_eq!(n, 1, "{path:?}");
+            assert!(first.is_some_and(|s| s.is_solution_of(&board)), "{path:?}");
         }
     }
 
