@@ -379,20 +379,28 @@ impl<B: Backend> State<B> {
     }
 
     /// The branching decision, or `None` when every band is fixed (the grid is solved).
+    /// Branch-free but for the final test: the band and the field are picked by minimum and
+    /// bit scan, since the branches they would take are unpredictable.
     #[inline(always)]
     fn choose(&self, t: B) -> Option<Choice> {
-        let mut best = (u32::MAX, 0usize, [0u64; 2]);
-        for band in 0..6 {
-            let cfg = self.configs(t, band);
+        let cfgs: [[u64; 2]; 6] = core::array::from_fn(|band| self.configs(t, band));
+        // The band with the fewest configurations but not fixed (9: one per digit), as the
+        // least key `configurations * 8 + band`; a fixed band's key is out of reach.
+        let mut best = u32::MAX;
+        for (band, cfg) in cfgs.iter().enumerate() {
             let n = cfg[0].count_ones() + cfg[1].count_ones();
-            if n > 9 && n < best.0 {
-                best = (n, band, cfg);
-            }
+            let key = if n > 9 {
+                n << 3 | band as u32
+            } else {
+                u32::MAX
+            };
+            best = best.min(key);
         }
-        if best.0 == u32::MAX {
+        if best == u32::MAX {
             return None;
         }
-        let (band, [cyc, anti]) = (best.1, best.2);
+        let band = (best & 7) as usize;
+        let [cyc, anti] = cfgs[band];
         let fields = [
             cyc as u16,
             (cyc >> 16) as u16,
@@ -409,42 +417,49 @@ impl<B: Backend> State<B> {
         }
         let pick = if two & !three != 0 { two & !three } else { two };
         let digit = pick & pick.wrapping_neg();
-        let field = fields.iter().position(|&f| f & digit != 0).unwrap_or(0);
+        // The digit's lowest configuration: the fields holding it, as bits, scanned.
+        let mut holding = 0u32;
+        for (i, f) in fields.iter().enumerate() {
+            holding |= u32::from(f & digit != 0) << i;
+        }
+        let field = (holding | 1 << 6).trailing_zeros() as usize % 6;
         Some(Choice { band, digit, field })
     }
 
-    /// Commits `c.digit` to configuration `c.field` of its band, or rules it out.
+    /// Commits `c.digit` to configuration `c.field` of its band, or rules it out. Without
+    /// branches on the choice: its band's kind, its field and whether it commits are as
+    /// unpredictable as the search.
     #[inline(always)]
     fn apply(&mut self, t: B, c: Choice, commit: bool) {
         let k = Consts::new(t);
         let band = c.band % 3;
-        let lane = if c.band < 3 {
-            4 * (c.field % 3) + 3
-        } else {
+        let vertical = c.band >= 3;
+        let lane = if vertical {
             12 + c.field % 3
+        } else {
+            4 * (c.field % 3) + 3
         };
         let digit = t.splat(c.digit);
-        // The digit in the chosen configuration's lane.
+        // The digit in the chosen configuration's lane, and in every lane of the band.
         let one = t.keep(t.eq(k.iota, t.splat(lane as u16)), digit);
-        let (mut cyc, mut anti) = (self.cyc[band], self.anti[band]);
-        if commit {
-            // The digit out of every configuration of the band, then back into the one.
-            let lanes = if c.band < 3 { k.h_ones } else { k.v_ones };
-            let all = t.and(lanes, digit);
-            cyc = t.and_not(cyc, all);
-            anti = t.and_not(anti, all);
-            if c.field < 3 {
-                cyc = t.or(cyc, one);
-            } else {
-                anti = t.or(anti, one);
-            }
-        } else if c.field < 3 {
-            cyc = t.and_not(cyc, one);
-        } else {
-            anti = t.and_not(anti, one);
-        }
-        self.cyc[band] = cyc;
-        self.anti[band] = anti;
+        let horizontal = t.eq(t.splat(vertical as u16), k.zero);
+        let all = t.and(t.select(horizontal, k.h_ones, k.v_ones), digit);
+        // Committing takes the digit out of every configuration of the band and puts it
+        // back in the chosen one; ruling out takes it out of the chosen one.
+        let ruling_out = t.eq(t.splat(commit as u16), k.zero);
+        let out = t.select(ruling_out, one, all);
+        let back = t.select(ruling_out, k.zero, one);
+        let out_of_other = t.select(ruling_out, k.zero, all);
+        let in_cyc = t.eq(t.splat((c.field >= 3) as u16), k.zero);
+        let (cyc, anti) = (self.cyc[band], self.anti[band]);
+        self.cyc[band] = t.or(
+            t.and_not(cyc, t.select(in_cyc, out, out_of_other)),
+            t.keep(in_cyc, back),
+        );
+        self.anti[band] = t.or(
+            t.and_not(anti, t.select(in_cyc, out_of_other, out)),
+            t.select(in_cyc, k.zero, back),
+        );
     }
 
     /// Whether committing first is the better order for this choice: with exactly two
