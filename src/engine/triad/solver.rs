@@ -133,12 +133,15 @@ pub(crate) struct State<B: Backend> {
 pub(crate) struct Dead;
 
 /// A branching decision: in `band` (0-2 horizontal, 3-5 vertical), digit bit `digit`,
-/// configuration field `field` (0-2 cyclic, 3-5 anti).
+/// configuration field `field` (0-2 cyclic, 3-5 anti); `commit_first` is the order to
+/// explore it in: with exactly two configurations left for the digit, the refutation
+/// comes first.
 #[derive(Clone, Copy)]
 struct Choice {
     band: usize,
     digit: u16,
     field: usize,
+    commit_first: bool,
 }
 
 /// One box after one step of its rules.
@@ -423,7 +426,12 @@ impl<B: Backend> State<B> {
             holding |= u32::from(f & digit != 0) << i;
         }
         let field = (holding | 1 << 6).trailing_zeros() as usize % 6;
-        Some(Choice { band, digit, field })
+        Some(Choice {
+            band,
+            digit,
+            field,
+            commit_first: holding.count_ones() != 2,
+        })
     }
 
     /// Commits `c.digit` to configuration `c.field` of its band, or rules it out. Without
@@ -460,15 +468,6 @@ impl<B: Backend> State<B> {
             t.and_not(anti, t.select(in_cyc, out_of_other, out)),
             t.select(in_cyc, k.zero, back),
         );
-    }
-
-    /// Whether committing first is the better order for this choice: with exactly two
-    /// configurations the refutation is explored first.
-    #[inline(always)]
-    fn commit_first(&self, t: B, c: Choice) -> bool {
-        let [cyc, anti] = self.configs(t, c.band);
-        let spread = c.digit as u64 * 0x0000_0001_0001_0001;
-        (cyc & spread).count_ones() + (anti & spread).count_ones() != 2
     }
 
     /// The solved grid, once every band is fixed and propagation is complete.
@@ -634,7 +633,7 @@ pub(crate) fn search<B: Engine>(t: B, ctx: &mut Search, s: &mut State<B>) {
             ctx.limit = 0;
             return;
         }
-        let commit = s.commit_first(t, choice);
+        let commit = choice.commit_first;
         let mut child = *s;
         child.apply(t, choice, commit);
         let band = 1 << choice.band;
