@@ -153,6 +153,9 @@ const FEW_SOLUTIONS: usize = 8;
 
 /// The smallest limit at which a board with [`FEW_SOLUTIONS`] solutions goes back to the
 /// band engine: below it, counting again from the givens costs more than it saves.
+/// Measured on AVX-512 (the empty board, serg puzzles, 17-clue puzzles less a given),
+/// against the triad engine alone: at limit 32 the hand-back took 11.1-12.7 us against
+/// 10.5-12.0, at 64 it took 14.4-19.2 us against 18.3-21.9.
 const LARGE_LIMIT: usize = 64;
 
 /// The router: the band engine first, the triad engine for what it gives up on.
