@@ -135,7 +135,7 @@ const fn handoff(path: Path) -> band::Budget {
 }
 
 /// The triad engine's budget, in branching decisions, when the band engine hands it a
-/// puzzle: 7.5 times the most it takes on any puzzle of the corpora (545, in
+/// puzzle: 7.4 times the most it takes on any puzzle of the corpora (551, in
 /// `puzzles5_forum_hardest_1905_11+`; `triad::stats_with`), so that no hard puzzle reaches
 /// it, and about a millisecond of search. A count to a large limit gets
 /// [`GUESSES_PER_SOLUTION`] more for each solution asked for.
@@ -173,7 +173,7 @@ fn route(path: Path, board: &Board, limit: usize) -> (usize, Option<Board>) {
 /// again from the givens and the triad engine again, in turn, each with four times the
 /// budget before. Each engine has boards the other finds easy (tests/regressions.rs keeps
 /// them; counted to 2 on AVX-512): two take the band engine 40,476 and 4,086,721 guesses
-/// and the triad engine none, one takes the triad engine 340,866 and the band engine 26.
+/// and the triad engine none, one takes the triad engine 368,130 and the band engine 26.
 /// Taking turns bounds such a board to a few times what the engine that finds it easy
 /// needs, and never stops short of the answer (the budgets grow until one is unlimited).
 ///
@@ -272,7 +272,7 @@ mod tests {
     }
 
     /// A board found by fuzzing `sudoku_solve_batch` (tests/regressions.rs): several
-    /// solutions, 340,866 guesses for the triad engine and two dozen for the band engine.
+    /// solutions, 368,130 guesses for the triad engine and two dozen for the band engine.
     /// On the vector paths the band engine hands it on (64 open cells at its first guess),
     /// the triad engine runs out of its budget, and the band engine, in turn, answers.
     #[test]

@@ -8,8 +8,8 @@
 //! digit's minirows form one of six permutations (the band's *configurations*), and each
 //! band keeps the digits that may still take each one. That exchange carries rows,
 //! columns, the boxes' own rule and locked candidates both ways. Propagation runs in
-//! rounds (every changed box takes one step, then every band whose triads moved updates
-//! its boxes), and the search branches on a configuration of a digit in the band with the
+//! rounds (every box a band narrowed takes one step, then every band whose triads moved
+//! updates its boxes), and the search branches on a configuration of a digit in the band with the
 //! fewest left: commit to it, or rule it out.
 //!
 //! The engine is generic over a small set of vector primitives named by meaning, with one

@@ -29,10 +29,16 @@
 //! # Propagation
 //!
 //! Propagation runs in rounds over the whole grid, without branches inside a round: every
-//! box takes one step of its rules, then every band recomputes its configurations from
-//! the boxes' triads and narrows its boxes. The nine boxes (and the six bands) are
-//! independent within a round, which keeps the vector units busy; a round that changes
-//! nothing ends propagation.
+//! box that is new or that a band narrowed takes one step of its rules, then every band
+//! whose boxes' triads moved recomputes its configurations and narrows its boxes. The
+//! nine boxes (and the six bands) are independent within a round, which keeps the vector
+//! units busy; a round that narrows no box ends propagation.
+//!
+//! A box is not stepped again for what its own step changed: that second step finds
+//! nothing new 96% of the time (magictour), and box steps are a large part of the cost.
+//! So propagation stops short of the box rules' fixpoint; what it leaves is caught
+//! later, by the box's next step or at the end, where a grid whose every band is fixed
+//! counts only if each cell holds one digit (see [`State::solution`]).
 //!
 //! # Search
 //!
@@ -148,7 +154,7 @@ struct Choice {
 struct Step<B: Backend> {
     /// The box after the step.
     x: B::Box,
-    /// Lanes found contradictory.
+    /// Lanes found contradictory, before the step or by it.
     dead: B::Mask,
 }
 
@@ -166,7 +172,8 @@ fn triads<B: Backend>(t: B, k: &Consts<B>, x: B::Box) -> B::Box {
 /// One step of the box rules: lanes whose value is known (a cell with one candidate or a
 /// digit no other lane of its row or column holds; a triad with six candidates or six
 /// such digits) are set, and their digits removed from the other lanes of their rows and
-/// columns.
+/// columns. A lane left with fewer digits than it needs is dead at once: the box is not
+/// stepped again for its own changes (see [`State::propagate`]).
 #[inline(always)]
 fn box_step<B: Backend>(t: B, k: &Consts<B>, x: B::Box) -> Step<B> {
     let rp = t.row_peers(x);
@@ -178,10 +185,9 @@ fn box_step<B: Backend>(t: B, k: &Consts<B>, x: B::Box) -> Step<B> {
     let missing = t.and_not(k.digits, t.or(x, both));
     let sx = t.sizes(x);
     let sa = t.sizes(asserted);
-    let dead = t.mask_or(
-        t.mask_or(t.gt(k.target, sx), t.gt(sa, k.target)),
-        t.gt(missing, k.zero),
-    );
+    // A lane with fewer digits than it needs is found below, after the step, which only
+    // removes digits from it.
+    let dead = t.mask_or(t.gt(sa, k.target), t.gt(missing, k.zero));
     let full_a = t.eq(sa, k.target);
     let full_x = t.eq(sx, k.target);
     // Lanes whose value is now known, and that value.
@@ -191,9 +197,10 @@ fn box_step<B: Backend>(t: B, k: &Consts<B>, x: B::Box) -> Step<B> {
         t.and(t.row_peers(fixed), k.row_groups),
         t.and(t.col_peers(fixed), k.col_groups),
     );
+    let x2 = t.and_not(x1, elim);
     Step {
-        x: t.and_not(x1, elim),
-        dead,
+        x: x2,
+        dead: t.mask_or(dead, t.gt(k.target, t.sizes(x2))),
     }
 }
 
@@ -298,9 +305,15 @@ impl<B: Backend> State<B> {
         changed
     }
 
-    /// Propagates in rounds until a round changes nothing. A round steps every box in
+    /// Propagates in rounds until a round narrows no box. A round steps every box in
     /// `dirty` once, then updates every band some of whose boxes' triads changed (and the
-    /// bands in `bands`); the boxes that change are dirty for the next round.
+    /// bands in `bands`); the boxes the bands narrow are dirty for the next round. A box
+    /// that only its own step changed is not: a second step finds nothing new 96% of the
+    /// time (magictour), and leaving it out measured faster for a few more guesses
+    /// (magictour 5.99 to 6.40 per puzzle, the 11+ set 35.00 to 35.74). Medians of
+    /// alternating runs pinned to one core, AVX-512, the routed solve: in one process,
+    /// magictour -3.6% and 11+ -6.7%; as two binaries, magictour -2.5%, 11+ -4.4% and
+    /// 1106 -3.3%.
     #[inline(always)]
     fn propagate(
         &mut self,
@@ -316,11 +329,9 @@ impl<B: Backend> State<B> {
             while d != 0 {
                 let b = d.trailing_zeros() as usize;
                 d &= d - 1;
-                let x = self.boxes[b];
-                let s = box_step(t, k, x);
+                let s = box_step(t, k, self.boxes[b]);
                 self.boxes[b] = s.x;
                 dead = t.mask_or(dead, s.dead);
-                next |= (!t.same(s.x, x) as u16) << b;
                 let q = triads(t, k, s.x);
                 let (moved_h, moved_v) = t.triads_differ(q, self.triads[b]);
                 self.triads[b] = q;
@@ -470,7 +481,13 @@ impl<B: Backend> State<B> {
         );
     }
 
-    /// The solved grid, once every band is fixed and propagation is complete.
+    /// The solved grid, once every band is fixed and propagated; `None` if some cell does
+    /// not hold exactly one digit, a contradiction propagation left to the end (see
+    /// [`State::propagate`]).
+    ///
+    /// With every band fixed, each digit has one configuration per band, so narrowing has
+    /// left it one cell in each box, in one minirow per row and one minicolumn per column
+    /// of its bands: when every cell holds one digit, the grid is a solution.
     #[inline(always)]
     fn solution(&self, t: B) -> Option<Board> {
         let k = Consts::new(t);
@@ -589,7 +606,7 @@ pub(crate) trait Engine: Backend {
 }
 
 /// Propagates `s` in rounds, starting from the boxes in `dirty` and the bands in `bands`,
-/// until a round changes nothing; `Err(Dead)` on a contradiction.
+/// until a round narrows no box; `Err(Dead)` on a contradiction.
 #[inline(always)]
 pub(crate) fn propagate<B: Backend>(
     t: B,
@@ -617,14 +634,12 @@ fn step<B: Engine>(t: B, s: &mut State<B>, bands: u16) -> Result<(), Dead> {
 pub(crate) fn search<B: Engine>(t: B, ctx: &mut Search, s: &mut State<B>) {
     loop {
         let Some(choice) = s.choose(t) else {
-            match s.solution(t) {
-                Some(grid) => {
-                    ctx.found += 1;
-                    if ctx.first.is_none() {
-                        ctx.first = Some(grid);
-                    }
+            // Not a solution: a contradiction propagation left to the end.
+            if let Some(grid) = s.solution(t) {
+                ctx.found += 1;
+                if ctx.first.is_none() {
+                    ctx.first = Some(grid);
                 }
-                None => debug_assert!(false, "fixed bands without a full grid"),
             }
             return;
         };
