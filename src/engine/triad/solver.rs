@@ -181,13 +181,15 @@ fn box_step<B: Backend>(t: B, k: &Consts<B>, x: B::Box) -> Step<B> {
     let both = t.and(rp, cp);
     // Digits that no other lane of one of its groups holds are asserted in a lane.
     let asserted = t.and_not(x, both);
-    // A group that lost a digit altogether.
-    let missing = t.and_not(k.digits, t.or(x, both));
     let sx = t.sizes(x);
     let sa = t.sizes(asserted);
-    // A lane with fewer digits than it needs is found below, after the step, which only
-    // removes digits from it.
-    let dead = t.mask_or(t.gt(sa, k.target), t.gt(missing, k.zero));
+    // More digits asserted in a lane than it holds is a contradiction. A lane with fewer
+    // digits than it needs is found below, after the step, which only removes digits from
+    // it. A row or column of the box that lost a digit altogether is left to the bands:
+    // every triad of the box loses the digit, so its band, updated in this same round,
+    // finds the digit without a configuration (leaving that check out changed no guess
+    // on any corpus).
+    let dead = t.gt(sa, k.target);
     let full_a = t.eq(sa, k.target);
     let full_x = t.eq(sx, k.target);
     // Lanes whose value is now known, and that value.
