@@ -194,6 +194,8 @@ fn words(t: &[u16; 16]) -> __m256i {
 // `Avx512::new`), and the intrinsics have no other precondition.
 impl Backend for Avx512 {
     type Box = __m256i;
+    /// Measured: band updates (word permutes) are cheap here; see `State::propagate`.
+    const EAGER_BANDS: bool = true;
     /// Bit `i` for lane `i`, as the comparisons produce it.
     type Mask = __mmask16;
 

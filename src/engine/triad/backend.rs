@@ -18,6 +18,10 @@
 pub(crate) trait Backend: Copy {
     /// A box vector: 16 lanes of 16 bits in a 4x4 matrix.
     type Box: Copy;
+    /// Whether a propagation round updates every band of the boxes it steps, rather than
+    /// only the bands whose triads moved (see `State::propagate`): worth it where band
+    /// updates are cheap next to a branch mispredicted late.
+    const EAGER_BANDS: bool = false;
     /// A set of lanes (a per-lane boolean), as a comparison produces it.
     type Mask: Copy;
 
