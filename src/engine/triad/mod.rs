@@ -9,8 +9,8 @@
 //! band keeps the digits that may still take each one. That exchange carries rows,
 //! columns, the boxes' own rule and locked candidates both ways. Propagation runs in
 //! rounds (every box a band narrowed takes one step, then every band whose triads moved
-//! updates its boxes), and the search branches on a configuration of a digit in the band with the
-//! fewest left: commit to it, or rule it out.
+//! updates its boxes), and the search branches on a configuration of a digit in the band
+//! with the fewest left: commit to it, or rule it out.
 //!
 //! The engine is generic over a small set of vector primitives named by meaning, with one
 //! implementation per code path ([`Path`]): AVX-512 (VL, BW, BITALG), AVX2, SSE4.1 on two

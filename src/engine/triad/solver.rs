@@ -30,15 +30,17 @@
 //!
 //! Propagation runs in rounds over the whole grid, without branches inside a round: every
 //! box that is new or that a band narrowed takes one step of its rules, then every band
-//! whose boxes' triads moved recomputes its configurations and narrows its boxes. The
-//! nine boxes (and the six bands) are independent within a round, which keeps the vector
-//! units busy; a round that narrows no box ends propagation.
+//! whose boxes' triads moved (with `EAGER_BANDS`, every band of a stepped box)
+//! recomputes its configurations and narrows its boxes. The nine boxes (and the six
+//! bands) are independent within a round, which keeps the vector units busy; a round that
+//! narrows no box ends propagation.
 //!
 //! A box is not stepped again for what its own step changed: that second step finds
-//! nothing new 96% of the time (magictour), and box steps are a large part of the cost.
-//! So propagation stops short of the box rules' fixpoint; what it leaves is caught
-//! later, by the box's next step or at the end, where a grid whose every band is fixed
-//! counts only if each cell holds one digit (see [`State::solution`]).
+//! nothing new 96% of the time (magictour), and box steps are a large part of the cost
+//! (stepping all nine boxes every round measured +60% to +90% on the hard corpora). So
+//! propagation stops short of the box rules' fixpoint; what it leaves is caught later, by
+//! the box's bands, by its next step, or at the end, where a grid whose every band is
+//! fixed counts only if each cell holds one digit (see [`State::solution`]).
 //!
 //! # Search
 //!
@@ -206,7 +208,7 @@ fn box_step<B: Backend>(t: B, k: &Consts<B>, x: B::Box) -> Step<B> {
     // it. A row or column of the box that lost a digit altogether is left to the bands:
     // every triad of the box loses the digit, so its band, updated in this same round,
     // finds the digit without a configuration (leaving that check out changed no guess
-    // on any corpus).
+    // and no answer on magictour, the two forum sets and 17-clue, on every path).
     let dead = t.gt(sa, k.target);
     let full_a = t.eq(sa, k.target);
     let full_x = t.eq(sx, k.target);
@@ -329,21 +331,22 @@ impl<B: Backend> State<B> {
     /// `dirty` once, then updates every band some of whose boxes' triads changed (and the
     /// bands in `bands`); the boxes the bands narrow are dirty for the next round.
     ///
+    /// A box that only its own step changed is not: a second step finds nothing new 96%
+    /// of the time (magictour), and leaving it out measured faster for a few more guesses
+    /// (magictour 5.99 to 6.40 per puzzle, the 11+ set 35.00 to 35.74). Medians of
+    /// alternating runs pinned to one core, AVX-512, the routed solve: in one process,
+    /// magictour -3.6% and 11+ -6.7%; as two binaries, magictour -2.5%, 11+ -4.4% and
+    /// 1106 -3.3%.
+    ///
     /// With [`Backend::EAGER_BANDS`] a round updates instead every band of every box it
     /// steps, whether its triads moved or not (an update of a band whose triads did not
     /// move changes nothing): which bands to update is then known when the round starts,
     /// not after the box steps, where the branches of the band loops were mispredicted
     /// late. Same decisions; on AVX-512, pinned alternating runs of two binaries, medians:
     /// the routed solve on magictour -1.8%, on the 11+ set -4.5%, the triad engine alone
-    /// on 17-clue -7%. (On AVX2 it measured within 1%, on SSE4.1 2-5% slower, on the
-    /// portable path 27% slower: their band updates cost more.)
-    /// A box
-    /// that only its own step changed is not: a second step finds nothing new 96% of the
-    /// time (magictour), and leaving it out measured faster for a few more guesses
-    /// (magictour 5.99 to 6.40 per puzzle, the 11+ set 35.00 to 35.74). Medians of
-    /// alternating runs pinned to one core, AVX-512, the routed solve: in one process,
-    /// magictour -3.6% and 11+ -6.7%; as two binaries, magictour -2.5%, 11+ -4.4% and
-    /// 1106 -3.3%.
+    /// on 17-clue -7.5%. On magictour with the other backends (medians): AVX2 within 1%,
+    /// SSE4.1 slower (the routed solve +5.3%, the triad engine alone +1.6%), the portable
+    /// triad engine alone 28% slower; their band updates cost more.
     #[inline(always)]
     fn propagate(
         &mut self,
