@@ -15,11 +15,11 @@ use sudoku::{Board, Status, CELLS};
 
 /// A counting entry on a path: the count up to a limit and the first solution, `None` if
 /// this CPU cannot run the path.
-pub type CountFn = fn(Path, &Board, usize) -> Option<(usize, Option<Board>)>;
+pub(crate) type CountFn = fn(Path, &Board, usize) -> Option<(usize, Option<Board>)>;
 
 /// A counting entry under test.
 #[derive(Clone, Copy)]
-pub struct Counter {
+pub(crate) struct Counter {
     pub name: &'static str,
     pub count: CountFn,
     /// Whether it may only be given clash-free boards (its callers check clashes first).
@@ -27,14 +27,14 @@ pub struct Counter {
 }
 
 /// The band engine alone (it gives no budget, so it never hands a puzzle on).
-pub const BAND: Counter = Counter {
+pub(crate) const BAND: Counter = Counter {
     name: "band engine",
     count: band::count,
     clash_free_only: false,
 };
 
 /// The triad engine alone; it is given clash-free boards only.
-pub const TRIAD: Counter = Counter {
+pub(crate) const TRIAD: Counter = Counter {
     name: "triad engine",
     count: triad::count,
     clash_free_only: true,
@@ -42,17 +42,17 @@ pub const TRIAD: Counter = Counter {
 
 /// The router (`engine::count_with`): the band engine, then the triad engine for what it
 /// gives up on.
-pub const ROUTER: Counter = Counter {
+pub(crate) const ROUTER: Counter = Counter {
     name: "router",
     count: count_with,
     clash_free_only: false,
 };
 
 /// The limits every generated puzzle is counted to.
-pub const LIMITS: [usize; 4] = [1, 2, 10, MAX_LIMIT];
+pub(crate) const LIMITS: [usize; 4] = [1, 2, 10, MAX_LIMIT];
 
 /// The paths this CPU can run (the portable one always among them).
-pub fn paths() -> Vec<Path> {
+pub(crate) fn paths() -> Vec<Path> {
     let paths: Vec<Path> = Path::available().collect();
     assert!(paths.contains(&Path::Portable));
     eprintln!("paths tested: {paths:?}");
@@ -61,7 +61,7 @@ pub fn paths() -> Vec<Path> {
 
 /// Checks one answer `(count, first)` for `puzzle`: the count is `want`, and a solution of
 /// `puzzle` comes with it exactly when `want` is not zero.
-pub fn answer(
+pub(crate) fn answer(
     (n, first): (usize, Option<Board>),
     puzzle: &Board,
     want: usize,
@@ -78,7 +78,7 @@ pub fn answer(
 
 impl Counter {
     /// The answer on `path`, which must be available.
-    pub fn run(self, path: Path, board: &Board, limit: usize) -> (usize, Option<Board>) {
+    pub(crate) fn run(self, path: Path, board: &Board, limit: usize) -> (usize, Option<Board>) {
         (self.count)(path, board, limit)
             .unwrap_or_else(|| panic!("{} refused the available path {}", self.name, path.name()))
     }
@@ -90,7 +90,7 @@ impl Counter {
 
     /// Every puzzle of `set` it may be given, on every path, at every limit of [`LIMITS`]:
     /// the reference's count.
-    pub fn check_generated(self, set: &[Generated]) {
+    pub(crate) fn check_generated(self, set: &[Generated]) {
         let mut checked = 0;
         for path in paths() {
             for (i, p) in set
@@ -117,7 +117,7 @@ impl Counter {
     }
 
     /// The empty board, on every path, counted to limits from 0 to 500: the limit.
-    pub fn check_empty_board(self) {
+    pub(crate) fn check_empty_board(self) {
         for path in paths() {
             for limit in [0, 1, 2, 37, 500] {
                 let got = self.run(path, &Board::EMPTY, limit);
@@ -131,7 +131,7 @@ impl Counter {
     /// file, on every path: counted to 2, the count the corpus is known to have; the
     /// listed corpus (`tdoku_test_puzzles`) whole, to limits 1, 2 and 1000 (above every
     /// listed count), a unique puzzle's solution the one listed.
-    pub fn check_corpora(self, per_corpus: Option<usize>) {
+    pub(crate) fn check_corpora(self, per_corpus: Option<usize>) {
         for (name, known) in corpora::CORPORA {
             let Some(entries) = corpora::read(name) else {
                 continue;
@@ -176,7 +176,7 @@ impl Counter {
 
 /// The wire form of `board` as a caller might pass it: a third of its blanks written
 /// `'0'`, and now and then (one board in five) a bad byte somewhere.
-pub fn wire_form(rng: &mut super::generate::Rng, board: &Board) -> [u8; CELLS] {
+pub(crate) fn wire_form(rng: &mut super::generate::Rng, board: &Board) -> [u8; CELLS] {
     let mut bytes = board.to_bytes();
     for b in bytes.iter_mut() {
         if *b == b'.' && rng.below(3) == 0 {
@@ -191,7 +191,7 @@ pub fn wire_form(rng: &mut super::generate::Rng, board: &Board) -> [u8; CELLS] {
 
 /// The status the contract names for `bytes`, the wire form of the generated `puzzle`
 /// (perhaps with a bad byte): bad bytes first, then clashes, then the reference's count.
-pub fn expected_status(bytes: &[u8; CELLS], puzzle: &Generated) -> Status {
+pub(crate) fn expected_status(bytes: &[u8; CELLS], puzzle: &Generated) -> Status {
     match Board::from_bytes(bytes) {
         Err(status) => status,
         Ok(_) if puzzle.clashing => Status::ErrConflict,
@@ -203,7 +203,7 @@ pub fn expected_status(bytes: &[u8; CELLS], puzzle: &Generated) -> Status {
 /// Checks one solve on bytes: `input` went in, `status` came back with `output` in the
 /// buffer. The status must be `expected`; on success `output` is a solution of `input`,
 /// on any other status `output` is `input`, byte for byte.
-pub fn solved_bytes(
+pub(crate) fn solved_bytes(
     input: &[u8; CELLS],
     status: Status,
     output: &[u8; CELLS],
@@ -227,13 +227,13 @@ pub fn solved_bytes(
 
 /// A solve on bytes forced onto a path, as `engine::solve_bytes_with` and
 /// `engine::band::solve_bytes_with` are: `None` when this CPU cannot run the path.
-pub type SolveBytes = fn(Path, &mut [u8; CELLS]) -> Option<Status>;
+pub(crate) type SolveBytes = fn(Path, &mut [u8; CELLS]) -> Option<Status>;
 
 /// `solve` keeps the C contract of `sudoku_solve` on every path this CPU can run: the
 /// status the contract names, a solution written on success, the board unchanged on
 /// failure; on the generated puzzle set in wire form (`wire_form`, drawn from `seed`) and on
 /// about 150 puzzles of every corpus.
-pub fn solve_bytes_on_every_path(solve: SolveBytes, seed: u64, set: &[Generated]) {
+pub(crate) fn solve_bytes_on_every_path(solve: SolveBytes, seed: u64, set: &[Generated]) {
     let mut rng = super::generate::Rng::new(seed);
     let mut boards: Vec<_> = set
         .iter()

@@ -14,7 +14,7 @@ use sudoku::{Board, Status, CELLS};
 
 /// What is known of a corpus's puzzles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Known {
+pub(crate) enum Known {
     /// Every puzzle has exactly one solution.
     Unique,
     /// Every puzzle has two or more.
@@ -26,7 +26,7 @@ pub enum Known {
 }
 
 /// Every corpus of `../shared/data`, with what is known of its puzzles.
-pub const CORPORA: [(&str, Known); 9] = [
+pub(crate) const CORPORA: [(&str, Known); 9] = [
     ("gen_easy", Known::Unique),
     ("gen_minimal", Known::Unique),
     ("puzzles2_17_clue", Known::Unique),
@@ -40,7 +40,7 @@ pub const CORPORA: [(&str, Known); 9] = [
 
 /// How many solutions a corpus puzzle has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Count {
+pub(crate) enum Count {
     Exactly(usize),
     /// Two or more.
     Several,
@@ -49,7 +49,7 @@ pub enum Count {
 impl Count {
     /// The count an engine must report at `limit`; a limit above 2 on a puzzle known only
     /// to have several solutions is a bug of the test.
-    pub fn at(self, limit: usize) -> usize {
+    pub(crate) fn at(self, limit: usize) -> usize {
         match self {
             Count::Exactly(n) => n.min(limit),
             Count::Several => {
@@ -61,7 +61,7 @@ impl Count {
 }
 
 /// One puzzle of a corpus.
-pub struct Entry {
+pub(crate) struct Entry {
     /// Its line number in the file (from 1), for failure messages.
     pub line: usize,
     /// Its 81 bytes as in the file.
@@ -74,7 +74,7 @@ pub struct Entry {
 
 impl Entry {
     /// What solving it must return: every corpus puzzle is clash-free and well formed.
-    pub fn status(&self) -> Status {
+    pub(crate) fn status(&self) -> Status {
         if self.count.at(1) == 0 {
             Status::NoSolution
         } else {
@@ -84,7 +84,7 @@ impl Entry {
 }
 
 /// `../shared/data` beside the project, if it is there (else a note is printed, once).
-pub fn shared_data() -> Option<PathBuf> {
+pub(crate) fn shared_data() -> Option<PathBuf> {
     static DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
     DIR.get_or_init(|| {
         let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
@@ -99,7 +99,7 @@ pub fn shared_data() -> Option<PathBuf> {
 }
 
 /// What is known of corpus `name` (one of [`CORPORA`]).
-pub fn known(name: &str) -> Known {
+pub(crate) fn known(name: &str) -> Known {
     CORPORA
         .iter()
         .find(|(n, _)| *n == name)
@@ -110,7 +110,7 @@ pub fn known(name: &str) -> Known {
 /// Every puzzle of corpus `name`: comments (`#`) and blank lines skipped, every other line
 /// an 81-character puzzle (then `:count[:solution]` for a listed corpus). `None`, with a
 /// note, if the data or the file is absent; a malformed line fails the test.
-pub fn read(name: &str) -> Option<Vec<Entry>> {
+pub(crate) fn read(name: &str) -> Option<Vec<Entry>> {
     let path = shared_data()?.join(name);
     let Ok(text) = std::fs::read_to_string(&path) else {
         eprintln!("note: {} is absent; skipped", path.display());
@@ -163,7 +163,7 @@ fn parse(kind: Known, number: usize, line: &str) -> Result<Entry, String> {
 }
 
 /// About `n` entries spread evenly over `entries` (all of them when there are no more).
-pub fn sample(entries: &[Entry], n: usize) -> impl Iterator<Item = &Entry> {
+pub(crate) fn sample(entries: &[Entry], n: usize) -> impl Iterator<Item = &Entry> {
     let step = entries.len().div_ceil(n.max(1)).max(1);
     entries.iter().step_by(step)
 }

@@ -10,14 +10,14 @@ use sudoku::ffi::{
 use sudoku::CELLS;
 
 /// What an output board buffer holds before a call.
-pub const FILL: [u8; CELLS] = [0xAA; CELLS];
+pub(crate) const FILL: [u8; CELLS] = [0xAA; CELLS];
 /// What `*difficulty` holds before a call of `sudoku_rate`.
-pub const LEVEL_FILL: c_int = -7;
+pub(crate) const LEVEL_FILL: c_int = -7;
 /// What each status holds before a call of `sudoku_solve_batch`.
-pub const STATUS_FILL: c_int = 0x55;
+pub(crate) const STATUS_FILL: c_int = 0x55;
 
 /// `sudoku_solve` on a copy of `input`: the status and the bytes it left.
-pub fn solve(input: &[u8; CELLS]) -> (i32, [u8; CELLS]) {
+pub(crate) fn solve(input: &[u8; CELLS]) -> (i32, [u8; CELLS]) {
     let mut board = *input;
     // SAFETY: `board` is 81 bytes this function owns, readable and writable.
     let code = unsafe { sudoku_solve(board.as_mut_ptr().cast()) };
@@ -27,7 +27,7 @@ pub fn solve(input: &[u8; CELLS]) -> (i32, [u8; CELLS]) {
 /// `sudoku_count_solutions` on `input` (NULL board, count or solution where `null[0]`,
 /// `null[1]` or `null[2]` says): the status, `*count` (`None` when NULL; prefilled with
 /// `usize::MAX`) and the solution buffer (prefilled with [`FILL`]).
-pub fn count(
+pub(crate) fn count(
     input: &[u8; CELLS],
     limit: usize,
     null: &[bool],
@@ -56,7 +56,7 @@ pub fn count(
 
 /// `sudoku_rate` on `input` (NULL board or difficulty where `null[0]` or `null[1]` says):
 /// the status and `*difficulty` (prefilled with [`LEVEL_FILL`]).
-pub fn rate(input: &[u8; CELLS], null: &[bool]) -> (i32, c_int) {
+pub(crate) fn rate(input: &[u8; CELLS], null: &[bool]) -> (i32, c_int) {
     let mut level = LEVEL_FILL;
     let board_ptr: *const c_char = if null[0] {
         core::ptr::null()
@@ -75,7 +75,11 @@ pub fn rate(input: &[u8; CELLS], null: &[bool]) -> (i32, c_int) {
 
 /// `sudoku_generate` (NULL puzzle or solution where `null[0]` or `null[1]` says): the
 /// status and the two buffers (prefilled with [`FILL`]).
-pub fn generate(seed: u64, difficulty: c_int, null: &[bool]) -> (i32, [u8; CELLS], [u8; CELLS]) {
+pub(crate) fn generate(
+    seed: u64,
+    difficulty: c_int,
+    null: &[bool],
+) -> (i32, [u8; CELLS], [u8; CELLS]) {
     let (mut puzzle, mut solution) = (FILL, FILL);
     let puzzle_ptr: *mut c_char = if null[0] {
         core::ptr::null_mut()
@@ -95,7 +99,7 @@ pub fn generate(seed: u64, difficulty: c_int, null: &[bool]) -> (i32, [u8; CELLS
 /// [`generate`] checked against the contract (`contract::check_generate`, the plain
 /// reference bounded by `reference_steps`): the status and the two buffers, or what the
 /// oracle found wrong.
-pub fn generate_checked(
+pub(crate) fn generate_checked(
     seed: u64,
     difficulty: c_int,
     null: &[bool],
@@ -115,7 +119,10 @@ pub fn generate_checked(
 
 /// `sudoku_solve_batch` on copies of `inputs` with `threads` threads: the status, each
 /// board's status (prefilled with [`STATUS_FILL`]) and the boards it left.
-pub fn solve_batch(inputs: &[[u8; CELLS]], threads: usize) -> (i32, Vec<c_int>, Vec<[u8; CELLS]>) {
+pub(crate) fn solve_batch(
+    inputs: &[[u8; CELLS]],
+    threads: usize,
+) -> (i32, Vec<c_int>, Vec<[u8; CELLS]>) {
     let mut boards = inputs.to_vec();
     let mut statuses = vec![STATUS_FILL; boards.len()];
     // SAFETY: n boards of 81 writable bytes and n writable ints, not overlapping.

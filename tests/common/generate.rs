@@ -11,16 +11,16 @@ use sudoku::engine::{count_with, reference, Path};
 use sudoku::Board;
 
 /// SplitMix64: a small, well-mixed, seeded random source.
-pub struct Rng(u64);
+pub(crate) struct Rng(u64);
 
 impl Rng {
     /// A generator from a seed.
-    pub fn new(seed: u64) -> Rng {
+    pub(crate) fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
     /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -29,12 +29,12 @@ impl Rng {
     }
 
     /// A uniform value in `0..n` (`n > 0`; the tiny modulo bias is irrelevant here).
-    pub fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         (self.next_u64() % n as u64) as usize
     }
 
     /// Shuffles `items` in place (Fisher-Yates).
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             let j = self.below(i + 1);
             items.swap(i, j);
@@ -42,7 +42,7 @@ impl Rng {
     }
 
     /// A random permutation of `0..n`.
-    pub fn permutation(&mut self, n: usize) -> Vec<usize> {
+    pub(crate) fn permutation(&mut self, n: usize) -> Vec<usize> {
         let mut p: Vec<usize> = (0..n).collect();
         self.shuffle(&mut p);
         p
@@ -52,7 +52,7 @@ impl Rng {
 /// One of Sudoku's validity-preserving symmetries: a relabelling of the digits, a
 /// permutation of the bands and of the rows within each, the same for stacks and columns,
 /// and maybe a transposition. It keeps a puzzle's solutions (mapped) and its rating.
-pub struct Symmetry {
+pub(crate) struct Symmetry {
     /// The digit each digit becomes (`digits[0] = 0`: blanks stay blank).
     digits: [u8; 10],
     /// The source row and column of each row and column.
@@ -63,7 +63,7 @@ pub struct Symmetry {
 
 impl Symmetry {
     /// A random symmetry.
-    pub fn random(rng: &mut Rng) -> Symmetry {
+    pub(crate) fn random(rng: &mut Rng) -> Symmetry {
         let relabel = rng.permutation(9);
         let lines = |rng: &mut Rng| -> Vec<usize> {
             let mut order = Vec::with_capacity(9);
@@ -90,7 +90,7 @@ impl Symmetry {
     }
 
     /// The image of `board`.
-    pub fn apply(&self, board: &Board) -> Board {
+    pub(crate) fn apply(&self, board: &Board) -> Board {
         let mut out = Board::EMPTY;
         for r in 0..9 {
             for c in 0..9 {
@@ -105,7 +105,7 @@ impl Symmetry {
 
 /// A random complete grid: a fixed valid grid (row r is 1-9 shifted by 3(r mod 3) + r/3)
 /// under a random [`Symmetry`].
-pub fn random_grid(rng: &mut Rng) -> Board {
+pub(crate) fn random_grid(rng: &mut Rng) -> Board {
     let base = core::array::from_fn(|i| ((i / 9 * 3 + i / 27 + i % 9) % 9) as u8 + 1);
     let base = Board::from_digits(base).expect("digits are 1-9");
     let grid = Symmetry::random(rng).apply(&base);
@@ -116,7 +116,7 @@ pub fn random_grid(rng: &mut Rng) -> Board {
 /// Carves a puzzle with exactly one solution out of `grid`: blanks cells in random order,
 /// keeping each blank only while `count(puzzle, 2)` stays 1, until `min_givens` remain or
 /// no cell can go (a minimal puzzle).
-pub fn carve_unique(
+pub(crate) fn carve_unique(
     rng: &mut Rng,
     grid: &Board,
     min_givens: usize,
@@ -141,7 +141,7 @@ pub fn carve_unique(
 
 /// Blanks `n` random givens of `puzzle` (on a complete grid: `n` random cells); usually
 /// leaves several solutions when `puzzle` was minimal.
-pub fn blank_some(rng: &mut Rng, puzzle: &Board, n: usize) -> Board {
+pub(crate) fn blank_some(rng: &mut Rng, puzzle: &Board, n: usize) -> Board {
     let mut p = *puzzle;
     let mut givens: Vec<usize> = (0..81).filter(|&i| p.get(i) != 0).collect();
     rng.shuffle(&mut givens);
@@ -154,7 +154,7 @@ pub fn blank_some(rng: &mut Rng, puzzle: &Board, n: usize) -> Board {
 /// Changes one given of `puzzle` to another digit that clashes with no other given, as
 /// `gen_invalid` was made (usually no solution is left); `None` if no given can be changed
 /// so.
-pub fn change_one_given(rng: &mut Rng, puzzle: &Board) -> Option<Board> {
+pub(crate) fn change_one_given(rng: &mut Rng, puzzle: &Board) -> Option<Board> {
     let mut givens: Vec<usize> = (0..81).filter(|&i| puzzle.get(i) != 0).collect();
     rng.shuffle(&mut givens);
     for i in givens {
@@ -173,10 +173,10 @@ pub fn change_one_given(rng: &mut Rng, puzzle: &Board) -> Option<Board> {
 
 /// The largest limit the differential tests count to; [`Generated::solutions`] is the
 /// reference's count up to it.
-pub const MAX_LIMIT: usize = 20;
+pub(crate) const MAX_LIMIT: usize = 20;
 
 /// A puzzle of [`puzzle_set`].
-pub struct Generated {
+pub(crate) struct Generated {
     /// How it was made, for failure messages.
     pub kind: &'static str,
     pub board: Board,
@@ -201,7 +201,7 @@ pub struct Generated {
 /// - `empty`, `one given`;
 /// - `clashing`: two random cells of a 31-given puzzle overwritten, mostly so that equal
 ///   givens share a unit (the engines alone are given only clash-free boards).
-pub fn puzzle_set() -> &'static [Generated] {
+pub(crate) fn puzzle_set() -> &'static [Generated] {
     static SET: OnceLock<Vec<Generated>> = OnceLock::new();
     SET.get_or_init(|| {
         let set = make_puzzle_set();
@@ -290,7 +290,7 @@ fn make_puzzle_set() -> Vec<Generated> {
 /// The puzzles bundled as `benches/puzzles.txt`: 300 puzzles of every kind from seed
 /// 2024, each with a label: 100 minimal unique, 60 unique with 30-40 givens, 50 with
 /// several solutions, 50 with one given changed (mostly no solution), 40 near-complete.
-pub fn bundled(count: &impl Fn(&Board, usize) -> usize) -> Vec<(&'static str, Board)> {
+pub(crate) fn bundled(count: &impl Fn(&Board, usize) -> usize) -> Vec<(&'static str, Board)> {
     let mut rng = Rng::new(2024);
     let mut out = Vec::new();
     for _ in 0..100 {
@@ -321,7 +321,7 @@ pub fn bundled(count: &impl Fn(&Board, usize) -> usize) -> Vec<(&'static str, Bo
 }
 
 /// The text of `benches/puzzles.txt` for [`bundled`] puzzles.
-pub fn bundled_text(puzzles: &[(&str, Board)]) -> String {
+pub(crate) fn bundled_text(puzzles: &[(&str, Board)]) -> String {
     let mut text = String::from(
         "# libsudoku's own benchmark puzzles: generated by tests/common/generate.rs\n\
          # (bundled(), seed 2024); tests/bundled_puzzles.rs checks this file against it.\n\

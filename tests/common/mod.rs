@@ -10,8 +10,8 @@
 //!   fuzz targets, so it depends on nothing here).
 #![allow(dead_code)] // each test binary uses its own subset
 
-pub mod check;
-pub mod contract;
-pub mod corpora;
-pub mod ffi;
-pub mod generate;
+pub(crate) mod check;
+pub(crate) mod contract;
+pub(crate) mod corpora;
+pub(crate) mod ffi;
+pub(crate) mod generate;

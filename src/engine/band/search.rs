@@ -41,7 +41,7 @@ pub(crate) struct Limits {
 
 impl Limits {
     /// No limit but the number of solutions.
-    pub const fn count(solutions: usize) -> Limits {
+    pub(crate) const fn count(solutions: usize) -> Limits {
         Limits {
             solutions,
             guesses: u64::MAX,

@@ -79,7 +79,7 @@ impl State {
     /// of some digit number `2n` exactly when no two equal givens share a row or a box;
     /// columns are checked digit by digit across the bands.
     #[inline(always)]
-    pub fn from_clues(clues: &[u32; 27]) -> Result<State, Clash> {
+    pub(crate) fn from_clues(clues: &[u32; 27]) -> Result<State, Clash> {
         const ROW: u32 = 0x1FF;
         const BOX: u32 = 7 | 7 << 9 | 7 << 18;
         let mut given = [0u32; 3];
@@ -137,7 +137,7 @@ impl State {
     /// gen_easy -9%, 17-clue -8%, gen_minimal -5%, gen_invalid -5%, the hard sets
     /// unchanged).
     #[inline(always)]
-    pub fn parallel_passes<I: Isa>(&mut self, isa: I) -> Result<u32, Dead> {
+    pub(crate) fn parallel_passes<I: Isa>(&mut self, isa: I) -> Result<u32, Dead> {
         const MIN_DIRTY: u32 = 20;
         const MAX_ROUNDS: usize = 10;
         let mut dirty = self.parallel_pass(isa)?;
@@ -270,7 +270,7 @@ impl State {
     /// scans every band for naked singles; without it only the bands that change are (for
     /// a state derived from a stuck one).
     #[inline(always)]
-    pub fn propagate<I: Isa>(
+    pub(crate) fn propagate<I: Isa>(
         &mut self,
         isa: I,
         dirty: u32,
@@ -343,7 +343,7 @@ impl State {
 
     /// The open cells of band `b` with exactly two candidates, and with exactly three.
     #[inline(always)]
-    pub fn pairs_and_triples<I: Isa>(&self, isa: I, b: usize) -> (u32, u32) {
+    pub(crate) fn pairs_and_triples<I: Isa>(&self, isa: I, b: usize) -> (u32, u32) {
         let [_, two, three] = isa.up_to_three(&self.f[b]);
         let u = self.unsolved[b];
         let four = {
@@ -414,7 +414,7 @@ impl State {
 
     /// Fixes digit `d` (0-8) in cell `p` of band `b`; returns the dirty words.
     #[inline(always)]
-    pub fn place<I: Isa>(&mut self, isa: I, b: usize, p: u32, d: usize) -> u32 {
+    pub(crate) fn place<I: Isa>(&mut self, isa: I, b: usize, p: u32, d: usize) -> u32 {
         // A static `keep` (not one built here): a vector load of freshly stored words
         // would stall on store forwarding.
         static KEEP_NONE: [u32; 9] = [0; 9];
@@ -428,7 +428,7 @@ impl State {
 
     /// Removes digit `d` (0-8) from cell `p` of band `b`; returns the dirty words.
     #[inline(always)]
-    pub fn eliminate(&mut self, b: usize, p: u32, d: usize) -> u32 {
+    pub(crate) fn eliminate(&mut self, b: usize, p: u32, d: usize) -> u32 {
         self.f[b][d] &= !(1 << p);
         1 << (b * 9 + d)
     }
