@@ -29,6 +29,9 @@ use std::sync::OnceLock;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Candidates(pub [[u32; 9]; 3]);
 
+/// The environment variable that forces a code path (see [`Path::selected`]).
+pub const FORCE_PATH_VARIABLE: &str = "SUDOKU_FORCE_PATH";
+
 /// A code path of the engine, named by the instruction-set level it needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Path {
@@ -54,6 +57,16 @@ impl Path {
             Path::Sse41 => "sse4.1",
             Path::Avx2 => "avx2",
             Path::Avx512 => "avx512",
+        }
+    }
+
+    /// [`Path::name`] as a static NUL-terminated string, for the C interface.
+    pub const fn c_name(self) -> &'static core::ffi::CStr {
+        match self {
+            Path::Portable => c"portable",
+            Path::Sse41 => c"sse4.1",
+            Path::Avx2 => c"avx2",
+            Path::Avx512 => c"avx512",
         }
     }
 
@@ -92,10 +105,33 @@ impl Path {
         Path::ALL.into_iter().filter(|p| p.is_available())
     }
 
-    /// The best path for this CPU, detected on first use and fixed for the process.
+    /// The path named `name` (as [`Path::name`] spells it), if any.
+    pub fn from_name(name: &str) -> Option<Path> {
+        Path::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// The best path this CPU can run.
+    pub fn detected() -> Path {
+        Path::available().last().unwrap_or(Path::Portable)
+    }
+
+    /// The path in use, chosen on first use and fixed for the process: the one named by
+    /// the environment variable `SUDOKU_FORCE_PATH` if this CPU can run it, otherwise
+    /// [`Path::detected`]. An unknown or unavailable name is ignored.
     pub fn selected() -> Path {
         static SELECTED: OnceLock<Path> = OnceLock::new();
-        *SELECTED.get_or_init(|| Path::available().last().unwrap_or(Path::Portable))
+        *SELECTED.get_or_init(|| {
+            let forced = std::env::var(FORCE_PATH_VARIABLE).ok();
+            Path::chosen(forced.as_deref())
+        })
+    }
+
+    /// The path [`Path::selected`] picks when `SUDOKU_FORCE_PATH` holds `forced`.
+    pub fn chosen(forced: Option<&str>) -> Path {
+        forced
+            .and_then(|name| Path::from_name(name.trim()))
+            .filter(|p| p.is_available())
+            .unwrap_or_else(Path::detected)
     }
 }
 
@@ -338,6 +374,28 @@ mod tests {
             assert_eq!(n, 1, "{path:?}");
             assert!(first.is_some_and(|s| s.is_solution_of(&board)), "{path:?}");
         }
+    }
+
+    #[test]
+    fn a_forced_path_is_taken_when_available_and_ignored_otherwise() {
+        for p in Path::ALL {
+            assert_eq!(Path::from_name(p.name()), Some(p));
+            assert_eq!(p.c_name().to_str(), Ok(p.name()));
+            let expected = if p.is_available() {
+                p
+            } else {
+                Path::detected()
+            };
+            assert_eq!(Path::chosen(Some(p.name())), expected, "{p:?}");
+        }
+        for name in [None, Some(""), Some("sse2"), Some("AVX2"), Some("riscv")] {
+            assert_eq!(Path::chosen(name), Path::detected(), "{name:?}");
+        }
+        assert_eq!(Path::chosen(Some(" portable\n")), Path::Portable);
+        assert_eq!(
+            Path::selected(),
+            Path::chosen(std::env::var(FORCE_PATH_VARIABLE).ok().as_deref())
+        );
     }
 
     #[test]
