@@ -24,8 +24,12 @@ mod avx2;
 #[cfg(target_arch = "x86_64")]
 mod avx512;
 mod backend;
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+mod half;
 #[cfg(test)]
 mod model;
+#[cfg(target_arch = "aarch64")]
+mod neon;
 mod solver;
 #[cfg(target_arch = "x86_64")]
 mod sse41;

@@ -252,3 +252,11 @@ fn avx512_primitives_match_the_model() {
         }
     }
 }
+
+#[cfg(target_arch = "aarch64")]
+#[test]
+fn neon_primitives_match_the_model() {
+    let t = crate::engine::path::Neon::detect().expect("every aarch64 CPU has NEON");
+    check_primitives(t, 20_000);
+    check_engine(t);
+}
