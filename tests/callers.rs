@@ -7,8 +7,9 @@
 mod foreign;
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
+use sudoku::engine::{Path, FORCE_PATH_VARIABLE};
 use sudoku::{Board, Difficulty, CELLS};
 
 const EXAMPLE: &str =
@@ -112,11 +113,17 @@ fn build(name: &str, sources: &[PathBuf], cpp: bool, std: &str, link: Link) -> P
     exe
 }
 
-fn run(exe: &Path, args: &[&str], stdin: &str) -> Output {
+fn run(exe: &std::path::Path, args: &[&str], stdin: &str) -> Output {
+    run_with(exe, args, stdin, &[])
+}
+
+/// [`run`] with more environment variables.
+fn run_with(exe: &std::path::Path, args: &[&str], stdin: &str, vars: &[(&str, &str)]) -> Output {
     // cargo points LD_LIBRARY_PATH at target/<profile>, whose libsudoku.so may be stale
     // (see lib_dir); make the loader find this run's library first.
     let mut child = foreign::command(exe)
         .args(args)
+        .envs(vars.iter().copied())
         .env("LD_LIBRARY_PATH", lib_dir())
         .env("DYLD_LIBRARY_PATH", lib_dir())
         .current_dir(root().join("c_examples"))
@@ -160,22 +167,34 @@ fn header_compiles_cleanly_as_c99_c11_and_cpp11() {
     assert!(run(&exe, &[], "").status.success());
 }
 
+/// The C contract test, linked shared and static, on every path this CPU can run
+/// (forced through `SUDOKU_FORCE_PATH`; `sudoku_cpu_path()` must name it), and with an
+/// unknown name (the detected path).
 #[test]
-fn c_contract_test_passes_linked_shared_and_static() {
+fn c_contract_test_passes_linked_shared_and_static_on_every_path() {
     let source = root().join("tests/c/contract.c");
+    let detected = Path::detected().name();
+    let forced = Path::available()
+        .map(|p| (p.name(), p.name()))
+        .chain([("no-such-path", detected)])
+        .collect::<Vec<_>>();
     for (name, link) in [
         ("contract_shared", Link::Shared),
         ("contract_static", Link::Static),
     ] {
         let exe = build(name, std::slice::from_ref(&source), false, "c99", link);
-        let out = run(&exe, &[], "");
-        let stdout = text(&out.stdout);
-        assert!(
-            out.status.success(),
-            "{name} failed:\n{stdout}{}",
-            text(&out.stderr)
-        );
-        assert!(stdout.contains(", 0 failed"), "{name}: {stdout}");
+        for &(force, expected) in &forced {
+            let out = run_with(&exe, &[], "", &[(FORCE_PATH_VARIABLE, force)]);
+            let stdout = text(&out.stdout);
+            assert!(
+                out.status.success(),
+                "{name} on {force}:\n{stdout}{}",
+                text(&out.stderr)
+            );
+            assert!(stdout.contains(", 0 failed"), "{name} on {force}: {stdout}");
+            let line = format!("cpu path: {expected}\n");
+            assert!(stdout.contains(&line), "{name} on {force}: {stdout}");
+        }
     }
 }
 
