@@ -51,6 +51,7 @@
 use super::backend::BoxOps;
 use crate::board::{Board, CELLS};
 use crate::engine::path::{Enter, Run};
+use crate::engine::watch::Watch;
 use crate::engine::Candidates;
 
 /// All nine digits.
@@ -567,8 +568,8 @@ impl Limits {
 }
 
 /// A search in progress: the solution limit, the count so far, the first solution, the
-/// branching decisions taken and the most it may take.
-pub(crate) struct Search {
+/// branching decisions taken and the most it may take, and the watch told of each.
+pub(crate) struct Search<'w, W: Watch> {
     /// The solution limit; set to 0 when the search gives up, so that every level of the
     /// recursion returns at its next check of the count, with no test of its own.
     limit: usize,
@@ -576,6 +577,7 @@ pub(crate) struct Search {
     first: Option<Board>,
     guesses: usize,
     max_guesses: usize,
+    watch: &'w mut W,
 }
 
 /// What a count returns: the number of solutions found (at most the limit), the first
@@ -586,6 +588,8 @@ pub(crate) struct Outcome {
     pub first: Option<Board>,
     pub guesses: usize,
     pub gave_up: bool,
+    /// Whether the count's watch stopped it before it could tell.
+    pub stopped: bool,
 }
 
 /// Where a count starts: the givens of a clash-free board, or candidates another engine
@@ -601,13 +605,19 @@ pub(crate) enum Start<'a> {
 /// The engine's entry point for backend `t`: counts the solutions from `start` up to
 /// `limit`. Inlined into each backend's root, compiled with its target features.
 #[inline(always)]
-pub(crate) fn count<B: Engine>(t: B, start: Start, limits: Limits) -> Outcome {
+pub(crate) fn count<B: Engine, W: Watch>(
+    t: B,
+    start: Start,
+    limits: Limits,
+    watch: &mut W,
+) -> Outcome {
     if limits.solutions == 0 {
         return Outcome {
             found: 0,
             first: None,
             guesses: 0,
             gave_up: false,
+            stopped: false,
         };
     }
     let mut s = match start {
@@ -620,6 +630,7 @@ pub(crate) fn count<B: Engine>(t: B, start: Start, limits: Limits) -> Outcome {
         first: None,
         guesses: 0,
         max_guesses: limits.guesses,
+        watch,
     };
     if t.enter(Propagate(&mut s, 0x1FF, 0)).is_ok() {
         t.enter(Descend(&mut ctx, &mut s));
@@ -629,6 +640,7 @@ pub(crate) fn count<B: Engine>(t: B, start: Start, limits: Limits) -> Outcome {
         first: ctx.first,
         guesses: ctx.guesses,
         gave_up: ctx.guesses > ctx.max_guesses,
+        stopped: ctx.watch.stopped(),
     }
 }
 
@@ -641,9 +653,9 @@ pub(crate) trait Engine: BoxOps + Enter {}
 impl<B: BoxOps + Enter> Engine for B {}
 
 /// The recursive step, as code to enter: searches below a propagated state.
-struct Descend<'a, 'b, B: BoxOps>(&'a mut Search, &'b mut State<B>);
+struct Descend<'a, 'b, 'w, B: BoxOps, W: Watch>(&'a mut Search<'w, W>, &'b mut State<B>);
 
-impl<B: Engine> Run<B> for Descend<'_, '_, B> {
+impl<B: Engine, W: Watch> Run<B> for Descend<'_, '_, '_, B, W> {
     type Output = ();
     #[inline(always)]
     fn run(self, t: B) {
@@ -688,7 +700,7 @@ fn step<B: Engine>(t: B, s: &mut State<B>, bands: u16) -> Result<(), Dead> {
 
 /// Searches below the propagated, consistent state `s`, counting solutions into `ctx`.
 #[inline(always)]
-pub(crate) fn search<B: Engine>(t: B, ctx: &mut Search, s: &mut State<B>) {
+pub(crate) fn search<B: Engine, W: Watch>(t: B, ctx: &mut Search<W>, s: &mut State<B>) {
     loop {
         let Some(choice) = s.choose(t) else {
             // Not a solution: a contradiction propagation left to the end.
@@ -701,7 +713,7 @@ pub(crate) fn search<B: Engine>(t: B, ctx: &mut Search, s: &mut State<B>) {
             return;
         };
         ctx.guesses += 1;
-        if ctx.guesses > ctx.max_guesses {
+        if ctx.guesses > ctx.max_guesses || ctx.watch.stop(ctx.found) {
             ctx.limit = 0;
             return;
         }
