@@ -48,15 +48,12 @@ pub fn count_with_progress(
 ///
 /// With vector instructions the triad engine is the faster one on hard puzzles, so the
 /// band engine hands them on early. On the portable path the band engine is the faster one
-/// (the triad engine's portable code takes about 1.8x its time on the forum's hardest
-/// puzzles), so it keeps going much longer; the budget still bounds its worst case: the
-/// fuzzer found clash-free boards without a solution (tests/regressions.rs) that take the
-/// band engine most of a second to refute and the triad engine microseconds.
+/// on hard puzzles, so it keeps going much longer; the budget still bounds its worst case:
+/// the fuzzer found clash-free boards without a solution (tests/regressions.rs) that take
+/// the band engine most of a second to refute and the triad engine microseconds.
 ///
-/// The vector paths' thresholds are measured: 16 guesses and 48 open cells are where
-/// routed solves are fastest on magictour without costing the easy and multi-solution
-/// corpora (same-process alternating runs on AVX-512, against 50 open cells: magictour
-/// -1.7%, 17-clue, gen_minimal, serg and gen_invalid within 0.5%; 46 cost serg 4%).
+/// The vector paths' thresholds are where routed solves were fastest on magictour without
+/// costing the easy and multi-solution corpora (figures in docs/perf-engine.md).
 const fn handoff(path: Path) -> band::Budget {
     match path {
         Path::Portable => band::Budget {
@@ -71,9 +68,9 @@ const fn handoff(path: Path) -> band::Budget {
 }
 
 /// The triad engine's budget, in branching decisions, when the band engine hands it a
-/// puzzle: 7.4 times the most it takes on any puzzle of the corpora (551, in
-/// `puzzles5_forum_hardest_1905_11+`; `triad::stats_with`), so that no hard puzzle reaches
-/// it, and about a millisecond of search. A count to a large limit gets
+/// puzzle: several times the most it takes on any puzzle of the corpora
+/// (`triad::stats_with`; docs/perf-engine.md), so that no hard puzzle reaches it, and
+/// about a millisecond of search. A count to a large limit gets
 /// [`GUESSES_PER_SOLUTION`] more for each solution asked for.
 const TRIAD_BUDGET: usize = 4096;
 
@@ -83,15 +80,12 @@ const GUESSES_PER_SOLUTION: usize = 4;
 
 /// A count to a limit of at least [`LARGE_LIMIT`] asks the triad engine for this many
 /// solutions first: a board that has them has many, and the band engine counts many
-/// solutions faster (1.5-3x on the vector paths: the empty board, multi-solution corpus
-/// puzzles and 17-clue puzzles less a clue, counted to 1000), so it takes the count over.
+/// solutions faster (docs/perf-engine.md), so it takes the count over.
 const FEW_SOLUTIONS: usize = 8;
 
 /// The smallest limit at which a board with [`FEW_SOLUTIONS`] solutions goes back to the
-/// band engine: below it, counting again from the givens costs more than it saves.
-/// Measured on AVX-512 (the empty board, serg puzzles, 17-clue puzzles less a given),
-/// against the triad engine alone: at limit 32 the hand-back took 11.1-12.7 us against
-/// 10.5-12.0, at 64 it took 14.4-19.2 us against 18.3-21.9.
+/// band engine: below it, counting again from the givens costs more than it saves
+/// (docs/perf-engine.md).
 const LARGE_LIMIT: usize = 64;
 
 /// The router: the band engine first, the triad engine for what it gives up on. Each
@@ -112,9 +106,8 @@ fn route<W: Watch>(path: Path, board: &Board, limit: usize, watch: &mut W) -> Co
 /// within [`TRIAD_BUDGET`] (and its allowance per solution); past it, the band engine
 /// again from the givens and the triad engine again, in turn, each with four times the
 /// budget before. Each engine has boards the other finds easy (tests/regressions.rs keeps
-/// them; counted to 2 on AVX-512): two take the band engine 40,476 and 4,086,721 guesses
-/// and the triad engine none, one takes the triad engine 368,130 and the band engine 26.
-/// Taking turns bounds such a board to a few times what the engine that finds it easy
+/// them): some take the band engine tens of thousands to millions of guesses and the
+/// triad engine none, one the other way round. Taking turns bounds such a board to a few times what the engine that finds it easy
 /// needs, and never stops short of the answer (the budgets grow until one is unlimited).
 ///
 /// A count to a large limit ([`LARGE_LIMIT`]) first asks the triad engine for
@@ -219,8 +212,9 @@ mod tests {
     use crate::engine::reference;
 
     /// A board found by fuzzing `sudoku_solve_batch` (tests/regressions.rs): several
-    /// solutions, 368,130 guesses for the triad engine and two dozen for the band engine.
-    /// On the vector paths the band engine hands it on (64 open cells at its first guess),
+    /// solutions, far more guesses than its budget for the triad engine and a few for the
+    /// band engine. On the vector paths the band engine hands it on (too many open cells
+    /// at its first guess),
     /// the triad engine runs out of its budget, and the band engine, in turn, answers.
     #[test]
     fn a_board_past_the_triad_budget_goes_back_to_the_band_engine() {

@@ -10,11 +10,11 @@
 //! column claiming. Search (module `search`) guesses on a bivalue cell first and counts up to a
 //! limit.
 //!
-//! Input: the engine reads the 81 bytes itself (`Isa::scan`): one pass finds bad
+//! Input: the engine reads the 81 bytes itself (`BandOps::scan`): one pass finds bad
 //! characters and the givens of each digit; clashing givens are found by counting while
 //! the state is built (`State::from_clues`).
 //!
-//! The code is generic over [`BandOps`], implemented for each path's token, and compiled
+//! The code is generic over `BandOps`, implemented for each path's token, and compiled
 //! once per [`Path`] inside the path's way in (`crate::engine::path`), so `count_ones`,
 //! `trailing_zeros`, `pext` and the SIMD primitives become single instructions on the
 //! paths that have them. AVX2 uses `pext` only where it is fast (not on AMD before Zen 3).

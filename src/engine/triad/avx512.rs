@@ -175,7 +175,7 @@ const CELL_LANES: __mmask32 = 0x777;
 // `Avx512::detect`), and the intrinsics have no other precondition.
 impl BoxOps for Avx512 {
     type Box = __m256i;
-    /// Measured: band updates (word permutes) are cheap here; see `State::propagate`.
+    /// Band updates (word permutes) are cheap here; see `State::propagate`.
     const EAGER_BANDS: bool = true;
     /// Bit `i` for lane `i`, as the comparisons produce it.
     type Mask = __mmask16;

@@ -13,7 +13,7 @@
 //! with the fewest left: commit to it, or rule it out.
 //!
 //! The engine is generic over a small set of vector primitives named by meaning
-//! ([`BoxOps`]), with one implementation per code path ([`Path`]), for the path's token:
+//! (`BoxOps`), with one implementation per code path ([`Path`]), for the path's token:
 //! AVX-512 (VL, BW, BITALG), AVX2, SSE4.1 and NEON on two 128-bit halves, and portable
 //! "SIMD within a register" on `u64`s; each is tested against a plain lane-by-lane twin.
 //! The engine is entered on each path through the path's way in (`crate::engine::path`),

@@ -35,9 +35,9 @@
 //! bands) are independent within a round, which keeps the vector units busy; a round that
 //! narrows no box ends propagation.
 //!
-//! A box is not stepped again for what its own step changed: that second step finds
-//! nothing new 96% of the time (magictour), and box steps are a large part of the cost
-//! (stepping all nine boxes every round measured +60% to +90% on the hard corpora). So
+//! A box is not stepped again for what its own step changed: that second step almost
+//! always finds nothing new, and box steps are a large part of the cost (figures in
+//! docs/perf-engine.md). So
 //! propagation stops short of the box rules' fixpoint; what it leaves is caught later, by
 //! the box's bands, by its next step, or at the end, where a grid whose every band is
 //! fixed counts only if each cell holds one digit (see [`State::solution`]).
@@ -333,22 +333,15 @@ impl<B: BoxOps> State<B> {
     /// `dirty` once, then updates every band some of whose boxes' triads changed (and the
     /// bands in `bands`); the boxes the bands narrow are dirty for the next round.
     ///
-    /// A box that only its own step changed is not: a second step finds nothing new 96%
-    /// of the time (magictour), and leaving it out measured faster for a few more guesses
-    /// (magictour 5.99 to 6.40 per puzzle, the 11+ set 35.00 to 35.74). Medians of
-    /// alternating runs pinned to one core, AVX-512, the routed solve: in one process,
-    /// magictour -3.6% and 11+ -6.7%; as two binaries, magictour -2.5%, 11+ -4.4% and
-    /// 1106 -3.3%.
+    /// A box that only its own step changed is not: a second step almost always finds
+    /// nothing new, and leaving it out was faster for a few more guesses.
     ///
     /// With [`BoxOps::EAGER_BANDS`] a round updates instead every band of every box it
     /// steps, whether its triads moved or not (an update of a band whose triads did not
     /// move changes nothing): which bands to update is then known when the round starts,
     /// not after the box steps, where the branches of the band loops were mispredicted
-    /// late. Same decisions; on AVX-512, pinned alternating runs of two binaries, medians:
-    /// the routed solve on magictour -1.8%, on the 11+ set -4.5%, the triad engine alone
-    /// on 17-clue -7.5%. On magictour with the other backends (medians): AVX2 within 1%,
-    /// SSE4.1 slower (the routed solve +5.3%, the triad engine alone +1.6%), the portable
-    /// triad engine alone 28% slower; their band updates cost more.
+    /// late. Same decisions; faster on AVX-512, whose band updates are cheap, and slower on
+    /// the other paths, whose band updates cost more (figures in docs/perf-engine.md).
     #[inline(always)]
     fn propagate(
         &mut self,
@@ -407,8 +400,7 @@ impl<B: BoxOps> State<B> {
 
     /// Whether some band has a digit left without any configuration: a contradiction the
     /// box rules would find only in the next round, after narrowing emptied the digit from
-    /// the band's boxes. Catching it here saves that round (measured: box steps -6% on
-    /// magictour and -9% on the forum sets, time -2% to -3%).
+    /// the band's boxes. Catching it here saves that round.
     #[inline(always)]
     fn digit_without_configuration(&self, t: B, k: &Consts<B>) -> bool {
         let mut lost = k.zero;
@@ -603,7 +595,8 @@ pub(crate) enum Start<'a> {
 }
 
 /// The engine's entry point for backend `t`: counts the solutions from `start` up to
-/// `limit`. Inlined into each backend's root, compiled with its target features.
+/// `limit`. Inlined into the path's way in (`Enter::enter`), compiled with its target
+/// features.
 #[inline(always)]
 pub(crate) fn count<B: Engine, W: Watch>(
     t: B,
