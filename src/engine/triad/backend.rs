@@ -190,7 +190,11 @@ pub(crate) trait BoxOps: Copy {
                 }
             }
         }
-        rows.map(|r| self.with_rows(r))
+        [
+            self.with_rows(rows[0]),
+            self.with_rows(rows[1]),
+            self.with_rows(rows[2]),
+        ]
     }
 
     /// The right column (lanes 3, 7, 11) packed as three 16-bit fields of a `u64`, the top

@@ -243,15 +243,23 @@ impl<B: BoxOps> State<B> {
         }
         let minirow =
             |at: usize| bits[at] as u64 | (bits[at + 1] as u64) << 16 | (bits[at + 2] as u64) << 32;
-        let g: [B::Box; 9] = core::array::from_fn(|b| {
+        // Loops rather than `array::map` and `from_fn` here and below: a closure is
+        // compiled without the path's target features, so the intrinsics in it may not be
+        // inlined.
+        let mut g = [k.zero; 9];
+        for (b, x) in g.iter_mut().enumerate() {
             let at = 27 * (b / 3) + 3 * (b % 3);
-            t.with_rows([minirow(at), minirow(at + 9), minirow(at + 18), 0])
-        });
+            *x = t.with_rows([minirow(at), minirow(at + 9), minirow(at + 18), 0]);
+        }
         // The givens of each minirow across its row, and of each minicolumn down its
         // column (the triads and the corner are zero in `g`).
-        let rows = g.map(|x| t.or(x, t.row_peers(x)));
-        let cols = g.map(|x| t.or(x, t.col_peers(x)));
-        let boxes = core::array::from_fn(|b| {
+        let (mut rows, mut cols) = ([k.zero; 9], [k.zero; 9]);
+        for b in 0..9 {
+            rows[b] = t.or(g[b], t.row_peers(g[b]));
+            cols[b] = t.or(g[b], t.col_peers(g[b]));
+        }
+        let mut boxes = [k.zero; 9];
+        for (b, out) in boxes.iter_mut().enumerate() {
             let (i, j) = (b / 3, b % 3);
             let row = t.or(t.or(rows[3 * i], rows[3 * i + 1]), rows[3 * i + 2]);
             let col = t.or(t.or(cols[j], cols[j + 3]), cols[j + 6]);
@@ -260,8 +268,8 @@ impl<B: BoxOps> State<B> {
             let blank = t.eq(g[b], k.zero);
             let cells = t.select(blank, t.and_not(k.digits, taken), g[b]);
             let triads = t.and_not(k.digits, t.or(rows[b], cols[b]));
-            t.or(t.select(k.cell_lanes, cells, triads), k.corner)
-        });
+            *out = t.or(t.select(k.cell_lanes, cells, triads), k.corner);
+        }
         State::with_boxes(t, boxes)
     }
 
@@ -284,14 +292,17 @@ impl<B: BoxOps> State<B> {
     #[inline(always)]
     fn from_candidates(t: B, c: &Candidates) -> State<B> {
         let k = Consts::new(t);
-        let bands = c.0.map(|places| t.band_cells(&places));
-        let cells: [B::Box; 9] = core::array::from_fn(|b| bands[b / 3][b % 3]);
-        let boxes = cells.map(|x| {
-            // Fixed cells: one candidate (the triad lanes and the corner are zero in `x`).
-            let g = t.keep(t.eq(t.sizes(x), k.cell_ones), x);
-            let triads = t.and_not(k.digits, t.or(t.row_peers(g), t.col_peers(g)));
-            t.or(t.select(k.cell_lanes, x, triads), k.corner)
-        });
+        let mut boxes = [k.zero; 9];
+        for (i, places) in c.0.iter().enumerate() {
+            let band = t.band_cells(places);
+            for (j, &x) in band.iter().enumerate() {
+                // Fixed cells: one candidate (the triad lanes and the corner are zero in
+                // `x`).
+                let g = t.keep(t.eq(t.sizes(x), k.cell_ones), x);
+                let triads = t.and_not(k.digits, t.or(t.row_peers(g), t.col_peers(g)));
+                boxes[3 * i + j] = t.or(t.select(k.cell_lanes, x, triads), k.corner);
+            }
+        }
         State::with_boxes(t, boxes)
     }
 
@@ -430,7 +441,12 @@ impl<B: BoxOps> State<B> {
     /// bit scan, since the branches they would take are unpredictable.
     #[inline(always)]
     fn choose(&self, t: B) -> Option<Choice> {
-        let cfgs: [[u64; 2]; 6] = core::array::from_fn(|band| self.configs(t, band));
+        // A loop, not `array::from_fn`: a closure is compiled without the path's target
+        // features, so the intrinsics in it may not be inlined.
+        let mut cfgs = [[0u64; 2]; 6];
+        for (band, cfg) in cfgs.iter_mut().enumerate() {
+            *cfg = self.configs(t, band);
+        }
         // The band with the fewest configurations but not fixed (9: one per digit), as the
         // least key `configurations * 8 + band`; a fixed band's key is out of reach.
         let mut best = u32::MAX;
