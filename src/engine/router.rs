@@ -325,24 +325,27 @@ mod tests {
         let unique =
             "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
         let many = format!("{}{}", ".".repeat(18), &unique[18..]);
+        // Whether the hook must be called: counting 5000 solutions takes at least 4999
+        // guesses on any path; the small counts take far fewer than a call's 1024; how
+        // many the hard board takes depends on the path (None: either way).
         let cases = [
             // The triad engine's hard board (see above), counted to 2.
             (
                 "0.........0.345000000000001........................5346.07..00.........5.34500000",
                 2,
-                true,
+                None,
             ),
-            (many.as_str(), 5000, true),
-            (unique, 2, false),
+            (many.as_str(), 5000, Some(true)),
+            (unique, 2, Some(false)),
             (
                 "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
                 2,
-                false,
+                Some(false),
             ),
             (
                 "11...............................................................................",
                 2,
-                false,
+                Some(false),
             ),
         ];
         for (text, limit, long) in cases {
@@ -354,7 +357,9 @@ mod tests {
             };
             let watched = count_with_progress(&board, limit, &mut hook);
             assert_eq!(watched, Ok(count(&board, limit)), "{text}");
-            assert_eq!(calls > 0, long, "{text}: {calls} calls");
+            if let Some(long) = long {
+                assert_eq!(calls > 0, long, "{text}: {calls} calls");
+            }
         }
     }
 }

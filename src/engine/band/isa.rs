@@ -207,6 +207,28 @@ fn clear_ninth(words: &mut [u32; 9], cells: u32, keep: &[u32; 9]) -> u32 {
     changed
 }
 
+/// The scan of 81 cells from the masks of six 16-byte chunks (cells 0-63, 64-79 and
+/// 65-80), each the cells of each digit and the valid cells, as the 128-bit paths read
+/// them.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+#[inline(always)]
+fn scan_of_chunks(parts: &[([u32; 9], u32); 6]) -> Scan {
+    let mut clues = [0u32; 27];
+    for d in 0..9 {
+        let lo = parts[0].0[d] as u64
+            | (parts[1].0[d] as u64) << 16
+            | (parts[2].0[d] as u64) << 32
+            | (parts[3].0[d] as u64) << 48;
+        let hi = parts[4].0[d] as u64 | ((parts[5].0[d] as u64) >> 15) << 16;
+        let bands = bands_of(lo, hi);
+        for (b, m) in bands.into_iter().enumerate() {
+            clues[b * 9 + d] = m;
+        }
+    }
+    let valid = parts.iter().all(|p| p.1 == 0xFFFF);
+    Scan { clues, valid }
+}
+
 /// Adds the ninth word to (at least one, two, three) counts of the first eight.
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 #[inline(always)]
@@ -220,7 +242,10 @@ mod x86 {
     //! path's way in; each `unsafe` block only calls intrinsics of the features the token
     //! it is given (or its method's `self`) proves, unless its comment says more.
 
-    use super::{add_ninth, bands_of, clear_ninth, digit_planes, minirows_scalar, BandOps, Scan};
+    use super::{
+        add_ninth, bands_of, clear_ninth, digit_planes, minirows_scalar, scan_of_chunks, BandOps,
+        Scan,
+    };
     use crate::board::CELLS;
     use crate::engine::band::tables::MINIROW_LOW;
     use crate::engine::path::{Avx2, Sse41};
@@ -341,20 +366,7 @@ mod x86 {
                 unsafe { _mm_loadu_si128(chunk.as_ptr().cast()) }
             };
             let parts = [0, 16, 32, 48, 64, 65].map(|at| chunk_masks_sse(self, load(at), base));
-            let mut clues = [0u32; 27];
-            for d in 0..9 {
-                let lo = parts[0].0[d] as u64
-                    | (parts[1].0[d] as u64) << 16
-                    | (parts[2].0[d] as u64) << 32
-                    | (parts[3].0[d] as u64) << 48;
-                let hi = parts[4].0[d] as u64 | ((parts[5].0[d] as u64) >> 15) << 16;
-                let bands = bands_of(lo, hi);
-                for (b, m) in bands.into_iter().enumerate() {
-                    clues[b * 9 + d] = m;
-                }
-            }
-            let valid = parts.iter().all(|p| p.1 == 0xFFFF);
-            Scan { clues, valid }
+            scan_of_chunks(&parts)
         }
 
         #[inline(always)]
@@ -587,7 +599,9 @@ mod arm {
     //! inside the path's way in; each `unsafe` block only calls NEON intrinsics, which the
     //! token (`self`, or the one it is given) proves, unless its comment says more.
 
-    use super::{add_ninth, bands_of, clear_ninth, digit_planes, minirows_scalar, BandOps, Scan};
+    use super::{
+        add_ninth, clear_ninth, digit_planes, minirows_scalar, scan_of_chunks, BandOps, Scan,
+    };
     use crate::board::CELLS;
     use crate::engine::path::Neon;
     use core::arch::aarch64::*;
@@ -676,20 +690,7 @@ mod arm {
                 unsafe { vld1q_u8(chunk.as_ptr()) }
             };
             let parts = [0, 16, 32, 48, 64, 65].map(|at| chunk_masks(self, load(at), base));
-            let mut clues = [0u32; 27];
-            for d in 0..9 {
-                let lo = parts[0].0[d] as u64
-                    | (parts[1].0[d] as u64) << 16
-                    | (parts[2].0[d] as u64) << 32
-                    | (parts[3].0[d] as u64) << 48;
-                let hi = parts[4].0[d] as u64 | ((parts[5].0[d] as u64) >> 15) << 16;
-                let bands = bands_of(lo, hi);
-                for (b, m) in bands.into_iter().enumerate() {
-                    clues[b * 9 + d] = m;
-                }
-            }
-            let valid = parts.iter().all(|p| p.1 == 0xFFFF);
-            Scan { clues, valid }
+            scan_of_chunks(&parts)
         }
 
         #[inline(always)]
