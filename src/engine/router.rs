@@ -47,10 +47,15 @@ pub fn count_with_progress(
 /// When the band engine gives up on `path` and hands the puzzle to the triad engine.
 ///
 /// With vector instructions the triad engine is the faster one on hard puzzles, so the
-/// band engine hands them on early. On the portable path the band engine is the faster one
-/// on hard puzzles, so it keeps going much longer; the budget still bounds its worst case:
-/// the fuzzer found clash-free boards without a solution (tests/regressions.rs) that take
-/// the band engine most of a second to refute and the triad engine microseconds.
+/// band engine hands them on early. On the portable path the band engine is at least as
+/// fast as the triad engine on every corpus, even the forum's hardest, where the triad
+/// engine needs fewer than half its guesses but each costs several times more in portable
+/// code; and a hand-off restarts the search. So the band engine keeps going much longer:
+/// re-measured for the portable path (docs/perf-portable.md), earlier hand-offs (the
+/// vector paths' thresholds, a few hundred guesses, or a limit on open cells) were all
+/// slower on the hard corpora. The budget still bounds the band engine's worst case: the
+/// fuzzer found clash-free boards without a solution (tests/regressions.rs) that take it
+/// most of a second to refute and the triad engine microseconds.
 ///
 /// The vector paths' thresholds are where routed solves were fastest on magictour without
 /// costing the easy and multi-solution corpora (figures in docs/perf-engine.md).
@@ -71,7 +76,11 @@ const fn handoff(path: Path) -> band::Budget {
 /// puzzle: several times the most it takes on any puzzle of the corpora
 /// (`triad::stats_with`; docs/perf-engine.md), so that no hard puzzle reaches it, and
 /// about a millisecond of search. A count to a large limit gets
-/// [`GUESSES_PER_SOLUTION`] more for each solution asked for.
+/// [`GUESSES_PER_SOLUTION`] more for each solution asked for. The same budget on every
+/// path: the triad engine takes the same decisions on each (only the time per decision
+/// differs, several times longer in portable code), and on the portable path a puzzle
+/// reaches it only after the band engine's 2000 guesses, which no corpus puzzle in file
+/// order takes the band engine.
 const TRIAD_BUDGET: usize = 4096;
 
 /// The budget's allowance per solution asked for: finding `n` solutions takes at least

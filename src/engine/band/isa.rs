@@ -7,7 +7,7 @@
 //! what makes the `unsafe` blocks below sound. Each primitive has a scalar twin that the
 //! tests compare it with.
 
-use super::tables::{BAND, ROW_MINIROWS};
+use super::tables::{BAND, ROW_LONE, ROW_MINIROWS};
 use crate::board::CELLS;
 use crate::engine::path::Portable;
 
@@ -47,6 +47,35 @@ pub(crate) trait BandOps: Copy {
     /// The words (bit `k` for word `k`) holding some of `cells`: for one cell, its
     /// candidate digits.
     fn holding(self, words: &[u32; 9], cells: u32) -> u32;
+
+    /// The cells of `cells` (a band) that are alone in their row.
+    #[inline(always)]
+    fn alone_in_row(self, cells: u32) -> u32 {
+        alone_in_row_select(cells)
+    }
+}
+
+/// The cells alone in their row, by a select per row: what the vector paths compile to
+/// conditional moves or vector blends.
+#[inline(always)]
+pub(crate) fn alone_in_row_select(cells: u32) -> u32 {
+    let lone = |row: u32| {
+        if row & row.wrapping_sub(1) == 0 {
+            row
+        } else {
+            0
+        }
+    };
+    lone(cells & 0x1FF) | lone(cells & 0x1FF << 9) | lone(cells & 0x1FF << 18)
+}
+
+/// The cells alone in their row, by three lookups: on a baseline x86-64 build the
+/// compiler turns the selects of [`alone_in_row_select`] into branches in some loops,
+/// which mispredict as often as rows hold one cell or several.
+#[inline(always)]
+pub(crate) fn alone_in_row_table(cells: u32) -> u32 {
+    let row = |r: u32| ROW_LONE[((cells >> (9 * r)) & 0x1FF) as usize] as u32;
+    row(0) | row(1) << 9 | row(2) << 18
 }
 
 /// The cells in at least one, two and three of nine words, one word at a time.
@@ -131,7 +160,8 @@ pub(crate) fn minirows_scalar(cells: u32) -> u32 {
     row(0) | row(1) << 3 | row(2) << 6
 }
 
-/// Reads the givens one byte at a time.
+/// Reads the givens one byte at a time: the model the backends are tested against.
+#[cfg(test)]
 #[inline(always)]
 pub(crate) fn scan_scalar(cells: &[u8; CELLS], base: u8) -> Scan {
     let mut clues = [0u32; 27];
@@ -146,6 +176,41 @@ pub(crate) fn scan_scalar(cells: &[u8; CELLS], base: u8) -> Scan {
         }
     }
     Scan { clues, valid }
+}
+
+/// For `byte - base`, the slot of [`scan_slots`]: the digit for 1-9, 0 for anything else.
+static SLOT: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut v = 1;
+    while v <= 9 {
+        t[v] = v as u8;
+        v += 1;
+    }
+    t
+};
+
+/// Reads the givens one byte at a time without a branch on the byte (whether a cell is
+/// given is as unpredictable as the puzzle): each byte sets its bit in one of ten slots
+/// per band, slots 1-9 for the digits and slot 0 for everything else.
+#[inline(always)]
+pub(crate) fn scan_slots(cells: &[u8; CELLS], base: u8) -> Scan {
+    let mut slots = [[0u32; 10]; 3];
+    let mut bad = 0u32;
+    for (band, chunk) in slots.iter_mut().zip(cells.chunks_exact(27)) {
+        for (p, &byte) in chunk.iter().enumerate() {
+            let v = byte.wrapping_sub(base);
+            bad |= ((v > 9) & (byte != b'.')) as u32;
+            band[SLOT[v as usize] as usize] |= 1 << p;
+        }
+    }
+    let mut clues = [0u32; 27];
+    for (b, band) in slots.iter().enumerate() {
+        clues[b * 9..b * 9 + 9].copy_from_slice(&band[1..]);
+    }
+    Scan {
+        clues,
+        valid: bad == 0,
+    }
 }
 
 /// Splits an 81-bit cell mask (`lo` holds cells 0-63, `hi` cells 64-80) into its bands.
@@ -167,7 +232,7 @@ impl BandOps for Portable {
 
     #[inline(always)]
     fn scan(self, cells: &[u8; CELLS], base: u8) -> Scan {
-        scan_scalar(cells, base)
+        scan_slots(cells, base)
     }
 
     #[inline(always)]
@@ -193,6 +258,11 @@ impl BandOps for Portable {
     #[inline(always)]
     fn up_to_three(self, words: &[u32; 9]) -> [u32; 3] {
         up_to_three_scalar(words)
+    }
+
+    #[inline(always)]
+    fn alone_in_row(self, cells: u32) -> u32 {
+        alone_in_row_table(cells)
     }
 }
 
@@ -823,6 +893,8 @@ mod tests {
             assert_eq!(isa.one_and_two(&words), one_and_two_scalar(&words));
             assert_eq!(isa.up_to_three(&words), up_to_three_scalar(&words));
             assert_eq!(isa.holding(&words, cells), holding_scalar(&words, cells));
+            assert_eq!(isa.alone_in_row(cells), alone_in_row_select(cells));
+            assert_eq!(isa.alone_in_row(words[0]), alone_in_row_select(words[0]));
             assert_eq!(
                 isa.holding(&words, 1 << (x % 27)),
                 holding_scalar(&words, 1 << (x % 27))

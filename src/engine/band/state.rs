@@ -37,19 +37,6 @@ pub(crate) struct Dead;
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct Clash;
 
-/// The cells of `cells` that are alone in their row of the band.
-#[inline(always)]
-fn alone_in_row(cells: u32) -> u32 {
-    let lone = |row: u32| {
-        if row & row.wrapping_sub(1) == 0 {
-            row
-        } else {
-            0
-        }
-    };
-    lone(cells & 0x1FF) | lone(cells & 0x1FF << 9) | lone(cells & 0x1FF << 18)
-}
-
 /// The search state (128 bytes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C, align(16))]
@@ -177,7 +164,7 @@ impl State {
             for d in 0..9 {
                 let s = closed[b][d] & !(claims[o1][d] | claims[o2][d]);
                 words[d] = s;
-                let own = alone_in_row(s) & self.unsolved[b];
+                let own = isa.alone_in_row(s) & self.unsolved[b];
                 two |= one & own;
                 one |= own;
             }
@@ -187,7 +174,7 @@ impl State {
             }
             self.unsolved[b] &= !one;
             for d in 0..9 {
-                let own = alone_in_row(words[d]) & one;
+                let own = isa.alone_in_row(words[d]) & one;
                 let s = words[d] & !(one & !own);
                 self.f[b][d] = s;
                 dirty |= ((s != closed[b][d]) as u32) << (b * 9 + d);
@@ -227,7 +214,7 @@ impl State {
         dirty[o1] |= ((a & claim != 0) as u32) << d;
         dirty[o2] |= ((b & claim != 0) as u32) << d;
         // A cell fixed here leaves `unsolved` at once, so no other digit can fix it too.
-        let newly = alone_in_row(s) & self.unsolved[B];
+        let newly = isa.alone_in_row(s) & self.unsolved[B];
         self.unsolved[B] &= !newly;
         solved[d] |= newly;
         *pending |= newly;
@@ -280,7 +267,7 @@ impl State {
         // (every band was scanned then; the changed ones get drained, which marks them).
         let mut touched = if rescan { 0b111 } else { 0 };
         loop {
-            while dirty != [0; 3] {
+            while dirty[0] | dirty[1] | dirty[2] != 0 {
                 touched |= self.drain_band::<I, 0>(isa, &mut dirty)?;
                 touched |= self.drain_band::<I, 1>(isa, &mut dirty)? << 1;
                 touched |= self.drain_band::<I, 2>(isa, &mut dirty)? << 2;
@@ -291,11 +278,14 @@ impl State {
                 }
             }
             touched = 0;
-            if columns && dirty == [0; 3] && self.unsolved != [0; 3] {
+            // Tested word by word: the words were just stored one by one, and a wider load
+            // of them would wait for the stores.
+            let none = |w: &[u32; 3]| w[0] | w[1] | w[2] == 0;
+            if columns && none(&dirty) && !none(&self.unsolved) {
                 dirty = self.column_pass()?;
             }
-            if dirty == [0; 3] {
-                return Ok(if self.unsolved == [0; 3] {
+            if none(&dirty) {
+                return Ok(if none(&self.unsolved) {
                     Fixpoint::Solved
                 } else {
                     Fixpoint::Stuck

@@ -95,6 +95,20 @@ pub(crate) static ROW_MINIROWS: [u8; 512] = {
     t
 };
 
+/// For a row of a band (9 bits), the row itself when it holds exactly one cell, else 0:
+/// the portable path's test for a cell alone in its row, three lookups without a branch.
+pub(crate) static ROW_LONE: [u16; 512] = {
+    let mut t = [0; 512];
+    let mut x = 0;
+    while x < 512 {
+        if (x as u32).count_ones() == 1 {
+            t[x] = x as u16;
+        }
+        x += 1;
+    }
+    t
+};
+
 /// For the columns (9 bits) where a digit may go in a band, the band-wide cells of the
 /// columns it must take there: a box whose cells for the digit all lie in one column
 /// claims that column, so the digit leaves it in the other two bands.

@@ -26,10 +26,12 @@ fn zip(a: Rows, b: Rows, f: impl Fn(u64, u64) -> u64) -> Rows {
     [f(a[0], b[0]), f(a[1], b[1]), f(a[2], b[2]), f(a[3], b[3])]
 }
 
-/// Each field with its top bit set to all-ones, others to zero.
+/// Each field with its top bit set to all-ones, others to zero (`high` holds only top
+/// bits of fields): the top bit, and below it the top bit less one, which borrows only
+/// within its field. No multiplication, which is slow or a library call on some targets.
 #[inline(always)]
 fn spread(high: u64) -> u64 {
-    (high >> 15) * 0xFFFF
+    high | (high - (high >> 15))
 }
 
 /// Field `k` of `w`.
@@ -158,7 +160,9 @@ impl BoxOps for Portable {
     }
     #[inline(always)]
     fn same(self, a: Rows, b: Rows) -> bool {
-        a == b
+        // Word by word: the compiler's array comparison loads the rows as vectors, which
+        // wait for the scalar stores that just wrote them.
+        ((a[0] ^ b[0]) | (a[1] ^ b[1]) | (a[2] ^ b[2]) | (a[3] ^ b[3])) == 0
     }
     #[inline(always)]
     fn triads_shifted<const H: usize, const V: usize>(self, h: Rows, v: Rows) -> Rows {
