@@ -11,7 +11,7 @@
 //! which solution an engine finds, so the same seed gives the same puzzle on every
 //! platform, engine and CPU path.
 //!
-//! The rating only grows as givens go (see [`mod@crate::rate`]). So a removal that needs
+//! The rating only grows as givens go (see [`crate::logic`]). So a removal that needs
 //! techniques above the target can never be undone by later removals: such a given is kept
 //! for now and the try fails unless later removals made it needed. Medium and Hard are
 //! rare among minimal puzzles (of 2,000 random minimal puzzles thinned in plain random
@@ -23,7 +23,9 @@
 
 use crate::board::{Board, BOX, CELLS, COL, ROW};
 use crate::count::count_clash_free;
-use crate::rate::{fill_level, rate_unique, solve_logically, Difficulty, Techniques};
+use crate::difficulty::Difficulty;
+use crate::logic::closure::{fill_level, solve_logically};
+use crate::logic::{rate_unique, Techniques};
 use crate::unavoidable::{CellSet, Unavoidable, ALL_CELLS};
 use crate::units::{PEERS, UNITS};
 
@@ -275,15 +277,16 @@ struct Thinning<'a> {
 impl<'a> Thinning<'a> {
     fn new(solution: &'a Board, target: Difficulty) -> Thinning<'a> {
         let below = Difficulty::from_code(target.code() - 1)
-            .filter(|_| target != Difficulty::Expert)
+            .filter(|_| target <= Difficulty::Hard)
             .map(Techniques::up_to);
         Thinning {
             solution,
             ua: Unavoidable::of(solution),
             target,
-            proof: match target {
-                Difficulty::Expert => Techniques::SINGLES,
-                level => Techniques::up_to(level),
+            proof: if target <= Difficulty::Hard {
+                Techniques::up_to(target)
+            } else {
+                Techniques::SINGLES
             },
             below,
             puzzle: *solution,
@@ -326,7 +329,7 @@ impl<'a> Thinning<'a> {
             }
         } else if has_other_solution(p, i, d) {
             Removal::Needed
-        } else if self.target == Difficulty::Expert {
+        } else if self.target >= Difficulty::Expert {
             Removal::Below { steps: 0 }
         } else {
             Removal::TooHard
@@ -441,7 +444,7 @@ impl<'a> Thinning<'a> {
 const fn steer_at(target: Difficulty) -> u32 {
     match target {
         Difficulty::Medium | Difficulty::Hard => STEER_AT,
-        Difficulty::Easy | Difficulty::Expert => 0,
+        Difficulty::Easy | Difficulty::Expert | Difficulty::Master | Difficulty::Extreme => 0,
     }
 }
 
@@ -463,9 +466,9 @@ pub fn generate(seed: u64, difficulty: Difficulty) -> (Board, Board) {
         let Some(p) = Thinning::new(&solution, difficulty).run(&order, steer_at(difficulty)) else {
             continue;
         };
-        // Medium and Hard are reached by construction; Easy needs no check; Expert is
-        // checked here.
-        if difficulty != Difficulty::Expert || rate_unique(&p) == Difficulty::Expert {
+        // Medium and Hard are reached by construction and Easy needs no steering; the
+        // harder levels are found by trying; every level is checked by the rating itself.
+        if rate_unique(&p) == difficulty {
             return (p, solution);
         }
     }
@@ -541,7 +544,7 @@ mod tests {
             "{seed} {level:?}: {puzzle}"
         );
         assert_eq!(count_solutions(&puzzle, 2).map(|c| c.count), Ok(1));
-        assert_eq!(crate::rate::rate(&puzzle), Ok(level), "{seed}: {puzzle}");
+        assert_eq!(crate::logic::rate(&puzzle), Ok(level), "{seed}: {puzzle}");
         for i in (0..CELLS).filter(|&i| puzzle.get(i) != 0) {
             let mut less = puzzle;
             less.set(i, 0);
