@@ -367,6 +367,8 @@ fn c_generate_program_prints_reproducible_proper_puzzles_of_each_level() {
         (Difficulty::Medium, ["medium", "2", "Medium"]),
         (Difficulty::Hard, ["hard", "3", "HARD"]),
         (Difficulty::Expert, ["expert", "4", "eXpErT"]),
+        (Difficulty::Master, ["master", "5", "Master"]),
+        (Difficulty::Extreme, ["extreme", "6", "EXTREME"]),
     ] {
         let out = run(&exe, &["4", names[0], "42"], "");
         assert!(out.status.success(), "{}", text(&out.stderr));
@@ -430,7 +432,7 @@ fn c_generate_program_refuses_bad_usage() {
         &["", "easy"],
         &["-1", "easy"],
         &["+3", "easy"],
-        &["3", "5"],
+        &["3", "7"],
         &["3", "0"],
         &["3", "insane"],
         &["3", "easyy"],

@@ -129,8 +129,9 @@ impl Technique {
         if code == 0 {
             return Some(Technique::None);
         }
-        usize::try_from(code - 1)
+        usize::try_from(code)
             .ok()
+            .and_then(|c| c.checked_sub(1))
             .and_then(|k| Technique::ALL.get(k).copied())
     }
 
