@@ -307,12 +307,12 @@ typedef struct SudokuStep {
   /**
    * Per cell, the candidates the step removes.
    */
-  uint16_t removed[CELLS];
+  uint16_t removed[81];
   /**
    * Per cell, the candidates that make up the pattern behind the step (a filled cell
    * that belongs to the pattern is marked with its digit's bit).
    */
-  uint16_t pattern[CELLS];
+  uint16_t pattern[81];
 } SudokuStep;
 
 #ifdef __cplusplus

@@ -22,10 +22,10 @@ pub struct Step {
     /// 1-9: the digit it places; 0 when it only removes candidates.
     pub digit: i32,
     /// Per cell, the candidates the step removes.
-    pub removed: [u16; CELLS],
+    pub removed: [u16; 81],
     /// Per cell, the candidates that make up the pattern behind the step (a filled cell
     /// that belongs to the pattern is marked with its digit's bit).
-    pub pattern: [u16; CELLS],
+    pub pattern: [u16; 81],
 }
 
 impl Default for Step {
