@@ -221,7 +221,7 @@ class GenerateTest(unittest.TestCase):
         self.assertEqual(len(puzzles), 20)
 
     def test_bad_difficulty_is_invalid_argument(self):
-        for bad in (0, 5, -1, 2**31 - 1, -(2**31), 2**31, 10**30, "insane", ""):
+        for bad in (0, 7, -1, 2**31 - 1, -(2**31), 2**31, 10**30, "insane", ""):
             with self.assertRaises(sudoku.SudokuError) as cm:
                 sudoku.generate(1, bad)
             self.assertEqual(cm.exception.status, sudoku.SUDOKU_ERR_INVALID_ARGUMENT, bad)
