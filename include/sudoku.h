@@ -528,6 +528,17 @@ const char *sudoku_status_str(int status);
  */
 const char *sudoku_version(void);
 
+/**
+ * The name of the code path the solver runs on this CPU, as a static NUL-terminated
+ * string that must not be freed: "portable", "sse4.1", "avx2", "avx512" or "neon".
+ *
+ * The path is chosen once per process, at the first call into the library: the best one
+ * this CPU can run, or the one named by the environment variable SUDOKU_FORCE_PATH (one of
+ * the names above) when this CPU can run it; an unknown or unavailable name is ignored.
+ * Bug reports should give it.
+ */
+const char *sudoku_cpu_path(void);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

@@ -460,6 +460,18 @@ pub extern "C" fn sudoku_version() -> *const c_char {
     VERSION.as_ptr()
 }
 
+/// The name of the code path the solver runs on this CPU, as a static NUL-terminated
+/// string that must not be freed: "portable", "sse4.1", "avx2", "avx512" or "neon".
+///
+/// The path is chosen once per process, at the first call into the library: the best one
+/// this CPU can run, or the one named by the environment variable SUDOKU_FORCE_PATH (one of
+/// the names above) when this CPU can run it; an unknown or unavailable name is ignored.
+/// Bug reports should give it.
+#[no_mangle]
+pub extern "C" fn sudoku_cpu_path() -> *const c_char {
+    crate::engine::Path::selected().c_name().as_ptr()
+}
+
 const VERSION: &CStr =
     match CStr::from_bytes_with_nul(concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes()) {
         Ok(v) => v,

@@ -1,7 +1,7 @@
 //! The library seen from outside: builds the C and C++ callers with the compiler the `cc`
 //! crate finds, links them against the libsudoku built for these tests (shared and
-//! static), runs them and checks what they print; runs the Python module's tests with
-//! `python3`.
+//! static), runs them and checks what they print; runs the Python package's tests
+//! (python/tests, on the checkout's python/src) and the example script with `python3`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -613,47 +613,54 @@ fn c_unique_program_refuses_bad_usage() {
     }
 }
 
+/// Runs python3 in c_examples/ with the checkout's package (python/src) importable and
+/// loading this test run's library.
 fn python(args: &[&str]) -> Output {
     Command::new("python3")
         .args(args)
         .current_dir(root().join("c_examples"))
         .env("SUDOKU_LIB", shared_lib())
+        .env("PYTHONPATH", root().join("python").join("src"))
         .env("PYTHONDONTWRITEBYTECODE", "1")
         .output()
         .expect("python3 runs (it is a prerequisite of the test suite)")
 }
 
 #[test]
-fn python_module_passes_its_tests_and_doctest() {
-    let out = python(&["-m", "unittest", "-v", "test_sudoku"]);
+fn python_package_passes_its_tests_and_doctest() {
+    // The package's tests are unittest cases, so they run without pytest here; CI also runs
+    // them with pytest against a pip-installed package (.ci/install).
+    let tests = root().join("python").join("tests");
+    let tests = tests.to_str().expect("the checkout's path is UTF-8");
+    let out = python(&["-m", "unittest", "discover", "-v", "-s", tests, "-t", tests]);
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{}{stderr}", text(&out.stdout));
+    assert!(stderr.contains("OK"), "{stderr}");
+    assert!(stderr.contains("test_doctests"), "{stderr}");
     assert!(
-        out.status.success(),
-        "{}{}",
-        text(&out.stdout),
-        text(&out.stderr)
-    );
-    assert!(text(&out.stderr).contains("OK"), "{}", text(&out.stderr));
-    let out = python(&["-m", "doctest", "-v", "sudoku.py"]);
-    assert!(out.status.success(), "{}", text(&out.stdout));
-    assert!(
-        text(&out.stdout).contains("passed and 0 failed"),
-        "{}",
-        text(&out.stdout)
+        stderr.contains("test_status_values_outside_c_int_are_unknown_not_success"),
+        "{stderr}"
     );
 }
 
 #[test]
 fn python_script_solves_the_bundled_puzzles() {
-    let out = python(&["sudoku.py", "puzzles.txt"]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
     let file = std::fs::read_to_string(root().join("c_examples/puzzles.txt")).unwrap();
     let expected = puzzles(&file);
-    let stdout = text(&out.stdout);
-    let solved: Vec<&str> = stdout.lines().collect();
-    assert_eq!(solved.len(), expected.len());
-    for (p, s) in expected.iter().zip(solved) {
-        let p = Board::from_text(p).unwrap();
-        assert!(Board::from_text(s).unwrap().is_solution_of(&p));
+    // The example script and the package's own command line, which it runs.
+    for args in [
+        &["sudoku.py", "puzzles.txt"][..],
+        &["-m", "libsudoku", "puzzles.txt"],
+    ] {
+        let out = python(args);
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        let solved: Vec<&str> = stdout.lines().collect();
+        assert_eq!(solved.len(), expected.len(), "{args:?}");
+        for (p, s) in expected.iter().zip(solved) {
+            let p = Board::from_text(p).unwrap();
+            assert!(Board::from_text(s).unwrap().is_solution_of(&p), "{args:?}");
+        }
     }
 }
 

@@ -14,15 +14,14 @@
 //! characters and the givens of each digit; clashing givens are found by counting while
 //! the state is built (`State::from_clues`).
 //!
-//! The code is generic over an `Isa` backend and compiled once per [`Path`] inside
-//! a `#[target_feature]` function, so `count_ones`, `trailing_zeros`, `pext` and the SIMD
-//! primitives become single instructions on the paths that have them. AVX2 uses `pext`
-//! only where it is fast (not on AMD before Zen 3).
+//! The code is generic over [`BandOps`], implemented for each path's token, and compiled
+//! once per [`Path`] inside the path's way in (`crate::engine::path`), so `count_ones`,
+//! `trailing_zeros`, `pext` and the SIMD primitives become single instructions on the
+//! paths that have them. AVX2 uses `pext` only where it is fast (not on AMD before Zen 3).
 //!
-//! Entries: [`count`] (full search), [`count_budgeted`] and [`solve_bytes_budgeted`] (give
-//! up on a budget, for a router that hands hard puzzles to another engine; `_selected`
-//! variants skip the per-call CPU check), [`solve_bytes_with`] and the crate's
-//! `solve_bytes` (the C contract: char check, clash check and solve in one pass).
+//! Entries: [`count`] (full search), [`count_budgeted`] and [`solve_bytes`] (give up on a
+//! budget, for a router that hands hard puzzles to another engine; [`solve_bytes`] has the
+//! C contract: char check, clash check and solve in one pass).
 
 mod isa;
 mod search;
@@ -31,16 +30,13 @@ mod tables;
 
 pub use search::{GaveUp, SearchStats};
 
+use super::path::{Job, Token};
 use super::Path;
 use crate::board::{Board, CELLS};
 use crate::status::Status;
-use isa::{Isa, Portable};
+pub(crate) use isa::BandOps;
 use search::{search, Limits};
 use state::State;
-use std::sync::OnceLock;
-
-#[cfg(target_arch = "x86_64")]
-use isa::{Avx2, Sse41};
 
 /// Why a run produced no count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,12 +64,21 @@ impl Budget {
         guesses: u64::MAX,
         open_at_first_guess: u32::MAX,
     };
+
+    /// The limits of a search for `solutions` solutions within the budget.
+    const fn limits(self, solutions: usize) -> Limits {
+        Limits {
+            solutions,
+            guesses: self.guesses,
+            open_at_first_guess: self.open_at_first_guess,
+        }
+    }
 }
 
-/// The whole engine on one backend: reads `cells` (`base + d` for digit `d`), counts up to
-/// `limits.solutions` and writes the first solution over `cells`.
+/// The whole engine with one path's primitives: reads `cells` (`base + d` for digit `d`),
+/// counts up to `limits.solutions` and writes the first solution over `cells`.
 #[inline(always)]
-fn run<I: Isa>(
+fn run<I: BandOps>(
     isa: I,
     cells: &mut [u8; CELLS],
     base: u8,
@@ -91,155 +96,60 @@ fn run<I: Isa>(
     search(isa, root, dirty, limits, cells, base, stats).map_err(Failure::GaveUp)
 }
 
-/// Defines the entry of one path: [`run`] compiled with the path's target features.
-macro_rules! path_entry {
-    ($(#[$attr:meta])* $name:ident, $isa:ty) => {
-        $(#[$attr])*
-        fn $name(
-            isa: $isa,
-            cells: &mut [u8; CELLS],
-            base: u8,
-            limits: Limits,
-            stats: &mut SearchStats,
-        ) -> Result<usize, Failure> {
-            run(isa, cells, base, limits, stats)
-        }
-    };
+/// One run of the engine, as a job for any path.
+struct Run<'a> {
+    cells: &'a mut [u8; CELLS],
+    base: u8,
+    limits: Limits,
+    stats: &'a mut SearchStats,
 }
 
-path_entry!(run_portable, Portable);
-path_entry!(
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "sse4.1,popcnt")]
-    run_sse41,
-    Sse41
-);
-path_entry!(
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-    run_avx2,
-    Avx2<true>
-);
-path_entry!(
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-    run_avx2_tables,
-    Avx2<false>
-);
-
-/// A backend token for a path this CPU can run.
-#[derive(Clone, Copy, Debug)]
-enum Backend {
-    Portable,
-    #[cfg(target_arch = "x86_64")]
-    Sse41(Sse41),
-    /// AVX2 with `pext`.
-    #[cfg(target_arch = "x86_64")]
-    Avx2(Avx2<true>),
-    /// AVX2 with tables instead of `pext` (which is slow on AMD before Zen 3).
-    #[cfg(target_arch = "x86_64")]
-    Avx2Tables(Avx2<false>),
-}
-
-impl Backend {
-    /// The token for `path`, if this CPU can run it.
-    fn of(path: Path) -> Option<Backend> {
-        match path {
-            Path::Portable => Some(Backend::Portable),
-            #[cfg(target_arch = "x86_64")]
-            Path::Sse41 => Sse41::new().map(Backend::Sse41),
-            // The band engine has no AVX-512 code of its own: on that path it runs its AVX2
-            // code (the AVX-512 path requires everything the AVX2 path does).
-            #[cfg(target_arch = "x86_64")]
-            Path::Avx2 | Path::Avx512 if !path.is_available() => None,
-            #[cfg(target_arch = "x86_64")]
-            Path::Avx2 | Path::Avx512 if isa::pext_is_fast() => Avx2::new().map(Backend::Avx2),
-            #[cfg(target_arch = "x86_64")]
-            Path::Avx2 | Path::Avx512 => Avx2::new().map(Backend::Avx2Tables),
-            #[cfg(not(target_arch = "x86_64"))]
-            Path::Sse41 | Path::Avx2 | Path::Avx512 => None,
-        }
-    }
-
-    /// The token of [`Path::selected`], made once per process.
-    fn selected() -> Backend {
-        static SELECTED: OnceLock<Backend> = OnceLock::new();
-        *SELECTED.get_or_init(|| Backend::of(Path::selected()).unwrap_or(Backend::Portable))
-    }
-
-    /// Runs the engine on this backend.
-    #[inline]
-    fn run(
-        self,
-        cells: &mut [u8; CELLS],
-        base: u8,
-        limits: Limits,
-        stats: &mut SearchStats,
-    ) -> Result<usize, Failure> {
-        match self {
-            Backend::Portable => run_portable(Portable, cells, base, limits, stats),
-            // SAFETY: the token proves the CPU has the features `run_sse41` enables.
-            #[cfg(target_arch = "x86_64")]
-            Backend::Sse41(isa) => unsafe { run_sse41(isa, cells, base, limits, stats) },
-            // SAFETY: the token proves the CPU has the features `run_avx2` enables.
-            #[cfg(target_arch = "x86_64")]
-            Backend::Avx2(isa) => unsafe { run_avx2(isa, cells, base, limits, stats) },
-            // SAFETY: the token proves the CPU has the features `run_avx2_tables` enables.
-            #[cfg(target_arch = "x86_64")]
-            Backend::Avx2Tables(isa) => unsafe { run_avx2_tables(isa, cells, base, limits, stats) },
-        }
+impl Job for Run<'_> {
+    type Output = Result<usize, Failure>;
+    #[inline(always)]
+    fn run<T: Token>(self, t: T) -> Self::Output {
+        run(t.band(), self.cells, self.base, self.limits, self.stats)
     }
 }
 
-/// Counts solutions of `board` on `backend`, within `limits`.
+/// Counts solutions of `board` on `path`, within `limits`; `None` if this CPU cannot run
+/// `path`.
 fn count_on(
-    backend: Backend,
+    path: Path,
     board: &Board,
     limits: Limits,
     stats: &mut SearchStats,
-) -> Result<(usize, Option<Board>), Failure> {
+) -> Option<Result<(usize, Option<Board>), Failure>> {
     if limits.solutions == 0 {
-        return Ok((0, None));
+        return path.is_available().then_some(Ok((0, None)));
     }
     let mut cells = *board.digits();
-    let n = backend.run(&mut cells, 0, limits, stats)?;
-    Ok((
-        n,
-        if n > 0 {
-            Board::from_digits(cells)
-        } else {
-            None
-        },
-    ))
+    let job = Run {
+        cells: &mut cells,
+        base: 0,
+        limits,
+        stats,
+    };
+    let n = match path.run(job)? {
+        Ok(n) => n,
+        Err(failure) => return Some(Err(failure)),
+    };
+    let first = if n > 0 {
+        Board::from_digits(cells)
+    } else {
+        None
+    };
+    Some(Ok((n, first)))
 }
 
 /// Counts the solutions of `board` up to `limit` on `path`, returning the count and the
 /// first solution found; clashing givens count as no solution. `None` if this CPU cannot
 /// run `path`.
 pub fn count(path: Path, board: &Board, limit: usize) -> Option<(usize, Option<Board>)> {
-    let backend = Backend::of(path)?;
     let mut stats = SearchStats::default();
-    Some(count_unlimited(backend, board, limit, &mut stats))
-}
-
-fn count_unlimited(
-    backend: Backend,
-    board: &Board,
-    limit: usize,
-    stats: &mut SearchStats,
-) -> (usize, Option<Board>) {
-    // A board cannot hold a bad byte and an unlimited search does not give up, so the
-    // only failure is clashing givens: no solution.
-    count_on(backend, board, Limits::count(limit), stats).unwrap_or_default()
-}
-
-/// The limits of a search run with `budget`.
-fn limits(solutions: usize, budget: Budget) -> Limits {
-    Limits {
-        solutions,
-        guesses: budget.guesses,
-        open_at_first_guess: budget.open_at_first_guess,
-    }
+    let r = count_budgeted(path, board, limit, Budget::UNLIMITED, &mut stats)?;
+    // An unlimited search does not give up.
+    Some(r.unwrap_or_default())
 }
 
 /// Counts like [`count`] but gives up when `budget` runs out: for a router that runs this
@@ -252,84 +162,37 @@ pub fn count_budgeted(
     budget: Budget,
     stats: &mut SearchStats,
 ) -> Option<Result<(usize, Option<Board>), GaveUp>> {
-    Some(count_within(
-        Backend::of(path)?,
-        board,
-        limit,
-        budget,
-        stats,
-    ))
-}
-
-/// [`count_budgeted`] on the selected path (no CPU check per call): a router's entry.
-pub fn count_budgeted_selected(
-    board: &Board,
-    limit: usize,
-    budget: Budget,
-    stats: &mut SearchStats,
-) -> Result<(usize, Option<Board>), GaveUp> {
-    count_within(Backend::selected(), board, limit, budget, stats)
-}
-
-fn count_within(
-    backend: Backend,
-    board: &Board,
-    limit: usize,
-    budget: Budget,
-    stats: &mut SearchStats,
-) -> Result<(usize, Option<Board>), GaveUp> {
-    match count_on(backend, board, limits(limit, budget), stats) {
+    Some(match count_on(path, board, budget.limits(limit), stats)? {
         Ok(r) => Ok(r),
         Err(Failure::GaveUp(g)) => Err(g),
         // Clashing givens (a board holds no bad byte): no solution.
         Err(Failure::InvalidChar | Failure::Conflict) => Ok((0, None)),
-    }
+    })
 }
 
-/// [`crate::solve_bytes`] on `path`; `None` if this CPU cannot run it.
-pub fn solve_bytes_with(path: Path, bytes: &mut [u8; CELLS]) -> Option<Status> {
-    let mut stats = SearchStats::default();
-    let r = solve_bytes_on(Backend::of(path)?, bytes, Budget::UNLIMITED, &mut stats);
-    Some(r.unwrap_or(Status::ErrInternal))
-}
-
-/// [`crate::solve_bytes`] within `budget` on `path`: `Err(GaveUp)`, with the board unchanged,
-/// when the budget ran out first (bad characters and clashing givens are reported before
-/// any search). `None` if this CPU cannot run `path`.
-pub fn solve_bytes_budgeted(
+/// [`crate::solve_bytes`] within `budget` on `path`: `Err(GaveUp)`, with the board
+/// unchanged, when the budget ran out first (bad characters and clashing givens are
+/// reported before any search). `None` if this CPU cannot run `path`.
+pub fn solve_bytes(
     path: Path,
     bytes: &mut [u8; CELLS],
     budget: Budget,
     stats: &mut SearchStats,
 ) -> Option<Result<Status, GaveUp>> {
-    Some(solve_bytes_on(Backend::of(path)?, bytes, budget, stats))
-}
-
-/// [`solve_bytes_budgeted`] on the selected path (no CPU check per call): a router's
-/// entry for `sudoku_solve`.
-pub fn solve_bytes_budgeted_selected(
-    bytes: &mut [u8; CELLS],
-    budget: Budget,
-    stats: &mut SearchStats,
-) -> Result<Status, GaveUp> {
-    solve_bytes_on(Backend::selected(), bytes, budget, stats)
-}
-
-#[inline]
-fn solve_bytes_on(
-    backend: Backend,
-    bytes: &mut [u8; CELLS],
-    budget: Budget,
-    stats: &mut SearchStats,
-) -> Result<Status, GaveUp> {
+    let job = Run {
+        cells: bytes,
+        base: b'0',
+        limits: budget.limits(1),
+        stats,
+    };
     // The board is written only when a solution is found, which is success.
-    match backend.run(bytes, b'0', limits(1, budget), stats) {
+    Some(match path.run(job)? {
         Ok(0) => Ok(Status::NoSolution),
         Ok(_) => Ok(Status::Ok),
         Err(Failure::InvalidChar) => Ok(Status::ErrInvalidChar),
         Err(Failure::Conflict) => Ok(Status::ErrConflict),
         Err(Failure::GaveUp(g)) => Err(g),
-    }
+    })
 }
 
 #[cfg(test)]
@@ -358,11 +221,14 @@ mod tests {
         }
     }
 
+    /// The AVX2 path runs with `pext` or with tables depending on the CPU; each must
+    /// agree with the portable path.
     #[cfg(target_arch = "x86_64")]
     #[test]
-    fn the_avx2_path_without_pext_agrees_too() {
-        let Some(isa) = Avx2::<false>::new() else {
-            eprintln!("note: this CPU lacks AVX2; its table variant is not tested here");
+    fn the_avx2_path_with_and_without_pext_agrees_too() {
+        use crate::engine::path::{Avx2, Entry};
+        let (Some(pext), Some(tables)) = (Avx2::<true>::detect(), Avx2::<false>::detect()) else {
+            eprintln!("note: this CPU lacks AVX2; its variants are not tested here");
             return;
         };
         let bundled = include_str!("../../../benches/puzzles.txt")
@@ -372,41 +238,53 @@ mod tests {
         for text in PUZZLES.into_iter().chain(bundled) {
             let p = Board::from_text(text).unwrap();
             for limit in [1, 2, 20] {
-                let mut stats = SearchStats::default();
-                let tables = Backend::Avx2Tables(isa);
-                let (n, s) = count_on(tables, &p, Limits::count(limit), &mut stats).unwrap();
-                assert_eq!(n, count(Path::Portable, &p, limit).unwrap().0, "{text}");
-                if let Some(s) = s {
-                    assert!(s.is_solution_of(&p), "{text}");
+                let expected = count(Path::Portable, &p, limit).unwrap();
+                for entry in [Entry::Avx2(pext), Entry::Avx2Tables(tables)] {
+                    let mut cells = *p.digits();
+                    let mut stats = SearchStats::default();
+                    let job = Run {
+                        cells: &mut cells,
+                        base: 0,
+                        limits: Budget::UNLIMITED.limits(limit),
+                        stats: &mut stats,
+                    };
+                    assert_eq!(entry.run(job), Ok(expected.0), "{text}");
+                    if expected.0 > 0 {
+                        let s = Board::from_digits(cells).unwrap();
+                        assert!(s.is_solution_of(&p), "{text}");
+                    }
                 }
             }
         }
+    }
+
+    fn solve(path: Path, bytes: &mut [u8; CELLS]) -> Option<Status> {
+        let mut stats = SearchStats::default();
+        let r = solve_bytes(path, bytes, Budget::UNLIMITED, &mut stats)?;
+        Some(r.expect("an unlimited search does not give up"))
     }
 
     #[test]
     fn solve_bytes_reports_each_status_and_keeps_failed_boards() {
         for path in Path::available() {
             let mut ok = *b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-            assert_eq!(solve_bytes_with(path, &mut ok), Some(Status::Ok));
+            assert_eq!(solve(path, &mut ok), Some(Status::Ok));
             assert_eq!(&ok[..9], b"534678912");
             let mut bad = [b'.'; CELLS];
             bad[0] = b'1';
             bad[1] = b'1';
             bad[80] = b'x';
             let before = bad;
-            assert_eq!(
-                solve_bytes_with(path, &mut bad),
-                Some(Status::ErrInvalidChar)
-            );
+            assert_eq!(solve(path, &mut bad), Some(Status::ErrInvalidChar));
             assert_eq!(bad, before);
             bad[80] = b'0';
             let before = bad;
-            assert_eq!(solve_bytes_with(path, &mut bad), Some(Status::ErrConflict));
+            assert_eq!(solve(path, &mut bad), Some(Status::ErrConflict));
             assert_eq!(bad, before);
             let mut none = *b"12345678.........................................................................";
             none[80] = b'9';
             let before = none;
-            assert_eq!(solve_bytes_with(path, &mut none), Some(Status::NoSolution));
+            assert_eq!(solve(path, &mut none), Some(Status::NoSolution));
             assert_eq!(none, before);
         }
     }
@@ -437,15 +315,15 @@ mod tests {
         assert_eq!(stats.guesses, 0);
         let mut bytes = hard.to_bytes();
         let before = bytes;
-        let r = solve_bytes_budgeted(Path::Portable, &mut bytes, few_open, &mut stats);
+        let r = solve_bytes(Path::Portable, &mut bytes, few_open, &mut stats);
         assert!(matches!(r, Some(Err(GaveUp(_)))));
         assert_eq!(bytes, before);
         let mut stats = SearchStats::default();
-        let r = solve_bytes_budgeted_selected(&mut bytes, Budget::UNLIMITED, &mut stats);
-        assert_eq!(r, Ok(Status::Ok));
+        let r = solve_bytes(Path::selected(), &mut bytes, Budget::UNLIMITED, &mut stats);
+        assert_eq!(r, Some(Ok(Status::Ok)));
         assert!(Board::from_bytes(&bytes).unwrap().is_solution_of(&hard));
         assert!(stats.guesses > 0);
-        let r = count_budgeted_selected(&hard, 2, Budget::UNLIMITED, &mut stats);
-        assert_eq!(r.map(|x| x.0), Ok(1));
+        let r = count_budgeted(Path::selected(), &hard, 2, Budget::UNLIMITED, &mut stats);
+        assert_eq!(r.map(|r| r.map(|x| x.0)), Some(Ok(1)));
     }
 }

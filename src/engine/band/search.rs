@@ -6,7 +6,7 @@
 //! cell): it pushes the state with the first candidate removed and goes on with the first
 //! candidate placed.
 
-use super::isa::Isa;
+use super::isa::BandOps;
 use super::state::{Fixpoint, State};
 use crate::board::CELLS;
 use crate::engine::Candidates;
@@ -39,17 +39,6 @@ pub(crate) struct Limits {
     pub open_at_first_guess: u32,
 }
 
-impl Limits {
-    /// No limit but the number of solutions.
-    pub(crate) const fn count(solutions: usize) -> Limits {
-        Limits {
-            solutions,
-            guesses: u64::MAX,
-            open_at_first_guess: u32::MAX,
-        }
-    }
-}
-
 /// A budgeted search gave up: its guess budget ran out, or too many cells were open at
 /// its first guess. The puzzle should go to an engine built for hard puzzles, which can
 /// start from the candidates carried here: the propagated state the search made its first
@@ -68,7 +57,7 @@ struct Frame {
 /// writing the first one into `out` as `base + digit`. Returns the count, or `GaveUp` if
 /// the guess limits were hit first.
 #[inline(always)]
-pub(crate) fn search<I: Isa>(
+pub(crate) fn search<I: BandOps>(
     isa: I,
     root: State,
     dirty: u32,
@@ -148,7 +137,7 @@ pub(crate) fn search<I: Isa>(
 /// The cell to guess on: the first bivalue cell, else the first trivalue cell, else the
 /// first open cell.
 #[inline(always)]
-fn choose_cell<I: Isa>(isa: I, state: &State) -> (usize, u32) {
+fn choose_cell<I: BandOps>(isa: I, state: &State) -> (usize, u32) {
     let mut triples = [0u32; 3];
     for (b, t) in triples.iter_mut().enumerate() {
         let (pairs, three) = state.pairs_and_triples(isa, b);

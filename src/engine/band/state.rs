@@ -15,7 +15,7 @@
 //! once per band drain, not inside the update; and claims and the band flush are applied
 //! without data-dependent branches.
 
-use super::isa::Isa;
+use super::isa::BandOps;
 use super::tables::{BAND, CLAIMED_COLUMNS, CLOSURE, COLUMN_CLAIMS, ROW_BOX_PEERS};
 
 /// [`ROW_BOX_PEERS`] padded with empty entries: index 27 stands for "no cell".
@@ -137,7 +137,7 @@ impl State {
     /// gen_easy -9%, 17-clue -8%, gen_minimal -5%, gen_invalid -5%, the hard sets
     /// unchanged).
     #[inline(always)]
-    pub(crate) fn parallel_passes<I: Isa>(&mut self, isa: I) -> Result<u32, Dead> {
+    pub(crate) fn parallel_passes<I: BandOps>(&mut self, isa: I) -> Result<u32, Dead> {
         const MIN_DIRTY: u32 = 20;
         const MAX_ROUNDS: usize = 10;
         let mut dirty = self.parallel_pass(isa)?;
@@ -158,7 +158,7 @@ impl State {
     // The bands are indexed: each one reads the claims of the two others.
     #[allow(clippy::needless_range_loop)]
     #[inline(always)]
-    fn parallel_pass<I: Isa>(&mut self, isa: I) -> Result<u32, Dead> {
+    fn parallel_pass<I: BandOps>(&mut self, isa: I) -> Result<u32, Dead> {
         let mut closed = [[0u32; 9]; 3];
         let mut claims = [[0u32; 9]; 3];
         let mut empty = false;
@@ -207,7 +207,7 @@ impl State {
     /// and leave the band's other digits later, in [`State::drain_band`]: so the next
     /// update never waits for that clearing.
     #[inline(always)]
-    fn update<I: Isa, const B: usize>(
+    fn update<I: BandOps, const B: usize>(
         &mut self,
         isa: I,
         d: usize,
@@ -244,7 +244,7 @@ impl State {
     /// measured 3% faster than draining them at once). Returns 1 if there was any dirty
     /// word, else 0.
     #[inline(always)]
-    fn drain_band<I: Isa, const B: usize>(
+    fn drain_band<I: BandOps, const B: usize>(
         &mut self,
         isa: I,
         dirty: &mut [u32; 3],
@@ -270,7 +270,7 @@ impl State {
     /// scans every band for naked singles; without it only the bands that change are (for
     /// a state derived from a stuck one).
     #[inline(always)]
-    pub(crate) fn propagate<I: Isa>(
+    pub(crate) fn propagate<I: BandOps>(
         &mut self,
         isa: I,
         dirty: u32,
@@ -311,7 +311,7 @@ impl State {
     /// Scans band `b` for cells without candidates (a contradiction) and places its naked
     /// singles; returns the band's dirty words (bit `d` for digit `d + 1`).
     #[inline(always)]
-    fn naked_singles<I: Isa>(&mut self, isa: I, b: usize) -> Result<u32, Dead> {
+    fn naked_singles<I: BandOps>(&mut self, isa: I, b: usize) -> Result<u32, Dead> {
         let (one, two) = isa.one_and_two(&self.f[b]);
         if one != BAND {
             return Err(Dead);
@@ -343,7 +343,7 @@ impl State {
 
     /// The open cells of band `b` with exactly two candidates, and with exactly three.
     #[inline(always)]
-    pub(crate) fn pairs_and_triples<I: Isa>(&self, isa: I, b: usize) -> (u32, u32) {
+    pub(crate) fn pairs_and_triples<I: BandOps>(&self, isa: I, b: usize) -> (u32, u32) {
         let [_, two, three] = isa.up_to_three(&self.f[b]);
         let u = self.unsolved[b];
         let four = {
@@ -414,7 +414,7 @@ impl State {
 
     /// Fixes digit `d` (0-8) in cell `p` of band `b`; returns the dirty words.
     #[inline(always)]
-    pub(crate) fn place<I: Isa>(&mut self, isa: I, b: usize, p: u32, d: usize) -> u32 {
+    pub(crate) fn place<I: BandOps>(&mut self, isa: I, b: usize, p: u32, d: usize) -> u32 {
         // A static `keep` (not one built here): a vector load of freshly stored words
         // would stall on store forwarding.
         static KEEP_NONE: [u32; 9] = [0; 9];
@@ -436,9 +436,10 @@ impl State {
 
 #[cfg(test)]
 mod tests {
-    use super::super::isa::{scan_scalar, Isa, Portable};
+    use super::super::isa::{scan_scalar, BandOps};
     use super::*;
     use crate::board::CELLS;
+    use crate::engine::path::Portable;
 
     /// Every word of the worklist.
     const ALL_DIRTY: u32 = (1 << 27) - 1;

@@ -1,24 +1,19 @@
 //! The AVX2 backend: a box vector is one 256-bit register, one matrix row per 64-bit
 //! quarter (rows 0-1 in the low 128 bits, rows 2-3 in the high).
 //!
-//! Every primitive is `#[inline(always)]` and is only ever inlined into
-//! [`count_avx2`]/[`descend_avx2`], which are compiled with the AVX2 feature set.
+//! Every primitive is `#[inline(always)]` and is only ever inlined into the engine
+//! entered on the path (`crate::engine::path`), compiled with the AVX2 feature set. The
+//! primitives the AVX-512 path shares with this one are written once, in
+//! [`shared_256_ops`].
 
-use super::backend::Backend;
-use super::solver::{self, Dead, Engine, Limits, Outcome, Search, Start, State};
+use super::backend::BoxOps;
+use crate::engine::path::{Avx2, Avx512};
 use core::arch::x86_64::*;
 
-/// The AVX2 backend token: a value exists only on a CPU with AVX2, BMI1, BMI2, POPCNT
-/// and LZCNT.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Avx2(());
-
-impl Avx2 {
-    /// The token, if this CPU has the instruction set.
-    pub(crate) fn new() -> Option<Avx2> {
-        super::super::Path::Avx2.is_available().then_some(Avx2(()))
-    }
-}
+/// A token proving AVX2 (and the SSE levels below it): the AVX2 and AVX-512 paths' ones.
+pub(super) trait HasAvx2: Copy {}
+impl<const PEXT: bool> HasAvx2 for Avx2<PEXT> {}
+impl HasAvx2 for Avx512 {}
 
 /// Byte shuffle swapping neighbouring 16-bit lanes (lane `c` takes lane `c ^ 1`).
 const SWAP16: [i8; 32] = [
@@ -70,8 +65,8 @@ const CORNER_WORDS: [u16; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x
 
 /// Rows 0-2 rotated up by `h` (row `r` takes row `(r + h) % 3`), row 3 kept.
 #[inline(always)]
-fn rows_rotated<const H: usize>(x: __m256i) -> __m256i {
-    // SAFETY: AVX2 is present (see the token).
+fn rows_rotated<const H: usize>(_: impl HasAvx2, x: __m256i) -> __m256i {
+    // SAFETY: AVX2 is present (the token proves it).
     unsafe {
         match H {
             0 => x,
@@ -89,63 +84,76 @@ const NIBBLE_COUNTS: [i8; 32] = [
 /// The top field of a packed triple, all ones.
 const TOP_FIELD: u64 = 0xFFFF << 48;
 
+/// The 32 bytes of `t` in a register.
 #[inline(always)]
-fn bytes(t: &[i8; 32]) -> __m256i {
-    // SAFETY: `t` is 32 readable bytes; unaligned loads are allowed; AVX is present (see
-    // the token).
+fn bytes(_: impl HasAvx2, t: &[i8; 32]) -> __m256i {
+    // SAFETY: `t` is 32 readable bytes; unaligned loads are allowed; AVX is present (the
+    // token proves it).
     unsafe { _mm256_loadu_si256(t.as_ptr().cast()) }
 }
 
+/// The 16 words of `t` in a register.
 #[inline(always)]
-fn words(t: &[u16; 16]) -> __m256i {
-    // SAFETY: `t` is 32 readable bytes; unaligned loads are allowed; AVX is present.
+pub(super) fn words(_: impl HasAvx2, t: &[u16; 16]) -> __m256i {
+    // SAFETY: `t` is 32 readable bytes; unaligned loads are allowed; AVX is present (the
+    // token proves it).
     unsafe { _mm256_loadu_si256(t.as_ptr().cast()) }
 }
+
+/// The primitives the AVX2 and AVX-512 paths share (one 256-bit register per box
+/// vector, the same instructions), written once for both `impl BoxOps` blocks. Every
+/// `unsafe` block only calls AVX intrinsics, which the token (`self`) proves.
+macro_rules! shared_256_ops {
+    () => {
+        #[inline(always)]
+        fn load(self, lanes: &[u16; 16]) -> __m256i {
+            super::avx2::words(self, lanes)
+        }
+        #[inline(always)]
+        fn with_rows(self, rows: [u64; 4]) -> __m256i {
+            let [a, b, c, d] = rows.map(|r| r as i64);
+            // SAFETY: AVX intrinsics, proven by the token.
+            unsafe { _mm256_set_epi64x(d, c, b, a) }
+        }
+        #[inline(always)]
+        fn lanes(self, x: __m256i) -> [u16; 16] {
+            let mut out = [0u16; 16];
+            // SAFETY: `out` is 32 writable bytes; unaligned stores are allowed; AVX present.
+            unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), x) };
+            out
+        }
+        #[inline(always)]
+        fn splat(self, v: u16) -> __m256i {
+            // SAFETY: AVX intrinsics, proven by the token.
+            unsafe { _mm256_set1_epi16(v as i16) }
+        }
+        #[inline(always)]
+        fn and(self, a: __m256i, b: __m256i) -> __m256i {
+            // SAFETY: AVX intrinsics, proven by the token.
+            unsafe { _mm256_and_si256(a, b) }
+        }
+        #[inline(always)]
+        fn or(self, a: __m256i, b: __m256i) -> __m256i {
+            // SAFETY: AVX intrinsics, proven by the token.
+            unsafe { _mm256_or_si256(a, b) }
+        }
+        #[inline(always)]
+        fn and_not(self, a: __m256i, b: __m256i) -> __m256i {
+            // SAFETY: AVX intrinsics, proven by the token.
+            unsafe { _mm256_andnot_si256(b, a) }
+        }
+    };
+}
+pub(super) use shared_256_ops;
 
 // SAFETY (for every `unsafe` block below that only calls register intrinsics): a value of
-// `Avx2` exists only on a CPU with AVX2 (see `Avx2::new`), and the intrinsics have no
+// `Avx2` exists only on a CPU with AVX2 (see `Avx2::detect`), and the intrinsics have no
 // other precondition.
-impl Backend for Avx2 {
+impl<const PEXT: bool> BoxOps for Avx2<PEXT> {
     type Box = __m256i;
     type Mask = __m256i;
 
-    #[inline(always)]
-    fn load(self, lanes: &[u16; 16]) -> __m256i {
-        words(lanes)
-    }
-    #[inline(always)]
-    fn with_rows(self, rows: [u64; 4]) -> __m256i {
-        let [a, b, c, d] = rows.map(|r| r as i64);
-        // SAFETY: see the impl.
-        unsafe { _mm256_set_epi64x(d, c, b, a) }
-    }
-    #[inline(always)]
-    fn lanes(self, x: __m256i) -> [u16; 16] {
-        let mut out = [0u16; 16];
-        // SAFETY: `out` is 32 writable bytes; unaligned stores are allowed; AVX present.
-        unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), x) };
-        out
-    }
-    #[inline(always)]
-    fn splat(self, v: u16) -> __m256i {
-        // SAFETY: see the impl.
-        unsafe { _mm256_set1_epi16(v as i16) }
-    }
-    #[inline(always)]
-    fn and(self, a: __m256i, b: __m256i) -> __m256i {
-        // SAFETY: see the impl.
-        unsafe { _mm256_and_si256(a, b) }
-    }
-    #[inline(always)]
-    fn or(self, a: __m256i, b: __m256i) -> __m256i {
-        // SAFETY: see the impl.
-        unsafe { _mm256_or_si256(a, b) }
-    }
-    #[inline(always)]
-    fn and_not(self, a: __m256i, b: __m256i) -> __m256i {
-        // SAFETY: see the impl.
-        unsafe { _mm256_andnot_si256(b, a) }
-    }
+    shared_256_ops!();
     #[inline(always)]
     fn select(self, mask: __m256i, a: __m256i, b: __m256i) -> __m256i {
         // SAFETY: see the impl.
@@ -162,7 +170,7 @@ impl Backend for Avx2 {
         unsafe {
             let r32 = _mm256_shuffle_epi32::<0xB1>(x); // lane c ^ 2
             let pair = _mm256_or_si256(x, r32);
-            let r16 = _mm256_shuffle_epi8(pair, bytes(&SWAP16)); // lanes c ^ 1, c ^ 3
+            let r16 = _mm256_shuffle_epi8(pair, bytes(self, &SWAP16)); // lanes c ^ 1, c ^ 3
             _mm256_or_si256(r16, r32)
         }
     }
@@ -181,7 +189,7 @@ impl Backend for Avx2 {
         // SAFETY: see the impl.
         unsafe {
             let nib = _mm256_set1_epi8(0x0F);
-            let lut = bytes(&NIBBLE_COUNTS);
+            let lut = bytes(self, &NIBBLE_COUNTS);
             let lo = _mm256_shuffle_epi8(lut, _mm256_and_si256(x, nib));
             let hi = _mm256_shuffle_epi8(lut, _mm256_and_si256(_mm256_srli_epi16::<4>(x), nib));
             _mm256_maddubs_epi16(_mm256_add_epi8(lo, hi), _mm256_set1_epi8(1))
@@ -235,8 +243,8 @@ impl Backend for Avx2 {
     fn triads_shifted<const H: usize, const V: usize>(self, h: __m256i, v: __m256i) -> __m256i {
         // SAFETY: see the impl.
         unsafe {
-            let h = _mm256_and_si256(rows_rotated::<H>(h), words(&H_WORDS));
-            let v = _mm256_shuffle_epi8(v, bytes(&BottomShift::<V>::PATTERN));
+            let h = _mm256_and_si256(rows_rotated::<H>(self, h), words(self, &H_WORDS));
+            let v = _mm256_shuffle_epi8(v, bytes(self, &BottomShift::<V>::PATTERN));
             _mm256_or_si256(h, v)
         }
     }
@@ -244,21 +252,23 @@ impl Backend for Avx2 {
     fn narrowed(self, x: __m256i, p: __m256i) -> __m256i {
         // SAFETY: see the impl.
         unsafe {
-            let row_triad = _mm256_shuffle_epi8(p, bytes(&ROW_TRIAD_TO_CELLS));
+            let row_triad = _mm256_shuffle_epi8(p, bytes(self, &ROW_TRIAD_TO_CELLS));
             let col_triad = _mm256_permute4x64_epi64::<0xFF>(p);
-            let cells =
-                _mm256_and_si256(_mm256_and_si256(row_triad, col_triad), words(&CELL_WORDS));
+            let cells = _mm256_and_si256(
+                _mm256_and_si256(row_triad, col_triad),
+                words(self, &CELL_WORDS),
+            );
             let h = _mm256_and_si256(
-                _mm256_or_si256(rows_rotated::<1>(p), rows_rotated::<2>(p)),
-                words(&H_WORDS),
+                _mm256_or_si256(rows_rotated::<1>(self, p), rows_rotated::<2>(self, p)),
+                words(self, &H_WORDS),
             );
             let v = _mm256_or_si256(
-                _mm256_shuffle_epi8(p, bytes(&BottomShift::<1>::PATTERN)),
-                _mm256_shuffle_epi8(p, bytes(&BottomShift::<2>::PATTERN)),
+                _mm256_shuffle_epi8(p, bytes(self, &BottomShift::<1>::PATTERN)),
+                _mm256_shuffle_epi8(p, bytes(self, &BottomShift::<2>::PATTERN)),
             );
             let mask = _mm256_or_si256(
                 _mm256_or_si256(cells, h),
-                _mm256_or_si256(v, words(&CORNER_WORDS)),
+                _mm256_or_si256(v, words(self, &CORNER_WORDS)),
             );
             _mm256_and_si256(x, mask)
         }
@@ -267,7 +277,7 @@ impl Backend for Avx2 {
     fn right_column(self, x: __m256i) -> u64 {
         // SAFETY: see the impl.
         unsafe {
-            let g = _mm256_shuffle_epi8(x, bytes(&RIGHT_COLUMN));
+            let g = _mm256_shuffle_epi8(x, bytes(self, &RIGHT_COLUMN));
             let v = _mm_or_si128(_mm256_castsi256_si128(g), _mm256_extracti128_si256::<1>(g));
             _mm_cvtsi128_si64(v) as u64
         }
@@ -279,50 +289,5 @@ impl Backend for Avx2 {
             let hi = _mm256_extracti128_si256::<1>(x);
             _mm_extract_epi64::<1>(hi) as u64 & !TOP_FIELD
         }
-    }
-}
-
-/// The search root of the AVX2 path.
-///
-/// # Safety
-/// The CPU must have AVX2, BMI1, BMI2, POPCNT and LZCNT (a token proves it).
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-unsafe fn count_avx2(t: Avx2, start: Start, limits: Limits) -> Outcome {
-    solver::count(t, start, limits)
-}
-
-/// The recursive step of the AVX2 path.
-///
-/// # Safety
-/// As for [`count_avx2`].
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-unsafe fn descend_avx2(t: Avx2, ctx: &mut Search, s: &mut State<Avx2>) {
-    solver::search(t, ctx, s)
-}
-
-/// Propagation on the Avx2 path.
-///
-/// # Safety
-/// As for [`count_avx2`].
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-unsafe fn propagate_avx2(t: Avx2, s: &mut State<Avx2>, dirty: u16, bands: u16) -> Result<(), Dead> {
-    solver::propagate(t, s, dirty, bands)
-}
-
-impl Engine for Avx2 {
-    #[inline(always)]
-    fn count(self, start: Start, limits: Limits) -> Outcome {
-        // SAFETY: the token proves the CPU has the features `count_avx2` is compiled for.
-        unsafe { count_avx2(self, start, limits) }
-    }
-    #[inline(always)]
-    fn descend(self, ctx: &mut Search, s: &mut State<Self>) {
-        // SAFETY: as above.
-        unsafe { descend_avx2(self, ctx, s) }
-    }
-    #[inline(always)]
-    fn propagate(self, s: &mut State<Self>, dirty: u16, bands: u16) -> Result<(), Dead> {
-        // SAFETY: as above.
-        unsafe { propagate_avx2(self, s, dirty, bands) }
     }
 }

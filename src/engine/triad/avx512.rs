@@ -3,25 +3,13 @@
 //! 64-bit rotates for rows, per-lane popcount, comparisons into mask registers, masked
 //! blends, word permutes, and three-input logic (which LLVM forms from the plain logic).
 //!
-//! Every primitive is `#[inline(always)]` and is only ever inlined into
-//! [`count_avx512`]/[`descend_avx512`], which are compiled with the feature set.
+//! Every primitive is `#[inline(always)]` and is only ever inlined into the engine
+//! entered on the path (`crate::engine::path`), compiled with the path's feature set.
 
-use super::backend::Backend;
-use super::solver::{self, Dead, Engine, Limits, Outcome, Search, Start, State};
-use crate::engine::Path;
+use super::avx2::{shared_256_ops, words};
+use super::backend::BoxOps;
+use crate::engine::path::Avx512;
 use core::arch::x86_64::*;
-
-/// The AVX-512 backend token: a value exists only on a CPU with everything
-/// [`Path::Avx512`] requires.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Avx512(());
-
-impl Avx512 {
-    /// The token, if this CPU has the instruction set.
-    pub(crate) fn new() -> Option<Avx512> {
-        Path::Avx512.is_available().then_some(Avx512(()))
-    }
-}
 
 /// Word permutation gathering lanes 3, 7, 11 (the right column) into lanes 0-2.
 const RIGHT_COLUMN: [u16; 16] = [3, 7, 11, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
@@ -36,7 +24,7 @@ const CELL_WORDS: [u16; 16] = [
     0xFFFF, 0xFFFF, 0xFFFF, 0, 0xFFFF, 0xFFFF, 0xFFFF, 0, 0xFFFF, 0xFFFF, 0xFFFF, 0, 0, 0, 0, 0,
 ];
 
-/// Two-source word permutation for [`Backend::triads_shifted`]: index `i < 16` takes lane
+/// Two-source word permutation for [`BoxOps::triads_shifted`]: index `i < 16` takes lane
 /// `i` of the first source, `16 + i` lane `i` of the second.
 struct Shift<const H: usize, const V: usize>;
 impl<const H: usize, const V: usize> Shift<H, V> {
@@ -52,7 +40,7 @@ impl<const H: usize, const V: usize> Shift<H, V> {
     };
 }
 
-/// Word permutations for [`Backend::narrowed`]: the first puts in every cell its row's
+/// Word permutations for [`BoxOps::narrowed`]: the first puts in every cell its row's
 /// triad and in every triad the next one along its line; the second puts in every cell
 /// its column's triad and in every triad the one after next.
 const NARROW: [[u16; 16]; 2] = {
@@ -83,7 +71,7 @@ const fn band_lane(vertical: bool, k: usize) -> usize {
     }
 }
 
-/// Permutations for [`Backend::band_configs`]: lane `k` of the band takes lane `k + 1`,
+/// Permutations for [`BoxOps::band_configs`]: lane `k` of the band takes lane `k + 1`,
 /// and lane `k + 2`, of the band.
 struct Along<const VERTICAL: bool>;
 impl<const VERTICAL: bool> Along<VERTICAL> {
@@ -119,7 +107,7 @@ impl<const VERTICAL: bool> Along<VERTICAL> {
     };
 }
 
-/// Permutations for [`Backend::band_narrowed`] of the box at position `POS`: with
+/// Permutations for [`BoxOps::band_narrowed`] of the box at position `POS`: with
 /// `places(k) = cyc(k + 3 - POS) | anti(k + POS)`, `[cyc, anti]` for the cells (each cell
 /// takes its line's places) and for the triads (each takes its next line's), then
 /// `[cyc, anti]` for the triads taking the line after next.
@@ -160,7 +148,7 @@ const fn kept(vertical: bool) -> [u16; 16] {
 }
 const KEPT: [[u16; 16]; 2] = [kept(false), kept(true)];
 
-/// Word permutations for [`Backend::band_cells`]: box `j` takes in lane `(r, c)` the band's
+/// Word permutations for [`BoxOps::band_cells`]: box `j` takes in lane `(r, c)` the band's
 /// cell `9 * r + 3 * j + c`.
 const BAND_CELLS: [[u16; 32]; 3] = {
     let mut idx = [[0u16; 32]; 3];
@@ -182,60 +170,17 @@ const BAND_CELLS: [[u16; 32]; 3] = {
 /// The cell lanes of a box, as a lane mask.
 const CELL_LANES: __mmask32 = 0x777;
 
-#[inline(always)]
-fn words(t: &[u16; 16]) -> __m256i {
-    // SAFETY: `t` is 32 readable bytes; unaligned loads are allowed; AVX is present (see
-    // the token).
-    unsafe { _mm256_loadu_si256(t.as_ptr().cast()) }
-}
-
 // SAFETY (for every `unsafe` block below that only calls register intrinsics): a value of
 // `Avx512` exists only on a CPU with AVX-512 F/BW/VL/BITALG and AVX2 (see
-// `Avx512::new`), and the intrinsics have no other precondition.
-impl Backend for Avx512 {
+// `Avx512::detect`), and the intrinsics have no other precondition.
+impl BoxOps for Avx512 {
     type Box = __m256i;
     /// Measured: band updates (word permutes) are cheap here; see `State::propagate`.
     const EAGER_BANDS: bool = true;
     /// Bit `i` for lane `i`, as the comparisons produce it.
     type Mask = __mmask16;
 
-    #[inline(always)]
-    fn load(self, lanes: &[u16; 16]) -> __m256i {
-        words(lanes)
-    }
-    #[inline(always)]
-    fn with_rows(self, rows: [u64; 4]) -> __m256i {
-        let [a, b, c, d] = rows.map(|r| r as i64);
-        // SAFETY: see the impl.
-        unsafe { _mm256_set_epi64x(d, c, b, a) }
-    }
-    #[inline(always)]
-    fn lanes(self, x: __m256i) -> [u16; 16] {
-        let mut out = [0u16; 16];
-        // SAFETY: `out` is 32 writable bytes; unaligned stores are allowed; AVX present.
-        unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), x) };
-        out
-    }
-    #[inline(always)]
-    fn splat(self, v: u16) -> __m256i {
-        // SAFETY: see the impl.
-        unsafe { _mm256_set1_epi16(v as i16) }
-    }
-    #[inline(always)]
-    fn and(self, a: __m256i, b: __m256i) -> __m256i {
-        // SAFETY: see the impl.
-        unsafe { _mm256_and_si256(a, b) }
-    }
-    #[inline(always)]
-    fn or(self, a: __m256i, b: __m256i) -> __m256i {
-        // SAFETY: see the impl.
-        unsafe { _mm256_or_si256(a, b) }
-    }
-    #[inline(always)]
-    fn and_not(self, a: __m256i, b: __m256i) -> __m256i {
-        // SAFETY: see the impl.
-        unsafe { _mm256_andnot_si256(b, a) }
-    }
+    shared_256_ops!();
     #[inline(always)]
     fn select(self, mask: __mmask16, a: __m256i, b: __m256i) -> __m256i {
         // SAFETY: see the impl.
@@ -316,17 +261,19 @@ impl Backend for Avx512 {
     #[inline(always)]
     fn triads_shifted<const H: usize, const V: usize>(self, h: __m256i, v: __m256i) -> __m256i {
         // SAFETY: see the impl.
-        unsafe { _mm256_maskz_permutex2var_epi16(TRIAD_LANES, h, words(&Shift::<H, V>::INDEX), v) }
+        unsafe {
+            _mm256_maskz_permutex2var_epi16(TRIAD_LANES, h, words(self, &Shift::<H, V>::INDEX), v)
+        }
     }
     #[inline(always)]
     fn narrowed(self, x: __m256i, p: __m256i) -> __m256i {
         // SAFETY: see the impl.
         unsafe {
-            let m1 = _mm256_permutexvar_epi16(words(&NARROW[0]), p);
-            let m2 = _mm256_permutexvar_epi16(words(&NARROW[1]), p);
+            let m1 = _mm256_permutexvar_epi16(words(self, &NARROW[0]), p);
+            let m2 = _mm256_permutexvar_epi16(words(self, &NARROW[1]), p);
             // cells ? m1 & m2 : m1 | m2, then x & (that | corner)
-            let m = _mm256_ternarylogic_epi64::<0x8E>(words(&CELL_WORDS), m1, m2);
-            _mm256_ternarylogic_epi64::<0xE0>(x, m, words(&CORNER_WORDS))
+            let m = _mm256_ternarylogic_epi64::<0x8E>(words(self, &CELL_WORDS), m1, m2);
+            _mm256_ternarylogic_epi64::<0xE0>(x, m, words(self, &CORNER_WORDS))
         }
     }
     #[inline(always)]
@@ -341,11 +288,11 @@ impl Backend for Avx512 {
         // then picked with the constant.
         // SAFETY: see the impl.
         unsafe {
-            let q1n = _mm256_permutexvar_epi16(words(&next), q[1]);
-            let q1a = _mm256_permutexvar_epi16(words(&after), q[1]);
-            let q2n = _mm256_permutexvar_epi16(words(&next), q[2]);
-            let q2a = _mm256_permutexvar_epi16(words(&after), q[2]);
-            let not_band = words(&Along::<VERTICAL>::NOT_BAND);
+            let q1n = _mm256_permutexvar_epi16(words(self, &next), q[1]);
+            let q1a = _mm256_permutexvar_epi16(words(self, &after), q[1]);
+            let q2n = _mm256_permutexvar_epi16(words(self, &next), q[2]);
+            let q2a = _mm256_permutexvar_epi16(words(self, &after), q[2]);
+            let not_band = words(self, &Along::<VERTICAL>::NOT_BAND);
             let zc = _mm256_ternarylogic_epi64::<0x80>(q[0], q1n, q2a);
             let za = _mm256_ternarylogic_epi64::<0x80>(q[0], q1a, q2n);
             // x & (z | not_band)
@@ -365,14 +312,14 @@ impl Backend for Avx512 {
         let [c1, a1, c2, a2] = Narrow::<VERTICAL, POS>::INDEX;
         // SAFETY: see the impl.
         unsafe {
-            let m1c = _mm256_permutexvar_epi16(words(&c1), cyc);
-            let m1a = _mm256_permutexvar_epi16(words(&a1), anti);
-            let m2c = _mm256_permutexvar_epi16(words(&c2), cyc);
-            let m2a = _mm256_permutexvar_epi16(words(&a2), anti);
+            let m1c = _mm256_permutexvar_epi16(words(self, &c1), cyc);
+            let m1a = _mm256_permutexvar_epi16(words(self, &a1), anti);
+            let m2c = _mm256_permutexvar_epi16(words(self, &c2), cyc);
+            let m2a = _mm256_permutexvar_epi16(words(self, &a2), anti);
             // Cells and the band's lanes from the first pair; the band's lanes also from
             // the second; the kept lanes all-ones.
-            let kept = words(&KEPT[VERTICAL as usize]);
-            let band = words(&Along::<VERTICAL>::BAND);
+            let kept = words(self, &KEPT[VERTICAL as usize]);
+            let band = words(self, &Along::<VERTICAL>::BAND);
             let first = _mm256_ternarylogic_epi64::<0xFE>(m1c, m1a, kept);
             let second = _mm256_ternarylogic_epi64::<0xE0>(band, m2c, m2a);
             // x & (first | second)
@@ -402,7 +349,7 @@ impl Backend for Avx512 {
     fn right_column(self, x: __m256i) -> u64 {
         // SAFETY: see the impl.
         unsafe {
-            let g = _mm256_maskz_permutexvar_epi16(0b111, words(&RIGHT_COLUMN), x);
+            let g = _mm256_maskz_permutexvar_epi16(0b111, words(self, &RIGHT_COLUMN), x);
             _mm_cvtsi128_si64(_mm256_castsi256_si128(g)) as u64
         }
     }
@@ -410,58 +357,8 @@ impl Backend for Avx512 {
     fn bottom_row(self, x: __m256i) -> u64 {
         // SAFETY: see the impl.
         unsafe {
-            let g = _mm256_maskz_permutexvar_epi16(0b111, words(&BOTTOM_ROW), x);
+            let g = _mm256_maskz_permutexvar_epi16(0b111, words(self, &BOTTOM_ROW), x);
             _mm_cvtsi128_si64(_mm256_castsi256_si128(g)) as u64
         }
-    }
-}
-
-/// The search root of the AVX-512 path.
-///
-/// # Safety
-/// The CPU must have everything [`Path::Avx512`] requires (a token proves it).
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512bw,avx512vl,avx512bitalg")]
-unsafe fn count_avx512(t: Avx512, start: Start, limits: Limits) -> Outcome {
-    solver::count(t, start, limits)
-}
-
-/// The recursive step of the AVX-512 path.
-///
-/// # Safety
-/// As for [`count_avx512`].
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512bw,avx512vl,avx512bitalg")]
-unsafe fn descend_avx512(t: Avx512, ctx: &mut Search, s: &mut State<Avx512>) {
-    solver::search(t, ctx, s)
-}
-
-/// Propagation on the Avx512 path.
-///
-/// # Safety
-/// As for [`count_avx512`].
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512bw,avx512vl,avx512bitalg")]
-unsafe fn propagate_avx512(
-    t: Avx512,
-    s: &mut State<Avx512>,
-    dirty: u16,
-    bands: u16,
-) -> Result<(), Dead> {
-    solver::propagate(t, s, dirty, bands)
-}
-
-impl Engine for Avx512 {
-    #[inline(always)]
-    fn count(self, start: Start, limits: Limits) -> Outcome {
-        // SAFETY: the token proves the CPU has the features `count_avx512` is compiled for.
-        unsafe { count_avx512(self, start, limits) }
-    }
-    #[inline(always)]
-    fn descend(self, ctx: &mut Search, s: &mut State<Self>) {
-        // SAFETY: as above.
-        unsafe { descend_avx512(self, ctx, s) }
-    }
-    #[inline(always)]
-    fn propagate(self, s: &mut State<Self>, dirty: u16, bands: u16) -> Result<(), Dead> {
-        // SAFETY: as above.
-        unsafe { propagate_avx512(self, s, dirty, bands) }
     }
 }

@@ -15,7 +15,7 @@
 
 /// One implementation of the primitives. Every method is meant to be inlined into the
 /// engine's search root, which is compiled with the backend's target features.
-pub(crate) trait Backend: Copy {
+pub(crate) trait BoxOps: Copy {
     /// A box vector: 16 lanes of 16 bits in a 4x4 matrix.
     type Box: Copy;
     /// Whether a propagation round updates every band of the boxes it steps, rather than

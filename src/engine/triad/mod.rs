@@ -12,11 +12,12 @@
 //! updates its boxes), and the search branches on a configuration of a digit in the band
 //! with the fewest left: commit to it, or rule it out.
 //!
-//! The engine is generic over a small set of vector primitives named by meaning, with one
-//! implementation per code path ([`Path`]): AVX-512 (VL, BW, BITALG), AVX2, SSE4.1 on two
-//! 128-bit halves, and portable "SIMD within a register" on `u64`s; each is tested against
-//! a plain lane-by-lane twin. The search root of each path is compiled with that path's
-//! target features.
+//! The engine is generic over a small set of vector primitives named by meaning
+//! ([`BoxOps`]), with one implementation per code path ([`Path`]), for the path's token:
+//! AVX-512 (VL, BW, BITALG), AVX2, SSE4.1 and NEON on two 128-bit halves, and portable
+//! "SIMD within a register" on `u64`s; each is tested against a plain lane-by-lane twin.
+//! The engine is entered on each path through the path's way in (`crate::engine::path`),
+//! compiled with that path's target features.
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
@@ -32,62 +33,40 @@ mod swar;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use backend::BoxOps;
+
+use super::path::{Job, Token};
 use super::Candidates;
 use super::Path;
 use crate::board::Board;
-use solver::{Dead, Engine, Limits, Outcome, Search, Start, State};
-use swar::Swar;
+use solver::{Limits, Outcome, Start};
 
-/// The engine on a backend that needs no target features: the portable path ([`Swar`]),
-/// and the scalar twin in tests.
-macro_rules! plain_engine {
-    ($backend:ty) => {
-        impl Engine for $backend {
-            fn count(self, start: Start, limits: Limits) -> Outcome {
-                solver::count(self, start, limits)
-            }
-            fn descend(self, ctx: &mut Search, s: &mut State<Self>) {
-                solver::search(self, ctx, s)
-            }
-            fn propagate(self, s: &mut State<Self>, dirty: u16, bands: u16) -> Result<(), Dead> {
-                solver::propagate(self, s, dirty, bands)
-            }
-        }
-    };
+/// One count of the engine, as a job for any path.
+struct Count<'a> {
+    start: Start<'a>,
+    limits: Limits,
 }
-plain_engine!(Swar);
-#[cfg(test)]
-plain_engine!(model::Model);
 
-/// Runs the engine for `path` (the portable one if this CPU cannot run `path`).
-#[inline]
-fn run(path: Path, start: Start, limits: Limits) -> Outcome {
-    match path {
-        #[cfg(target_arch = "x86_64")]
-        Path::Sse41 => match sse41::Sse41::new() {
-            Some(t) => t.count(start, limits),
-            None => Swar.count(start, limits),
-        },
-        #[cfg(target_arch = "x86_64")]
-        Path::Avx2 => match avx2::Avx2::new() {
-            Some(t) => t.count(start, limits),
-            None => Swar.count(start, limits),
-        },
-        #[cfg(target_arch = "x86_64")]
-        Path::Avx512 => match avx512::Avx512::new() {
-            Some(t) => t.count(start, limits),
-            None => Swar.count(start, limits),
-        },
-        _ => Swar.count(start, limits),
+impl Job for Count<'_> {
+    type Output = Outcome;
+    #[inline(always)]
+    fn run<T: Token>(self, t: T) -> Outcome {
+        solver::count(t, self.start, self.limits)
     }
+}
+
+/// Runs the engine on `path`; `None` if this CPU cannot run it.
+#[inline]
+fn run(path: Path, start: Start, limits: Limits) -> Option<Outcome> {
+    path.run(Count { start, limits })
 }
 
 /// Counts the solutions of a clash-free `board` up to `limit` with the triad engine alone
 /// on `path`, returning the count and the first solution found (`None` when the count is
 /// 0). `None` if this CPU cannot run `path`.
 pub fn count(path: Path, board: &Board, limit: usize) -> Option<(usize, Option<Board>)> {
-    path.is_available()
-        .then(|| count_available(path, board, limit))
+    let outcome = run(path, Start::Board(board), Limits::new(limit, usize::MAX))?;
+    Some((outcome.found, outcome.first))
 }
 
 /// The engine gave up: it took as many branching decisions as its budget allowed before it
@@ -104,32 +83,20 @@ pub fn count_budgeted(
     limit: usize,
     guesses: usize,
 ) -> Option<Result<(usize, Option<Board>), GaveUp>> {
-    path.is_available()
-        .then(|| answer(run(path, Start::Board(board), Limits::new(limit, guesses))))
-}
-
-/// [`count`] on a path already known to be available (it falls back to the portable path
-/// if this CPU cannot run `path`).
-pub(crate) fn count_available(path: Path, board: &Board, limit: usize) -> (usize, Option<Board>) {
-    let outcome = run(path, Start::Board(board), Limits::new(limit, usize::MAX));
-    (outcome.found, outcome.first)
+    run(path, Start::Board(board), Limits::new(limit, guesses)).map(answer)
 }
 
 /// Counts like [`count_budgeted`], starting from candidates another engine reached by
 /// propagation (every solution of the puzzle must be consistent with them): what the
-/// router runs when the band engine gives up. Falls back to the portable path if this CPU
-/// cannot run `path`.
+/// router runs when the band engine gives up. `None` if this CPU cannot run `path`.
 pub(crate) fn count_from(
     path: Path,
     candidates: &Candidates,
     limit: usize,
     guesses: usize,
-) -> Result<(usize, Option<Board>), GaveUp> {
-    answer(run(
-        path,
-        Start::Candidates(candidates),
-        Limits::new(limit, guesses),
-    ))
+) -> Option<Result<(usize, Option<Board>), GaveUp>> {
+    let limits = Limits::new(limit, guesses);
+    run(path, Start::Candidates(candidates), limits).map(answer)
 }
 
 fn answer(outcome: Outcome) -> Result<(usize, Option<Board>), GaveUp> {
@@ -152,11 +119,9 @@ pub struct Stats {
 /// Counts the solutions of a clash-free `board` up to `limit` with the triad engine on
 /// `path` and reports how much searching it took. `None` if this CPU cannot run `path`.
 pub fn stats_with(path: Path, board: &Board, limit: usize) -> Option<Stats> {
-    path.is_available().then(|| {
-        let outcome = run(path, Start::Board(board), Limits::new(limit, usize::MAX));
-        Stats {
-            solutions: outcome.found,
-            guesses: outcome.guesses,
-        }
+    let outcome = run(path, Start::Board(board), Limits::new(limit, usize::MAX))?;
+    Some(Stats {
+        solutions: outcome.found,
+        guesses: outcome.guesses,
     })
 }

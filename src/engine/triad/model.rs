@@ -1,11 +1,17 @@
-//! The scalar twin: every primitive of [`Backend`] written lane by lane, as plainly as
+//! The scalar twin: every primitive of [`BoxOps`] written lane by lane, as plainly as
 //! possible. It specifies the primitives; the tests check every other backend against it.
 
-use super::backend::Backend;
+use super::backend::BoxOps;
 
 /// The plain lane-by-lane backend; runs everywhere.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Model;
+
+impl crate::engine::path::Enter for Model {
+    fn enter<J: crate::engine::path::Run<Self>>(self, job: J) -> J::Output {
+        job.run(self)
+    }
+}
 
 /// A box vector as an array of lanes, lane `4 * r + c`.
 pub(crate) type Lanes = [u16; 16];
@@ -26,7 +32,7 @@ fn pack(f: [u16; 3]) -> u64 {
     f[0] as u64 | (f[1] as u64) << 16 | (f[2] as u64) << 32
 }
 
-impl Backend for Model {
+impl BoxOps for Model {
     type Box = Lanes;
     /// Bit `i` for lane `i`.
     type Mask = u16;

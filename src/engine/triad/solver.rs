@@ -1,8 +1,8 @@
-//! The triad engine itself, generic over a [`Backend`].
+//! The triad engine itself, generic over a [`BoxOps`].
 //!
 //! # The model
 //!
-//! Each box is a 4x4 matrix of digit sets ([`Backend::Box`]):
+//! Each box is a 4x4 matrix of digit sets ([`BoxOps::Box`]):
 //!
 //! ```text
 //!   c0  c1  c2  H0        cells of the box, row-major;  H_r = digits that may be ABSENT
@@ -48,8 +48,9 @@
 //! configurations, a digit with few of them, and either commit the digit to its lowest
 //! configuration or rule that configuration out.
 
-use super::backend::Backend;
+use super::backend::BoxOps;
 use crate::board::{Board, CELLS};
+use crate::engine::path::{Enter, Run};
 use crate::engine::Candidates;
 
 /// All nine digits.
@@ -84,7 +85,7 @@ const TARGET: [u16; 16] = [1, 1, 1, 6, 1, 1, 1, 6, 1, 1, 1, 6, 6, 6, 6, 16];
 
 /// The constant vectors of the engine, loaded once per search.
 #[derive(Clone, Copy)]
-struct Consts<B: Backend> {
+struct Consts<B: BoxOps> {
     row_groups: B::Box,
     col_groups: B::Box,
     target: B::Box,
@@ -99,7 +100,7 @@ struct Consts<B: Backend> {
     cell_ones: B::Box,
 }
 
-impl<B: Backend> Consts<B> {
+impl<B: BoxOps> Consts<B> {
     #[inline(always)]
     fn new(t: B) -> Self {
         let ones = t.splat(F);
@@ -122,7 +123,7 @@ impl<B: Backend> Consts<B> {
 
 /// The search state.
 #[derive(Clone, Copy)]
-pub(crate) struct State<B: Backend> {
+pub(crate) struct State<B: BoxOps> {
     /// The boxes, row-major: box `3 * i + j` is in horizontal band `i`, vertical band `j`.
     boxes: [B::Box; 9],
     /// Cyclic configurations: `cyc[k]` holds in lane `(r, 3)` the digits that may take
@@ -171,7 +172,7 @@ struct Choice {
 }
 
 /// One box after one step of its rules.
-struct Step<B: Backend> {
+struct Step<B: BoxOps> {
     /// The box after the step.
     x: B::Box,
     /// Lanes found contradictory, before the step or by it.
@@ -181,7 +182,7 @@ struct Step<B: Backend> {
 /// A box's triads: in lane `(r, 3)` the digits minirow `r` may hold while absent from
 /// the other two minirows; in lane `(3, c)` likewise for minicolumns; zero elsewhere.
 #[inline(always)]
-fn triads<B: Backend>(t: B, k: &Consts<B>, x: B::Box) -> B::Box {
+fn triads<B: BoxOps>(t: B, k: &Consts<B>, x: B::Box) -> B::Box {
     let own = t.select(k.h_lanes, t.row_peers(x), t.col_peers(x));
     t.and(
         t.and(own, t.triads_shifted::<1, 1>(x, x)),
@@ -195,7 +196,7 @@ fn triads<B: Backend>(t: B, k: &Consts<B>, x: B::Box) -> B::Box {
 /// columns. A lane left with fewer digits than it needs is dead at once: the box is not
 /// stepped again for its own changes (see [`State::propagate`]).
 #[inline(always)]
-fn box_step<B: Backend>(t: B, k: &Consts<B>, x: B::Box) -> Step<B> {
+fn box_step<B: BoxOps>(t: B, k: &Consts<B>, x: B::Box) -> Step<B> {
     let rp = t.row_peers(x);
     let cp = t.col_peers(x);
     let both = t.and(rp, cp);
@@ -226,7 +227,7 @@ fn box_step<B: Backend>(t: B, k: &Consts<B>, x: B::Box) -> Step<B> {
     }
 }
 
-impl<B: Backend> State<B> {
+impl<B: BoxOps> State<B> {
     /// The state of `board` before any propagation: givens placed, and every other cell
     /// stripped of the digits given in its row, column and box. Branch-free: the pattern
     /// of givens is different for every puzzle.
@@ -338,7 +339,7 @@ impl<B: Backend> State<B> {
     /// magictour -3.6% and 11+ -6.7%; as two binaries, magictour -2.5%, 11+ -4.4% and
     /// 1106 -3.3%.
     ///
-    /// With [`Backend::EAGER_BANDS`] a round updates instead every band of every box it
+    /// With [`BoxOps::EAGER_BANDS`] a round updates instead every band of every box it
     /// steps, whether its triads moved or not (an update of a band whose triads did not
     /// move changes nothing): which bands to update is then known when the round starts,
     /// not after the box steps, where the branches of the band loops were mispredicted
@@ -620,8 +621,8 @@ pub(crate) fn count<B: Engine>(t: B, start: Start, limits: Limits) -> Outcome {
         guesses: 0,
         max_guesses: limits.guesses,
     };
-    if t.propagate(&mut s, 0x1FF, 0).is_ok() {
-        t.descend(&mut ctx, &mut s);
+    if t.enter(Propagate(&mut s, 0x1FF, 0)).is_ok() {
+        t.enter(Descend(&mut ctx, &mut s));
     }
     Outcome {
         found: ctx.found,
@@ -631,23 +632,40 @@ pub(crate) fn count<B: Engine>(t: B, start: Start, limits: Limits) -> Outcome {
     }
 }
 
-/// The engine compiled for one backend: each backend implements these by calling
-/// [`count`], [`search`] and [`propagate`] from functions compiled with its target
-/// features. Propagation is a function of its own so that, in unoptimised builds, its
-/// large frame is not held by every level of the recursive search.
-pub(crate) trait Engine: Backend {
-    /// Counts the solutions from `start` within `limits`.
-    fn count(self, start: Start, limits: Limits) -> Outcome;
-    /// Searches below the propagated state `s` (the recursive step).
-    fn descend(self, ctx: &mut Search, s: &mut State<Self>);
-    /// Propagates `s` (see [`propagate`]).
-    fn propagate(self, s: &mut State<Self>, dirty: u16, bands: u16) -> Result<(), Dead>;
+/// The primitives of a path, and the way into its target features: what the engine runs
+/// on. The recursive step and propagation are entered again through [`Enter::enter`] (so
+/// that each is a function of its own, compiled with the path's features), which in
+/// unoptimised builds keeps propagation's large frame off every level of the recursion.
+pub(crate) trait Engine: BoxOps + Enter {}
+
+impl<B: BoxOps + Enter> Engine for B {}
+
+/// The recursive step, as code to enter: searches below a propagated state.
+struct Descend<'a, 'b, B: BoxOps>(&'a mut Search, &'b mut State<B>);
+
+impl<B: Engine> Run<B> for Descend<'_, '_, B> {
+    type Output = ();
+    #[inline(always)]
+    fn run(self, t: B) {
+        search(t, self.0, self.1)
+    }
+}
+
+/// Propagation, as code to enter (see [`propagate`]).
+struct Propagate<'a, B: BoxOps>(&'a mut State<B>, u16, u16);
+
+impl<B: Engine> Run<B> for Propagate<'_, B> {
+    type Output = Result<(), Dead>;
+    #[inline(always)]
+    fn run(self, t: B) -> Result<(), Dead> {
+        propagate(t, self.0, self.1, self.2)
+    }
 }
 
 /// Propagates `s` in rounds, starting from the boxes in `dirty` and the bands in `bands`,
 /// until a round narrows no box; `Err(Dead)` on a contradiction.
 #[inline(always)]
-pub(crate) fn propagate<B: Backend>(
+pub(crate) fn propagate<B: BoxOps>(
     t: B,
     s: &mut State<B>,
     dirty: u16,
@@ -662,7 +680,7 @@ pub(crate) fn propagate<B: Backend>(
 #[inline(always)]
 fn step<B: Engine>(t: B, s: &mut State<B>, bands: u16) -> Result<(), Dead> {
     #[cfg(debug_assertions)]
-    let done = t.propagate(s, 0, bands);
+    let done = t.enter(Propagate(s, 0, bands));
     #[cfg(not(debug_assertions))]
     let done = propagate(t, s, 0, bands);
     done
@@ -692,7 +710,7 @@ pub(crate) fn search<B: Engine>(t: B, ctx: &mut Search, s: &mut State<B>) {
         child.apply(t, choice, commit);
         let band = 1 << choice.band;
         if step(t, &mut child, band).is_ok() {
-            t.descend(ctx, &mut child);
+            t.enter(Descend(ctx, &mut child));
             if ctx.found >= ctx.limit {
                 return;
             }

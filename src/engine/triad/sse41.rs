@@ -1,24 +1,12 @@
 //! The SSE4.1 backend: a box vector is a pair of 128-bit registers, rows 0-1 in the first
 //! and rows 2-3 in the second, one matrix row per 64-bit half.
 //!
-//! Every primitive is `#[inline(always)]` and is only ever inlined into the functions at
-//! the bottom of this file, which are compiled with SSE4.1 (and SSSE3, POPCNT).
+//! Every primitive is `#[inline(always)]` and is only ever inlined into the engine
+//! entered on the path (`crate::engine::path`), compiled with SSE4.1 (and SSSE3, POPCNT).
 
-use super::backend::Backend;
-use super::solver::{self, Dead, Engine, Limits, Outcome, Search, Start, State};
-use crate::engine::Path;
+use super::backend::BoxOps;
+use crate::engine::path::Sse41;
 use core::arch::x86_64::*;
-
-/// The SSE4.1 backend token: a value exists only on a CPU with SSE4.1 and POPCNT.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Sse41(());
-
-impl Sse41 {
-    /// The token, if this CPU has the instruction set.
-    pub(crate) fn new() -> Option<Sse41> {
-        Path::Sse41.is_available().then_some(Sse41(()))
-    }
-}
 
 /// A box vector: rows 0-1, rows 2-3.
 #[derive(Clone, Copy, Debug)]
@@ -82,8 +70,8 @@ fn words(t: &[u16; 8]) -> __m128i {
 /// Rows 0-2 rotated up by `H` (row `r` takes row `(r + H) % 3`); row 3 of the result is
 /// unspecified.
 #[inline(always)]
-fn rows_rotated<const H: usize>(x: Pair) -> Pair {
-    // SAFETY: SSSE3 is present (see the token).
+fn rows_rotated<const H: usize>(_: Sse41, x: Pair) -> Pair {
+    // SAFETY: SSSE3 is present (the token proves it).
     unsafe {
         match H {
             0 => x,
@@ -108,9 +96,9 @@ fn each2(a: Pair, b: Pair, f: impl Fn(__m128i, __m128i) -> __m128i) -> Pair {
 }
 
 // SAFETY (for every `unsafe` block below that only calls register intrinsics): a value of
-// `Sse41` exists only on a CPU with SSE4.1, SSSE3 and POPCNT (see `Sse41::new`), and the
+// `Sse41` exists only on a CPU with SSE4.1, SSSE3 and POPCNT (see `Sse41::detect`), and the
 // intrinsics have no other precondition.
-impl Backend for Sse41 {
+impl BoxOps for Sse41 {
     type Box = Pair;
     type Mask = Pair;
 
@@ -264,7 +252,7 @@ impl Backend for Sse41 {
     }
     #[inline(always)]
     fn triads_shifted<const H: usize, const V: usize>(self, h: Pair, v: Pair) -> Pair {
-        let h = rows_rotated::<H>(h);
+        let h = rows_rotated::<H>(self, h);
         // SAFETY: see the impl.
         unsafe {
             let v = _mm_shuffle_epi8(v.1, bytes(&BottomShift::<V>::PATTERN));
@@ -276,7 +264,7 @@ impl Backend for Sse41 {
     }
     #[inline(always)]
     fn narrowed(self, x: Pair, p: Pair) -> Pair {
-        let (r1, r2) = (rows_rotated::<1>(p), rows_rotated::<2>(p));
+        let (r1, r2) = (rows_rotated::<1>(self, p), rows_rotated::<2>(self, p));
         // SAFETY: see the impl.
         unsafe {
             let spread = bytes(&ROW_TRIAD_TO_CELLS);
@@ -316,55 +304,5 @@ impl Backend for Sse41 {
     fn bottom_row(self, x: Pair) -> u64 {
         // SAFETY: see the impl.
         unsafe { _mm_extract_epi64::<1>(x.1) as u64 & !TOP_FIELD }
-    }
-}
-
-/// The search root of the SSE4.1 path.
-///
-/// # Safety
-/// The CPU must have SSE4.1, SSSE3 and POPCNT (a token proves it).
-#[target_feature(enable = "sse4.1,ssse3,popcnt")]
-unsafe fn count_sse41(t: Sse41, start: Start, limits: Limits) -> Outcome {
-    solver::count(t, start, limits)
-}
-
-/// The recursive step of the SSE4.1 path.
-///
-/// # Safety
-/// As for [`count_sse41`].
-#[target_feature(enable = "sse4.1,ssse3,popcnt")]
-unsafe fn descend_sse41(t: Sse41, ctx: &mut Search, s: &mut State<Sse41>) {
-    solver::search(t, ctx, s)
-}
-
-/// Propagation on the SSE4.1 path.
-///
-/// # Safety
-/// As for [`count_sse41`].
-#[target_feature(enable = "sse4.1,ssse3,popcnt")]
-unsafe fn propagate_sse41(
-    t: Sse41,
-    s: &mut State<Sse41>,
-    dirty: u16,
-    bands: u16,
-) -> Result<(), Dead> {
-    solver::propagate(t, s, dirty, bands)
-}
-
-impl Engine for Sse41 {
-    #[inline(always)]
-    fn count(self, start: Start, limits: Limits) -> Outcome {
-        // SAFETY: the token proves the CPU has the features `count_sse41` is compiled for.
-        unsafe { count_sse41(self, start, limits) }
-    }
-    #[inline(always)]
-    fn descend(self, ctx: &mut Search, s: &mut State<Self>) {
-        // SAFETY: as above.
-        unsafe { descend_sse41(self, ctx, s) }
-    }
-    #[inline(always)]
-    fn propagate(self, s: &mut State<Self>, dirty: u16, bands: u16) -> Result<(), Dead> {
-        // SAFETY: as above.
-        unsafe { propagate_sse41(self, s, dirty, bands) }
     }
 }

@@ -1,11 +1,8 @@
 //! The portable backend: a box vector is four `u64`s, one matrix row each, lane `c` in
 //! bits `16 * c..16 * c + 16` ("SIMD within a register"). Safe code, no target features.
 
-use super::backend::Backend;
-
-/// The portable backend.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Swar;
+use super::backend::BoxOps;
+use crate::engine::path::Portable;
 
 /// A box vector: rows 0-3.
 pub(crate) type Rows = [u64; 4];
@@ -51,7 +48,7 @@ fn fields_rotated(w: u64, v: usize) -> u64 {
     }
 }
 
-impl Backend for Swar {
+impl BoxOps for Portable {
     type Box = Rows;
     /// Lanes all-ones or zero.
     type Mask = Rows;

@@ -2,10 +2,11 @@
 //! ([`Model`]) on random inputs; and the whole engine on each backend against the
 //! reference solver.
 
-use super::backend::Backend;
+use super::backend::BoxOps;
 use super::model::{Lanes, Model};
-use super::solver::{Engine, Limits, Start};
+use super::solver::{self, Engine, Limits, Start};
 use crate::board::Board;
+use crate::engine::path::Portable;
 use crate::engine::{reference, Candidates};
 
 /// A small seeded generator (SplitMix64), so failures reproduce.
@@ -38,12 +39,12 @@ impl Rng {
     }
 }
 
-fn mask_lanes<B: Backend>(t: B, m: B::Mask) -> Lanes {
+fn mask_lanes<B: BoxOps>(t: B, m: B::Mask) -> Lanes {
     t.lanes(t.select(m, t.splat(0xFFFF), t.splat(0)))
 }
 
 /// Checks every primitive of `t` against the model on `rounds` random inputs.
-pub(crate) fn check_primitives<B: Backend>(t: B, rounds: usize) {
+pub(crate) fn check_primitives<B: BoxOps>(t: B, rounds: usize) {
     let m = Model;
     let mut rng = Rng(0x5EED_0001);
     for _ in 0..rounds {
@@ -185,21 +186,21 @@ fn check_engine_here<B: Engine>(t: B) {
         for limit in [1, 2, 5] {
             let (rn, _) = reference::count(&p, limit);
             for start in [Start::Board(&p), Start::Candidates(&c)] {
-                let all = t.count(start, Limits::new(limit, usize::MAX));
+                let all = solver::count(t, start, Limits::new(limit, usize::MAX));
                 assert!(!all.gave_up, "{text} limit {limit}");
                 assert_eq!(all.found, rn, "{text} limit {limit}");
                 assert!(all.first.is_some_and(|s| s.is_solution_of(&p)), "{text}");
                 // The same count within exactly the guesses it took, and one fewer.
-                let exact = t.count(start, Limits::new(limit, all.guesses));
+                let exact = solver::count(t, start, Limits::new(limit, all.guesses));
                 assert!(!exact.gave_up && exact.found == rn, "{text} limit {limit}");
                 if all.guesses > 0 {
-                    let short = t.count(start, Limits::new(limit, all.guesses - 1));
+                    let short = solver::count(t, start, Limits::new(limit, all.guesses - 1));
                     assert!(short.gave_up, "{text} limit {limit}");
                 }
             }
         }
     }
-    let none = t.count(Start::Board(&Board::EMPTY), Limits::new(0, usize::MAX));
+    let none = solver::count(t, Start::Board(&Board::EMPTY), Limits::new(0, usize::MAX));
     assert!(none.found == 0 && none.first.is_none() && !none.gave_up);
 }
 
@@ -210,14 +211,14 @@ fn model_engine_agrees_with_the_reference() {
 
 #[test]
 fn swar_primitives_match_the_model() {
-    check_primitives(super::swar::Swar, 20_000);
-    check_engine(super::swar::Swar);
+    check_primitives(Portable, 20_000);
+    check_engine(Portable);
 }
 
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn sse41_primitives_match_the_model() {
-    match super::sse41::Sse41::new() {
+    match crate::engine::path::Sse41::detect() {
         Some(t) => {
             check_primitives(t, 20_000);
             check_engine(t);
@@ -229,7 +230,7 @@ fn sse41_primitives_match_the_model() {
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn avx2_primitives_match_the_model() {
-    match super::avx2::Avx2::new() {
+    match crate::engine::path::Avx2::<true>::detect() {
         Some(t) => {
             check_primitives(t, 20_000);
             check_engine(t);
@@ -241,7 +242,7 @@ fn avx2_primitives_match_the_model() {
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn avx512_primitives_match_the_model() {
-    match super::avx512::Avx512::new() {
+    match crate::engine::path::Avx512::detect() {
         Some(t) => {
             check_primitives(t, 20_000);
             check_engine(t);

@@ -1,14 +1,28 @@
-"""Tests of the Python module against the built library: python3 -m unittest test_sudoku"""
+"""Tests of the libsudoku package.
 
+Against the installed package (what CI does, from a directory outside the checkout):
+    pip install './python[numpy,test]' && python -m pytest /path/to/python/tests
+From the checkout, without installing (the package finds target/release):
+    cargo build --release && PYTHONPATH=python/src python3 -m unittest discover -s python/tests
+The numpy and Dask tests are skipped when those are not installed.
+"""
+
+import doctest
 import os
 import threading
 import unittest
 
-import sudoku
+try:
+    import numpy
+except ImportError:  # the numpy tests are skipped
+    numpy = None
+
+import libsudoku as sudoku
 
 EXAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 ANSWER = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 HERE = os.path.dirname(os.path.abspath(__file__))
+PUZZLES = os.path.join(HERE, "..", "..", "c_examples", "puzzles.txt")
 
 
 def is_solution(puzzle, grid):
@@ -39,8 +53,14 @@ BAD_CHAR = EXAMPLE[:80] + "x"
 
 
 def bundled_puzzles():
-    with open(os.path.join(HERE, "puzzles.txt")) as f:
+    with open(PUZZLES) as f:
         return [l.strip() for l in f if l.strip() and not l.startswith("#")]
+
+
+def mixed_puzzles():
+    """150 boards: solvable, clashing, with a bad character, without a solution."""
+    kinds = [EXAMPLE, CLASH, BAD_CHAR, NO_SOLUTION, "." * 81, COUNTED[3][0]] + bundled_puzzles()
+    return [kinds[i * 7 % len(kinds)] for i in range(150)]
 
 
 class SolveTest(unittest.TestCase):
@@ -111,6 +131,51 @@ class SolveTest(unittest.TestCase):
         self.assertEqual(statuses, [0, 1, 2, -1, -2, -3, -4, -99])
         messages = [sudoku.status_message(s) for s in statuses + [12345]]
         self.assertEqual(len(set(messages)), len(messages), messages)
+
+    def test_status_names(self):
+        names = [sudoku.status_name(s) for s in (0, 1, 2, -1, -2, -3, -4, -99)]
+        self.assertEqual(
+            names,
+            [
+                "SUDOKU_OK",
+                "SUDOKU_NO_SOLUTION",
+                "SUDOKU_MULTIPLE_SOLUTIONS",
+                "SUDOKU_ERR_NULL",
+                "SUDOKU_ERR_INVALID_CHAR",
+                "SUDOKU_ERR_CONFLICT",
+                "SUDOKU_ERR_INVALID_ARGUMENT",
+                "SUDOKU_ERR_INTERNAL",
+            ],
+        )
+        for name in names:
+            self.assertEqual(sudoku.status_name(getattr(sudoku, name)), name)
+        for unknown in (3, -5, 12345, 2**32, -(2**40)):
+            self.assertEqual(sudoku.status_name(unknown), "unknown status code")
+
+    def test_status_values_outside_c_int_are_unknown_not_success(self):
+        unknown = sudoku.status_message(12345)
+        self.assertEqual(unknown, "unknown status code")
+        # ctypes would truncate these to a C int (2**32 to 0, "success"): never asked.
+        for value in (2**31, -(2**31) - 1, 2**32, 2**32 + 1, 2**40, -(2**40), 2**64, 10**30):
+            self.assertEqual(sudoku.status_message(value), unknown, value)
+            self.assertEqual(str(sudoku.SudokuError(value)), unknown, value)
+            self.assertEqual(sudoku.SudokuError(value).status, value)
+            self.assertNotEqual(sudoku.BatchResult(value, None).message, sudoku.status_message(0))
+        self.assertEqual(sudoku.status_message(-(2**31)), unknown)
+        self.assertEqual(sudoku.status_message(2**31 - 1), unknown)
+        for bad in ("0", 0.0, None, True):
+            with self.assertRaises(TypeError):
+                sudoku.status_message(bad)
+
+    def test_error_is_a_value_error(self):
+        self.assertTrue(issubclass(sudoku.SudokuError, ValueError))
+        with self.assertRaises(ValueError):
+            sudoku.solve("55" + EXAMPLE[2:])
+
+    def test_doctests(self):
+        failures, tried = doctest.testmod(sudoku)
+        self.assertGreater(tried, 5)
+        self.assertEqual(failures, 0)
 
     def test_threads(self):
         puzzles = bundled_puzzles()
@@ -253,8 +318,7 @@ class GenerateTest(unittest.TestCase):
 
 class BatchTest(unittest.TestCase):
     def mixed(self):
-        kinds = [EXAMPLE, CLASH, BAD_CHAR, NO_SOLUTION, "." * 81, COUNTED[3][0]] + bundled_puzzles()
-        return [kinds[i * 7 % len(kinds)] for i in range(150)]
+        return mixed_puzzles()
 
     def test_batch_equals_single_calls(self):
         puzzles = self.mixed()
@@ -291,6 +355,119 @@ class BatchTest(unittest.TestCase):
             sudoku.solve_batch([EXAMPLE, EXAMPLE.encode()])
         with self.assertRaises(ValueError):
             sudoku.solve_batch([EXAMPLE], threads=-1)
+
+
+class PackageTest(unittest.TestCase):
+    def test_library_location(self):
+        package_dir = os.path.dirname(os.path.abspath(sudoku.__file__))
+        path = sudoku.library_path()
+        self.assertTrue(os.path.isfile(path), path)
+        if os.environ.get("SUDOKU_LIB"):
+            self.assertEqual(path, os.environ["SUDOKU_LIB"])
+        elif os.environ.get("LIBSUDOKU_EXPECT_INSTALLED"):
+            # CI sets this when it tests a pip-installed package: the library is the one
+            # inside the package directory, and nothing comes from a checkout.
+            self.assertEqual(os.path.dirname(os.path.abspath(path)), package_dir)
+            self.assertTrue(os.path.basename(path).startswith("_libsudoku."), path)
+            root = os.path.dirname(os.path.dirname(os.path.dirname(package_dir)))
+            self.assertFalse(os.path.exists(os.path.join(root, "Cargo.toml")), root)
+        self.assertTrue(os.path.isfile(os.path.join(package_dir, "py.typed")))
+
+    def test_version_matches_the_distribution(self):
+        try:
+            from importlib.metadata import PackageNotFoundError, version
+        except ImportError:  # Python 3.7
+            self.skipTest("importlib.metadata is Python 3.8+")
+        try:
+            installed = version("libsudoku")
+        except PackageNotFoundError:
+            if os.environ.get("LIBSUDOKU_EXPECT_INSTALLED"):
+                raise
+            self.skipTest("the package is used from the checkout, not installed")
+        self.assertEqual(sudoku.version(), installed)
+
+
+def as_array(puzzles):
+    """A fresh (n, 81) uint8 array of the ASCII bytes of the puzzles."""
+    raw = "".join(puzzles).encode("latin-1", errors="replace")
+    return numpy.frombuffer(raw, dtype=numpy.uint8).reshape(len(puzzles), 81).copy()
+
+
+@unittest.skipIf(numpy is None, "numpy is not installed")
+class NumpyBatchTest(unittest.TestCase):
+    def puzzles(self):
+        return mixed_puzzles()
+
+    def test_solves_in_place_as_the_list_call_does(self):
+        puzzles = self.puzzles()
+        want = sudoku.solve_batch(puzzles)
+        for threads in (1, 2, 0):
+            boards = as_array(puzzles)
+            address = boards.ctypes.data
+            statuses = sudoku.solve_batch(boards, threads=threads)
+            self.assertIsInstance(statuses, numpy.ndarray)
+            self.assertEqual(statuses.dtype, numpy.intc)
+            self.assertEqual(statuses.shape, (len(puzzles),))
+            self.assertEqual(statuses.tolist(), [r.status for r in want])
+            self.assertEqual(boards.ctypes.data, address)
+            for row, puzzle, result in zip(boards, puzzles, want):
+                text = row.tobytes().decode("latin-1")
+                self.assertEqual(text, result.solution if result.ok else puzzle)
+
+    def test_no_copy_rows_of_a_bigger_array(self):
+        # A C-contiguous slice of rows is a view: solving it writes the parent's rows.
+        puzzles = [EXAMPLE, CLASH, EXAMPLE, EXAMPLE]
+        parent = as_array(puzzles)
+        statuses = sudoku.solve_batch(parent[1:3])
+        self.assertEqual(statuses.tolist(), [sudoku.SUDOKU_ERR_CONFLICT, 0])
+        rows = [r.tobytes().decode("ascii") for r in parent]
+        self.assertEqual(rows, [EXAMPLE, CLASH, ANSWER, EXAMPLE])
+
+    def test_empty(self):
+        statuses = sudoku.solve_batch(numpy.zeros((0, 81), dtype=numpy.uint8))
+        self.assertEqual(statuses.shape, (0,))
+
+    def assert_refused(self, boards, error, **kwargs):
+        before = boards.copy()
+        with self.assertRaises(error):
+            sudoku.solve_batch(boards, **kwargs)
+        self.assertTrue(numpy.array_equal(boards, before))
+
+    def test_wrong_dtype_is_a_type_error(self):
+        good = as_array([EXAMPLE, EXAMPLE])
+        for dtype in (numpy.int8, numpy.uint16, numpy.int32, numpy.float64):
+            self.assert_refused(good.astype(dtype), TypeError)
+        self.assert_refused(numpy.array([[EXAMPLE]]), TypeError)
+
+    def test_wrong_shape_is_a_value_error(self):
+        flat = as_array([EXAMPLE, EXAMPLE])
+        for shape in ((162,), (2, 9, 9), (1, 162), (18, 9), (1, 2, 81)):
+            self.assert_refused(flat.reshape(shape), ValueError)
+        self.assert_refused(as_array([EXAMPLE])[:, :80].copy(), ValueError)
+        self.assert_refused(numpy.zeros((2, 82), dtype=numpy.uint8), ValueError)
+
+    def test_non_contiguous_is_a_value_error_and_nothing_is_written(self):
+        parent = as_array([EXAMPLE, CLASH, EXAMPLE, CLASH])
+        snapshot = parent.copy()
+        for view in (parent[::2], numpy.asfortranarray(parent), parent[:, ::-1]):
+            with self.assertRaises(ValueError):
+                sudoku.solve_batch(view)
+            self.assertTrue(numpy.array_equal(parent, snapshot))
+        wide = numpy.zeros((2, 100), dtype=numpy.uint8)
+        wide[:, :81] = as_array([EXAMPLE, EXAMPLE])
+        self.assert_refused(wide[:, :81], ValueError)
+
+    def test_read_only_is_a_value_error(self):
+        boards = as_array([EXAMPLE, EXAMPLE])
+        boards.setflags(write=False)
+        self.assert_refused(boards, ValueError)
+        raw = numpy.frombuffer((EXAMPLE * 2).encode(), dtype=numpy.uint8).reshape(2, 81)
+        self.assert_refused(raw, ValueError)
+
+    def test_bad_threads_writes_nothing(self):
+        boards = as_array([EXAMPLE])
+        self.assert_refused(boards, ValueError, threads=-1)
+        self.assert_refused(boards, TypeError, threads=1.0)
 
 
 if __name__ == "__main__":

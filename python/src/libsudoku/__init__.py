@@ -1,0 +1,412 @@
+"""libsudoku from Python: the Rust library's C ABI through ctypes.
+
+    >>> import libsudoku
+    >>> libsudoku.solve("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")[:9]
+    '534678912'
+    >>> libsudoku.count_solutions("....7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", 10)
+    2
+    >>> libsudoku.rate("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+    <Difficulty.EASY: 1>
+    >>> puzzle, solution = libsudoku.generate(42, "hard")
+    >>> libsudoku.is_unique(puzzle), libsudoku.rate(puzzle).label, libsudoku.solve(puzzle) == solution
+    (True, 'hard', True)
+    >>> [r.status for r in libsudoku.solve_batch([puzzle, "55" + puzzle[2:], "." * 81])]
+    [0, -3, 0]
+
+The shared library is looked for, in this order: at the path in the SUDOKU_LIB environment
+variable when it is set; inside this package's directory (where `pip install` puts it); in
+target/release or target/debug of the checkout this file belongs to (when the package is
+used from a checkout without being installed, e.g. with PYTHONPATH=python/src).
+
+`solve_batch` also takes a numpy array of shape (n, 81) and dtype uint8 holding ASCII
+boards, and solves it in place (`pip install 'libsudoku[numpy]'`).
+
+Run as `python -m libsudoku [FILE]`, it solves the puzzles of a file (or standard input),
+one per line.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import enum
+import importlib.machinery
+import os
+import sys
+from typing import TYPE_CHECKING, Any, List, NamedTuple, Optional, Sequence, Tuple, Union, overload
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers only
+    import numpy
+    import numpy.typing
+
+__all__ = [
+    "SudokuError",
+    "Difficulty",
+    "BatchResult",
+    "solve",
+    "count_solutions",
+    "is_unique",
+    "solve_batch",
+    "rate",
+    "generate",
+    "version",
+    "status_message",
+    "status_name",
+    "library_path",
+]
+
+# Status codes, as in sudoku.h.
+SUDOKU_OK = 0
+SUDOKU_NO_SOLUTION = 1
+SUDOKU_MULTIPLE_SOLUTIONS = 2
+SUDOKU_ERR_NULL = -1
+SUDOKU_ERR_INVALID_CHAR = -2
+SUDOKU_ERR_CONFLICT = -3
+SUDOKU_ERR_INVALID_ARGUMENT = -4
+SUDOKU_ERR_INTERNAL = -99
+
+CELLS = 81
+
+# What sudoku_status_str answers for a code it does not know; also the message of a value
+# that does not fit a C int, which the library could not be asked about.
+_UNKNOWN_STATUS = "unknown status code"
+_INT_MIN = -(1 << (8 * ctypes.sizeof(ctypes.c_int) - 1))
+_INT_MAX = (1 << (8 * ctypes.sizeof(ctypes.c_int) - 1)) - 1
+
+
+class Difficulty(enum.IntEnum):
+    """How hard a puzzle is for a player (SUDOKU_DIFFICULTY_* in sudoku.h): the level of the
+    hardest technique a logical solver needs, applying the simplest one that makes progress
+    at every step. EASY: naked and hidden singles; MEDIUM: also locked candidates; HARD: also
+    naked and hidden pairs and triples; EXPERT: anything beyond."""
+
+    EASY = 1
+    MEDIUM = 2
+    HARD = 3
+    EXPERT = 4
+
+    @property
+    def label(self) -> str:
+        """The lowercase name: 'easy', 'medium', 'hard' or 'expert'."""
+        return self.name.lower()
+
+
+def _library_names() -> List[str]:
+    """The file names the shared library has in a cargo target directory on this system."""
+    if sys.platform == "darwin":
+        return ["libsudoku.dylib"]
+    if sys.platform == "win32":
+        return ["sudoku.dll"]
+    return ["libsudoku.so"]
+
+
+def _find_library() -> str:
+    explicit = os.environ.get("SUDOKU_LIB")
+    if explicit:
+        return explicit
+    here = os.path.dirname(os.path.abspath(__file__))
+    # Installed: setuptools-rust names the library like an extension module of this package.
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        candidate = os.path.join(here, "_libsudoku" + suffix)
+        if os.path.exists(candidate):
+            return candidate
+    # Used from a checkout: python/src/libsudoku/ is three levels below the crate's root.
+    root = os.path.dirname(os.path.dirname(os.path.dirname(here)))
+    if os.path.exists(os.path.join(root, "Cargo.toml")):
+        for profile in ("release", "debug"):
+            for name in _library_names():
+                candidate = os.path.join(root, "target", profile, name)
+                if os.path.exists(candidate):
+                    return candidate
+    raise OSError(
+        "the libsudoku shared library was not found in %s: install the package with "
+        "`pip install ./python`, or build the library with `cargo build --release`, "
+        "or set SUDOKU_LIB to its path" % here
+    )
+
+
+_path = _find_library()
+_lib = ctypes.CDLL(_path)
+_lib.sudoku_solve.argtypes = [ctypes.c_char_p]
+_lib.sudoku_solve.restype = ctypes.c_int
+_lib.sudoku_count_solutions.argtypes = [
+    ctypes.c_char_p,
+    ctypes.c_size_t,
+    ctypes.POINTER(ctypes.c_size_t),
+    ctypes.c_char_p,
+]
+_lib.sudoku_count_solutions.restype = ctypes.c_int
+# Boards as a char pointer rather than c_char_p, so that a numpy array's own buffer can be
+# passed as well as a ctypes buffer.
+_lib.sudoku_solve_batch.argtypes = [
+    ctypes.POINTER(ctypes.c_char),
+    ctypes.c_size_t,
+    ctypes.POINTER(ctypes.c_int),
+    ctypes.c_size_t,
+]
+_lib.sudoku_solve_batch.restype = ctypes.c_int
+_lib.sudoku_rate.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_int)]
+_lib.sudoku_rate.restype = ctypes.c_int
+_lib.sudoku_generate.argtypes = [ctypes.c_uint64, ctypes.c_int, ctypes.c_char_p, ctypes.c_char_p]
+_lib.sudoku_generate.restype = ctypes.c_int
+_lib.sudoku_status_str.argtypes = [ctypes.c_int]
+_lib.sudoku_status_str.restype = ctypes.c_char_p
+_lib.sudoku_version.argtypes = []
+_lib.sudoku_version.restype = ctypes.c_char_p
+
+
+def library_path() -> str:
+    """The path of the shared library this module loaded."""
+    return _path
+
+
+def status_message(status: int) -> str:
+    """The library's message for a status code ("unknown status code" for any int that is
+    not one, including values that do not fit a C int)."""
+    if not isinstance(status, int) or isinstance(status, bool):
+        raise TypeError("a status is an int, not %s" % type(status).__name__)
+    if not _INT_MIN <= status <= _INT_MAX:
+        return _UNKNOWN_STATUS
+    return _lib.sudoku_status_str(status).decode("ascii")
+
+
+_STATUS_NAMES = {
+    SUDOKU_OK: "SUDOKU_OK",
+    SUDOKU_NO_SOLUTION: "SUDOKU_NO_SOLUTION",
+    SUDOKU_MULTIPLE_SOLUTIONS: "SUDOKU_MULTIPLE_SOLUTIONS",
+    SUDOKU_ERR_NULL: "SUDOKU_ERR_NULL",
+    SUDOKU_ERR_INVALID_CHAR: "SUDOKU_ERR_INVALID_CHAR",
+    SUDOKU_ERR_CONFLICT: "SUDOKU_ERR_CONFLICT",
+    SUDOKU_ERR_INVALID_ARGUMENT: "SUDOKU_ERR_INVALID_ARGUMENT",
+    SUDOKU_ERR_INTERNAL: "SUDOKU_ERR_INTERNAL",
+}
+
+
+def status_name(status: int) -> str:
+    """The name of a status code in sudoku.h ('SUDOKU_OK', 'SUDOKU_ERR_CONFLICT', ...), or
+    'unknown status code' for any other int."""
+    if not isinstance(status, int) or isinstance(status, bool):
+        raise TypeError("a status is an int, not %s" % type(status).__name__)
+    return _STATUS_NAMES.get(status, _UNKNOWN_STATUS)
+
+
+class SudokuError(ValueError):
+    """What libsudoku refused: `status` is the SUDOKU_* code, str() its message."""
+
+    status: int
+
+    def __init__(self, status: int) -> None:
+        self.status = status
+        super().__init__(status_message(status))
+
+
+def _raw(puzzle: str) -> bytes:
+    """The 81 bytes of a puzzle string."""
+    if not isinstance(puzzle, str):
+        raise TypeError("a puzzle is a str of 81 characters, not %s" % type(puzzle).__name__)
+    if len(puzzle) != CELLS:
+        raise ValueError("a puzzle is exactly 81 characters, got %d" % len(puzzle))
+    # Characters outside Latin-1 become '?', which the library rejects like any bad byte.
+    return puzzle.encode("latin-1", errors="replace")
+
+
+def _board(puzzle: str) -> "ctypes.Array[ctypes.c_char]":
+    """The 81-byte buffer of a puzzle string."""
+    return ctypes.create_string_buffer(_raw(puzzle), CELLS)
+
+
+def _check(status: int) -> None:
+    if status != SUDOKU_OK:
+        raise SudokuError(status)
+
+
+def _size(value: int, what: str) -> int:
+    """A non-negative int that fits a size_t (bool is refused: it is no count)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError("%s is an int, not %s" % (what, type(value).__name__))
+    if not 0 <= value < 1 << (8 * ctypes.sizeof(ctypes.c_size_t)):
+        raise ValueError("%s must be between 0 and SIZE_MAX, got %d" % (what, value))
+    return value
+
+
+def solve(puzzle: str) -> str:
+    """Returns the solution of an 81-character puzzle ('1'-'9' givens, '.' or '0' blanks).
+
+    Raises SudokuError, carrying the status and its message, when the puzzle has a bad
+    character, clashing givens or no solution.
+    """
+    board = _board(puzzle)
+    _check(_lib.sudoku_solve(board))
+    return board.raw.decode("ascii")
+
+
+def count_solutions(puzzle: str, limit: int = 2) -> int:
+    """The number of solutions of a puzzle, counted up to `limit`: min(solutions, limit).
+
+    0 means no grid completes the givens (not an error); with limit 2 (the default) the
+    answer tells none (0), unique (1) or several (2). Counting is as long as the count, so
+    keep the limit small on boards with few givens. Raises SudokuError for a bad character
+    (SUDOKU_ERR_INVALID_CHAR) or clashing givens (SUDOKU_ERR_CONFLICT).
+    """
+    board = _board(puzzle)
+    count = ctypes.c_size_t(0)
+    _check(_lib.sudoku_count_solutions(board, _size(limit, "limit"), ctypes.byref(count), None))
+    return count.value
+
+
+def is_unique(puzzle: str) -> bool:
+    """Whether the puzzle has exactly one solution. Raises as count_solutions does."""
+    return count_solutions(puzzle, 2) == 1
+
+
+class BatchResult(NamedTuple):
+    """One board of solve_batch: its status and, when the status is SUDOKU_OK, its solution
+    (else None)."""
+
+    status: int
+    solution: Optional[str]
+
+    @property
+    def ok(self) -> bool:
+        """Whether the board was solved (status SUDOKU_OK)."""
+        return self.status == SUDOKU_OK
+
+    @property
+    def message(self) -> str:
+        """The library's message for the status."""
+        return status_message(self.status)
+
+
+@overload
+def solve_batch(puzzles: Sequence[str], threads: int = 0) -> List[BatchResult]: ...
+
+
+@overload
+def solve_batch(
+    puzzles: "numpy.typing.NDArray[numpy.uint8]", threads: int = 0
+) -> "numpy.typing.NDArray[numpy.intc]": ...
+
+
+def solve_batch(puzzles: Any, threads: int = 0) -> Any:
+    """Solves many puzzles at once on `threads` threads (0: one per core), in the library.
+
+    Given a sequence of str, returns one BatchResult per puzzle, in order; a bad or
+    unsolvable puzzle is reported in its own result, not raised. Raises TypeError or
+    ValueError, before solving anything, if an item is not a str of 81 characters.
+
+    Given a numpy array (C-contiguous, writable, dtype uint8, shape (n, 81), each row the
+    ASCII bytes of a board), solves it in place, with no copy: each row whose status is 0
+    (SUDOKU_OK) holds its solution afterwards, the other rows are left as they were.
+    Returns the statuses as a numpy array of n C ints. Raises TypeError for another dtype,
+    ValueError for another shape or an array that is not C-contiguous or is read-only,
+    before anything is written.
+    """
+    np = sys.modules.get("numpy")
+    if np is not None and isinstance(puzzles, np.ndarray):
+        return _solve_array(np, puzzles, threads)
+    raws = [_raw(p) for p in puzzles]
+    n = len(raws)
+    workers = _size(threads, "threads")
+    boards = ctypes.create_string_buffer(b"".join(raws), n * CELLS)
+    statuses = (ctypes.c_int * n)()
+    _check(_lib.sudoku_solve_batch(boards, n, statuses, workers))
+    raw = boards.raw
+    return [
+        BatchResult(s, raw[i * CELLS : (i + 1) * CELLS].decode("ascii") if s == SUDOKU_OK else None)
+        for i, s in enumerate(statuses)
+    ]
+
+
+def _solve_array(np: Any, boards: Any, threads: int) -> Any:
+    """solve_batch on a numpy array: the C batch call on the array's own buffer."""
+    if boards.dtype != np.uint8:
+        raise TypeError("a board array has dtype uint8, not %s" % boards.dtype)
+    if boards.ndim != 2 or boards.shape[1] != CELLS:
+        raise ValueError("a board array has shape (n, 81), not %s" % (boards.shape,))
+    if not boards.flags.c_contiguous:
+        raise ValueError("a board array must be C-contiguous (numpy.ascontiguousarray makes one)")
+    if not boards.flags.writeable:
+        raise ValueError("a board array must be writable: it is solved in place")
+    workers = _size(threads, "threads")
+    n = boards.shape[0]
+    statuses = np.zeros(n, dtype=np.intc)
+    _check(
+        _lib.sudoku_solve_batch(
+            boards.ctypes.data_as(ctypes.POINTER(ctypes.c_char)),
+            n,
+            statuses.ctypes.data_as(ctypes.POINTER(ctypes.c_int)),
+            workers,
+        )
+    )
+    return statuses
+
+
+def rate(puzzle: str) -> Difficulty:
+    """The difficulty of a puzzle with exactly one solution (see Difficulty).
+
+    Raises SudokuError with SUDOKU_NO_SOLUTION or SUDOKU_MULTIPLE_SOLUTIONS for a puzzle with
+    none or several, SUDOKU_ERR_INVALID_CHAR or SUDOKU_ERR_CONFLICT for a bad one.
+    """
+    board = _board(puzzle)
+    level = ctypes.c_int(0)
+    _check(_lib.sudoku_rate(board, ctypes.byref(level)))
+    return Difficulty(level.value)
+
+
+def _level(difficulty: Union[Difficulty, int, str]) -> int:
+    """The C code of a difficulty given as a Difficulty, an int or a name."""
+    if isinstance(difficulty, str):
+        try:
+            return Difficulty[difficulty.upper()].value
+        except KeyError:
+            raise SudokuError(SUDOKU_ERR_INVALID_ARGUMENT) from None
+    if not isinstance(difficulty, int) or isinstance(difficulty, bool):
+        kind = type(difficulty).__name__
+        raise TypeError("a difficulty is a Difficulty, an int or a name, not %s" % kind)
+    if not _INT_MIN <= difficulty <= _INT_MAX:
+        raise SudokuError(SUDOKU_ERR_INVALID_ARGUMENT)
+    return int(difficulty)
+
+
+def generate(seed: int, difficulty: Union[Difficulty, int, str]) -> Tuple[str, str]:
+    """A puzzle of the given difficulty and its solution: (puzzle, solution).
+
+    The puzzle ('.' blanks) has exactly one solution, is minimal and rates exactly
+    `difficulty` (a Difficulty, 1-4, or 'easy', 'medium', 'hard', 'expert'). The same seed
+    (0 to 2**64 - 1) and difficulty give the same puzzle on every run and machine. Raises
+    SudokuError with SUDOKU_ERR_INVALID_ARGUMENT for any other difficulty, ValueError for a
+    seed out of range.
+    """
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError("a seed is an int, not %s" % type(seed).__name__)
+    if not 0 <= seed < 1 << 64:
+        raise ValueError("a seed is between 0 and 2**64 - 1, got %d" % seed)
+    level = _level(difficulty)
+    puzzle = ctypes.create_string_buffer(CELLS)
+    solution = ctypes.create_string_buffer(CELLS)
+    _check(_lib.sudoku_generate(seed, level, puzzle, solution))
+    return puzzle.raw.decode("ascii"), solution.raw.decode("ascii")
+
+
+def version() -> str:
+    """The library version."""
+    return _lib.sudoku_version().decode("ascii")
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Solves the puzzles of a file (argv[1], or standard input when absent or '-'), one per
+    line ('#' lines and blank lines skipped): prints each solution, reports each refused
+    puzzle on standard error. Returns 1 if any puzzle was refused, else 0."""
+    argv = sys.argv if argv is None else argv
+    source = open(argv[1]) if len(argv) > 1 and argv[1] != "-" else sys.stdin
+    failed = 0
+    with source:
+        for number, line in enumerate(source, 1):
+            line = line.rstrip("\r\n")
+            if not line or line.startswith("#"):
+                continue
+            try:
+                print(solve(line))
+            except (SudokuError, ValueError) as e:
+                print("line %d: %s" % (number, e), file=sys.stderr)
+                failed += 1
+    return 1 if failed else 0
