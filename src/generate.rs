@@ -25,7 +25,7 @@ use crate::board::{Board, BOX, CELLS, COL, ROW};
 use crate::count::count_clash_free;
 use crate::difficulty::Difficulty;
 use crate::logic::closure::{fill_level, solve_logically};
-use crate::logic::{rate_unique, Techniques};
+use crate::logic::{rate_at_most, Techniques};
 use crate::unavoidable::{CellSet, Unavoidable, ALL_CELLS};
 use crate::units::{PEERS, UNITS};
 
@@ -60,6 +60,11 @@ impl Rng {
             items.swap(i, self.below(i + 1));
         }
     }
+}
+
+/// The rating of `p`, whose only solution is `solution`, when it is at most `cap`.
+fn rate_unique_at_most(p: &Board, solution: &Board, cap: Difficulty) -> Option<Difficulty> {
+    rate_at_most(p, solution.digits(), cap)
 }
 
 /// A complete valid grid drawn from `rng`: a depth-first fill that takes the open cell with
@@ -468,7 +473,7 @@ pub fn generate(seed: u64, difficulty: Difficulty) -> (Board, Board) {
         };
         // Medium and Hard are reached by construction and Easy needs no steering; the
         // harder levels are found by trying; every level is checked by the rating itself.
-        if rate_unique(&p) == difficulty {
+        if rate_unique_at_most(&p, &solution, difficulty) == Some(difficulty) {
             return (p, solution);
         }
     }

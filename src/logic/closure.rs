@@ -92,6 +92,12 @@ pub(crate) fn fill_level(
 /// the grid is full, or a contradiction shows); the level of the hardest one that made
 /// progress, `None` when none did.
 pub(crate) fn settle(grid: &mut super::grid::Grid) -> Option<Difficulty> {
+    settle_with(grid).hardest()
+}
+
+/// [`settle`], returning the techniques that made progress (singles tagged as the first
+/// allowed single, since the batch does not tell them apart).
+pub(crate) fn settle_with(grid: &mut super::grid::Grid) -> Techniques {
     let mut g = Grid {
         cand: grid.cand,
         digit: grid.digit,
@@ -115,7 +121,7 @@ pub(crate) fn settle(grid: &mut super::grid::Grid) -> Option<Difficulty> {
     }
     grid.cand = g.cand;
     grid.digit = g.digit;
-    used.hardest()
+    used
 }
 
 /// The solver found that the board has no solution (a cell without candidates or a digit

@@ -168,16 +168,29 @@ fn next_step(g: &Grid, solution: &[u8; CELLS], from: Technique) -> Step {
     if g.full() {
         return Step::of(Technique::None);
     }
-    for t in Technique::ALL.into_iter().filter(|&t| t >= from) {
+    // Brute force always applies on an open grid that holds the solution.
+    next_step_within(g, solution, from, Technique::BruteForce)
+        .or_else(|| brute_force(g, solution))
+        .unwrap_or_default()
+}
+
+/// The simplest true step on open grid `g` among the techniques `from` to `to`; `None`
+/// when none of them makes progress.
+fn next_step_within(
+    g: &Grid,
+    solution: &[u8; CELLS],
+    from: Technique,
+    to: Technique,
+) -> Option<Step> {
+    for t in Technique::ALL.into_iter().filter(|&t| from <= t && t <= to) {
         if let Some(s) = find(g, t, solution) {
             if is_true(g, &s, solution) {
-                return s;
+                return Some(s);
             }
             debug_assert!(false, "{t:?} found a false step");
         }
     }
-    // Brute force always applies on an open grid that holds the solution.
-    brute_force(g, solution).unwrap_or_default()
+    None
 }
 
 /// Applies a step already checked to fit `g`.
@@ -316,6 +329,15 @@ pub fn rate_bytes(bytes: &[u8; CELLS]) -> Result<Difficulty, Status> {
 /// The rating of a board whose unique solution is `solution`: the walk, with levels Easy
 /// to Hard settled in batches between the harder steps (see the module docs).
 pub(crate) fn rate_with(board: &Board, solution: &[u8; CELLS]) -> Difficulty {
+    rate_walk_with(board, solution, &mut |_| {})
+}
+
+/// The walk of [`rate_with`], calling `seen` with each step above Hard.
+fn rate_walk_with(
+    board: &Board,
+    solution: &[u8; CELLS],
+    seen: &mut dyn FnMut(Technique),
+) -> Difficulty {
     let mut g = Grid::new(board);
     let mut level = Difficulty::Easy;
     loop {
@@ -327,14 +349,90 @@ pub(crate) fn rate_with(board: &Board, solution: &[u8; CELLS]) -> Difficulty {
         }
         let s = next_step(&g, solution, Technique::NakedQuad);
         level = level.max(s.level().unwrap_or(Difficulty::Extreme));
+        if let Some(t) = s.technique() {
+            seen(t);
+        }
         apply(&mut g, &s);
     }
 }
 
-/// The rating of a board already known to have exactly one solution.
-pub(crate) fn rate_unique(board: &Board) -> Difficulty {
-    match unique_solution(board) {
-        Ok(s) => rate_with(board, &s),
-        Err(_) => Difficulty::Extreme,
+/// The rating of a board whose unique solution is `solution` when it is at most `cap`,
+/// `None` when it is harder. The walk stops at the first step it would need above `cap`
+/// (up to there it is the walk of [`rate_with`]), so no time goes into harder techniques.
+pub(crate) fn rate_at_most(
+    board: &Board,
+    solution: &[u8; CELLS],
+    cap: Difficulty,
+) -> Option<Difficulty> {
+    let last = Technique::ALL
+        .into_iter()
+        .filter(|t| t.level().is_some_and(|l| l <= cap))
+        .max()?;
+    let mut g = Grid::new(board);
+    let mut level = Difficulty::Easy;
+    loop {
+        if let Some(l) = closure::settle(&mut g) {
+            level = level.max(l);
+        }
+        if level > cap {
+            return None;
+        }
+        if g.full() {
+            return Some(level);
+        }
+        if cap <= Difficulty::Hard {
+            return None;
+        }
+        let s = next_step_within(&g, solution, Technique::NakedQuad, last)?;
+        level = level.max(s.level().unwrap_or(Difficulty::Extreme));
+        apply(&mut g, &s);
+    }
+}
+
+/// [`rate`], with the techniques above Hard that the walk used, in the order of their
+/// first use (for instance whether it needed [`Technique::BruteForce`]).
+pub fn rate_walk(board: &Board) -> Result<(Difficulty, Vec<Technique>), Status> {
+    board.check_conflicts()?;
+    let solution = unique_solution(board)?;
+    let mut used = Vec::new();
+    let level = rate_walk_with(board, &solution, &mut |t| {
+        if !used.contains(&t) {
+            used.push(t);
+        }
+    });
+    Ok((level, used))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_capped_rating_agrees_with_the_rating() {
+        for level in Difficulty::ALL {
+            for seed in 0..3 {
+                let (p, sol) = crate::generate(seed, level);
+                let rated = rate(&p).unwrap();
+                assert_eq!(rated, level);
+                for cap in Difficulty::ALL {
+                    let want = (rated <= cap).then_some(rated);
+                    assert_eq!(rate_at_most(&p, sol.digits(), cap), want, "{p} {cap:?}");
+                }
+                let (walked, used) = rate_walk(&p).unwrap();
+                assert_eq!(walked, rated);
+                assert_eq!(
+                    used.iter()
+                        .filter_map(|t| t.level())
+                        .max()
+                        .unwrap_or(Difficulty::Easy)
+                        .max(if rated <= Difficulty::Hard {
+                            rated
+                        } else {
+                            Difficulty::Easy
+                        }),
+                    rated
+                );
+            }
+        }
     }
 }
