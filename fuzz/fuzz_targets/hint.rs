@@ -103,7 +103,10 @@ fuzz_target!(|data: &[u8]| {
     let (code, step) = hint(&board, masks.as_ref());
     if code != Status::Ok.code() {
         assert_eq!(step, marker(), "step written on status {code}");
-        if mode & 4 != 0 && solution.is_some() && masks.is_some() {
+        // A proper puzzle (the bundled ones include some with several solutions) whose
+        // masks keep every solution digit has a hint.
+        let proper = Board::from_bytes(&board).is_ok_and(|b| reference::count(&b, 2).0 == 1);
+        if mode & 4 != 0 && solution.is_some() && masks.is_some() && proper {
             panic!("status {code} on a proper puzzle with its solution's candidates");
         }
         return;
