@@ -729,8 +729,8 @@ fn each_technique_is_the_simplest_step_on_its_board() {
         assert_eq!(got, removed, "{t:?}");
         check_step(&board, &cands, &s, &sol, &format!("{t:?}"));
         // The pattern holds candidates of the grid (or the digits of filled cells).
-        for c in 0..CELLS {
-            assert_eq!(s.pattern[c] & !cands[c], 0, "{t:?}: pattern at {c}");
+        for (c, (&pattern, &cand)) in s.pattern.iter().zip(&cands).enumerate() {
+            assert_eq!(pattern & !cand, 0, "{t:?}: pattern at {c}");
         }
         assert_eq!(name(t.code()), t.name());
         seen.push(t);

@@ -212,6 +212,8 @@ pub(crate) fn skyscraper(g: &Grid) -> Option<Step> {
 
 /// A row and a column with exactly two places for a digit, sharing no cell, one end of
 /// each in the same box: the digit leaves the cells that see both other ends.
+// Cells, lines and units are numbers that index several tables at once.
+#[allow(clippy::needless_range_loop)]
 pub(crate) fn two_string_kite(g: &Grid) -> Option<Step> {
     for d in 0..9 {
         let bit = 1u16 << d;

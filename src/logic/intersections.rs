@@ -66,6 +66,8 @@ pub(crate) fn pointing(g: &Grid) -> Option<Step> {
 
 /// A row or column whose candidates of a digit lie in one box (rows, then columns): the
 /// digit leaves the rest of that box.
+// Cells, lines and units are numbers that index several tables at once.
+#[allow(clippy::needless_range_loop)]
 pub(crate) fn claiming(g: &Grid) -> Option<Step> {
     for line in 0..18 {
         for d in 0..9 {

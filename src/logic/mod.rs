@@ -138,6 +138,8 @@ fn brute_force(g: &Grid, solution: &[u8; CELLS]) -> Option<Step> {
 /// Whether `s` is true on `g` with this solution and changes something: a placement on an
 /// open cell of a candidate digit that is the solution's, removals of present candidates
 /// that are not the solution's.
+// Cells, lines and units are numbers that index several tables at once.
+#[allow(clippy::needless_range_loop)]
 fn is_true(g: &Grid, s: &Step, solution: &[u8; CELLS]) -> bool {
     let mut changes = false;
     if s.cell != -1 || s.digit != 0 {

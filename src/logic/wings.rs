@@ -27,6 +27,8 @@ fn remove_seen_by_all(g: &Grid, t: Technique, z: u16, wing: &[usize]) -> Option<
 }
 
 /// A pivot {x,y} seeing pincers {x,z} and {y,z}: z leaves the cells that see both pincers.
+// Cells, lines and units are numbers that index several tables at once.
+#[allow(clippy::needless_range_loop)]
 pub(crate) fn xy_wing(g: &Grid) -> Option<Step> {
     for p in 0..CELLS {
         let pc = g.cand[p];
@@ -62,6 +64,8 @@ pub(crate) fn xy_wing(g: &Grid) -> Option<Step> {
 }
 
 /// A pivot {x,y,z} seeing pincers {x,z} and {y,z}: z leaves the cells that see all three.
+// Cells, lines and units are numbers that index several tables at once.
+#[allow(clippy::needless_range_loop)]
 pub(crate) fn xyz_wing(g: &Grid) -> Option<Step> {
     for p in 0..CELLS {
         let pc = g.cand[p];
