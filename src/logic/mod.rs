@@ -331,14 +331,16 @@ pub fn rate_bytes(bytes: &[u8; CELLS]) -> Result<Difficulty, Status> {
 /// The rating of a board whose unique solution is `solution`: the walk, with levels Easy
 /// to Hard settled in batches between the harder steps (see the module docs).
 pub(crate) fn rate_with(board: &Board, solution: &[u8; CELLS]) -> Difficulty {
-    rate_walk_with(board, solution, &mut |_| {})
+    rate_walk_with(board, solution, &mut |_| {}, true)
 }
 
-/// The walk of [`rate_with`], calling `seen` with each step above Hard.
+/// The walk of [`rate_with`], calling `seen` with each step above Hard. With `short`, it
+/// stops at the first step of the hardest level, Extreme, which no later step can exceed.
 fn rate_walk_with(
     board: &Board,
     solution: &[u8; CELLS],
     seen: &mut dyn FnMut(Technique),
+    short: bool,
 ) -> Difficulty {
     let mut g = Grid::new(board);
     let mut level = Difficulty::Easy;
@@ -353,6 +355,9 @@ fn rate_walk_with(
         level = level.max(s.level().unwrap_or(Difficulty::Extreme));
         if let Some(t) = s.technique() {
             seen(t);
+        }
+        if short && level == Difficulty::Extreme {
+            return level;
         }
         apply(&mut g, &s);
     }
@@ -397,11 +402,16 @@ pub fn rate_walk(board: &Board) -> Result<(Difficulty, Vec<Technique>), Status> 
     board.check_conflicts()?;
     let solution = unique_solution(board)?;
     let mut used = Vec::new();
-    let level = rate_walk_with(board, &solution, &mut |t| {
-        if !used.contains(&t) {
-            used.push(t);
-        }
-    });
+    let level = rate_walk_with(
+        board,
+        &solution,
+        &mut |t| {
+            if !used.contains(&t) {
+                used.push(t);
+            }
+        },
+        false,
+    );
     Ok((level, used))
 }
 
