@@ -122,16 +122,25 @@ fuzz_target!(|data: &[u8]| {
     }
     let mut changes = false;
     if let Some((cell, digit)) = step.placement() {
-        assert_eq!(digit, s.get(cell), "{:?} placed a wrong digit", step.technique());
+        assert_eq!(
+            digit,
+            s.get(cell),
+            "{:?} placed a wrong digit",
+            step.technique()
+        );
         assert_ne!(effective[cell] & 1 << (digit - 1), 0);
         changes = true;
     } else {
         assert_eq!((step.cell, step.digit), (-1, 0));
     }
-    for i in 0..CELLS {
-        let r = step.removed[i];
+    for (i, &r) in step.removed.iter().enumerate() {
         assert_eq!(r & !effective[i], 0, "removed absent candidates");
-        assert_eq!(r & 1 << (s.get(i) - 1), 0, "{:?} removed the solution", step.technique());
+        assert_eq!(
+            r & 1 << (s.get(i) - 1),
+            0,
+            "{:?} removed the solution",
+            step.technique()
+        );
         changes |= r != 0;
     }
     assert!(changes, "a step that changes nothing");
@@ -141,9 +150,11 @@ fuzz_target!(|data: &[u8]| {
     // A random step: applied or refused, nothing written on refusal.
     let tail = &rest[rest.len().saturating_sub(8)..];
     if tail.len() == 8 {
-        let mut random = Step::default();
-        random.cell = i32::from(tail[0] as i8);
-        random.digit = i32::from(tail[1] as i8);
+        let mut random = Step {
+            cell: i32::from(tail[0] as i8),
+            digit: i32::from(tail[1] as i8),
+            ..Step::default()
+        };
         random.removed[tail[2] as usize % CELLS] = u16::from_le_bytes([tail[3], tail[4]]);
         random.removed[tail[5] as usize % CELLS] = u16::from_le_bytes([tail[6], tail[7]]);
         let (mut b2, mut m2) = (board, effective);
