@@ -396,7 +396,7 @@ pub(crate) struct GenerateCall<'a> {
     pub solution: Option<Buffer<'a>>,
 }
 
-/// Checks one call of `sudoku_generate` against its contract: a difficulty outside 1-4 is
+/// Checks one call of `sudoku_generate` against its contract: a difficulty outside 1-6 is
 /// `SUDOKU_ERR_INVALID_ARGUMENT` (whatever the pointers), then NULL `puzzle` is
 /// `SUDOKU_ERR_NULL`, and nothing is written on either. On `SUDOKU_OK` the puzzle holds
 /// only `'1'`-`'9'` and `'.'`, has exactly one solution (the reference's count within
