@@ -498,8 +498,9 @@ int sudoku_hint(const char *board, const uint16_t *candidates, struct SudokuStep
  * SUDOKU_ERR_INVALID_CHAR, then SUDOKU_ERR_CONFLICT, for a bad board;
  * SUDOKU_ERR_INVALID_ARGUMENT for masks as sudoku_hint refuses them, or a step that does
  * not fit: cell or digit out of range, a placement on a filled cell or of a digit the
- * cell no longer has, a removed mask with bits above bit 8, or a removal of a filled
- * cell's digit; else SUDOKU_OK. Nothing is written on any status but SUDOKU_OK.
+ * cell no longer has (not in its mask, or held by a filled cell of its row, column or
+ * box), a removed mask with bits above bit 8, or a removal of a filled cell's digit;
+ * else SUDOKU_OK. Nothing is written on any status but SUDOKU_OK.
  *
  * Thread-safe, no heap allocation.
  *

@@ -354,6 +354,16 @@ fn apply_step_refuses_steps_that_do_not_fit_and_writes_nothing() {
     refuse(&place(-1, 4), Status::ErrInvalidArgument);
     refuse(&place(0, 5), Status::ErrInvalidArgument); // a filled cell
     refuse(&place(2, 9), Status::ErrInvalidArgument); // not a candidate of cell 2
+                                                      // A digit left in the mask but held by a filled peer (the 5 of cell 0).
+    let mut loose = cands;
+    loose[2] |= 1 << 4;
+    let mut b = *LEETCODE;
+    let before = loose;
+    assert_eq!(
+        c_apply(&mut b, &mut loose, &place(2, 5)),
+        Status::ErrInvalidArgument.code()
+    );
+    assert_eq!((b, loose), (*LEETCODE, before));
     let mut s = Step::default();
     s.removed[0] = 1 << 4; // the given's own digit
     refuse(&s, Status::ErrInvalidArgument);

@@ -239,7 +239,8 @@ pub fn hint_bytes(bytes: &[u8; CELLS], candidates: Option<&[u16; CELLS]>) -> Res
 /// [`Status::ErrInvalidChar`] or [`Status::ErrConflict`] for a bad board,
 /// [`Status::ErrInvalidArgument`] for masks as [`hint`] refuses them, or a step that does
 /// not fit: cell or digit out of range, a placement on a filled cell or of a digit the cell
-/// no longer has, removed masks with bits above 8, or a removal of a filled cell's digit.
+/// no longer has (not in its mask, or held by a filled peer), removed masks with bits
+/// above 8, or a removal of a filled cell's digit.
 pub fn apply_step(
     bytes: &mut [u8; CELLS],
     candidates: &mut [u16; CELLS],
@@ -260,7 +261,10 @@ pub fn apply_step(
         None
     } else {
         let (cell, digit) = step.placement().ok_or(Status::ErrInvalidArgument)?;
-        if board.get(cell) != 0 || candidates[cell] & (1 << (digit - 1)) == 0 {
+        // The cell must be open and still have the digit: in its mask, and not held by a
+        // filled peer (which would make the placement clash).
+        let held_by_peer = PEERS[cell].iter().any(|&p| board.get(p as usize) == digit);
+        if board.get(cell) != 0 || candidates[cell] & (1 << (digit - 1)) == 0 || held_by_peer {
             return Err(Status::ErrInvalidArgument);
         }
         Some((cell, digit))
@@ -335,7 +339,8 @@ pub(crate) fn rate_with(board: &Board, solution: &[u8; CELLS]) -> Difficulty {
 }
 
 /// The walk of [`rate_with`], calling `seen` with each step above Hard. With `short`, it
-/// stops at the first step of the hardest level, Extreme, which no later step can exceed.
+/// stops where it would take its first step of the hardest level, Extreme, which no later
+/// step can exceed, without looking for that step.
 fn rate_walk_with(
     board: &Board,
     solution: &[u8; CELLS],
@@ -351,13 +356,19 @@ fn rate_walk_with(
         if g.full() {
             return level;
         }
-        let s = next_step(&g, solution, Technique::NakedQuad);
+        let s = if short {
+            // When nothing up to Master applies, the step is Extreme (a forcing chain or
+            // brute force) whichever it is: the rating is known without looking for it.
+            match next_step_within(&g, solution, Technique::NakedQuad, Technique::Aic) {
+                Some(s) => s,
+                None => return Difficulty::Extreme,
+            }
+        } else {
+            next_step(&g, solution, Technique::NakedQuad)
+        };
         level = level.max(s.level().unwrap_or(Difficulty::Extreme));
         if let Some(t) = s.technique() {
             seen(t);
-        }
-        if short && level == Difficulty::Extreme {
-            return level;
         }
         apply(&mut g, &s);
     }
