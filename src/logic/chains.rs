@@ -8,18 +8,34 @@
 //!
 //! An alternating chain starts with a strong link and alternates strong and weak links, ending
 //! with a strong one: if its first node A is false then its last node B is true, so A or B
-//! holds and every candidate that sees both (is weakly linked to both) goes. The search is a
+//! holds and every candidate that sees both (is weakly linked to both) goes. When B and A are
+//! weakly linked too, the chain closes into a continuous loop: exactly one node of each of its
+//! weak links is true, and what sees both nodes of any of them goes as well. The search is a
 //! breadth-first walk from every start node in a fixed order, so the chain reported is a
 //! shortest one, the first in that order among those of its length.
 //!
-//! Forcing chains assume a candidate and propagate naked and hidden singles (on per-digit
-//! bitboards). An assumption that empties a cell or leaves a digit no place in a unit is false
-//! (contradiction); an assumed removal that does so makes the candidate true. When no
-//! assumption fails, every candidate of a cell (cell forcing) or every place of a digit in a
-//! unit (unit forcing) is tried: what all branches agree on holds.
+//! Forcing chains assume a candidate and propagate naked and hidden singles and locked
+//! candidates (on per-digit bitboards, all assumptions in lockstep, one round at a time, so
+//! the first failure is a shortest one). An assumption that empties a cell or leaves a digit
+//! no place in a unit is false (contradiction). When no assumption fails, every candidate of a
+//! cell (cell forcing) or every place of a digit in a unit (unit forcing) is tried: what all
+//! branches agree on holds.
+//!
+//! The grid: filled cells are outside every chain; an empty cell's candidates first lose the
+//! digits of its filled peers (a player's grid may keep them); only candidates present are
+//! removed. Alternating chains have at least three links (a single strong link only gives
+//! locked candidates). Each function also finds what a simpler technique would (an XY-chain
+//! of two cells is a naked pair): callers try the simpler techniques first.
+//!
+//! Patterns: for an alternating chain, every node of the chain; for a forcing chain, the
+//! assumption (or each branch's), the placements and locked groups the conclusion rests on,
+//! traced back step by step, and for a contradiction the candidates of the failing cell or of
+//! the digit in the failing unit.
 //!
 //! Nothing here assumes the puzzle has a unique solution: every step holds in every completion
-//! of the board that keeps the candidates' solution digits.
+//! of the board that keeps the candidates' solution digits. An inconsistent grid (clashing
+//! digits, a value above 9, a contradiction by singles) gives `None` or a step that holds
+//! vacuously; nothing panics.
 
 use crate::board::{BOX, COL, ROW};
 use crate::units::{PEERS, UNITS};
@@ -256,6 +272,16 @@ impl Grid {
         any
     }
 
+    /// Whether nodes `a` and `b` are weakly linked under `mode` (both present).
+    fn weakly_linked(&self, mode: Mode, a: usize, b: usize) -> bool {
+        let (ca, da, cb, db) = (a / 9, a % 9, b / 9, b % 9);
+        if ca == cb {
+            mode == Mode::Aic && da != db
+        } else {
+            da == db && PEER_MASK[ca] >> cb & 1 != 0
+        }
+    }
+
     /// Whether node `n` may be part of a chain of `mode`.
     fn node_ok(&self, mode: Mode, n: usize) -> bool {
         self.has(n) && (mode != Mode::Xy || self.cand[n / 9].count_ones() == 2)
@@ -326,7 +352,21 @@ fn chain_search(digits: &[u8; 81], cands: &[u16; 81], mode: Mode) -> Option<Chai
                 tail += 1;
                 if dn % 2 == 0 && dn + 1 >= 3 {
                     let mut removed = [0u16; 81];
-                    if g.common(mode, a, m, &mut removed) {
+                    let mut found = g.common(mode, a, m, &mut removed);
+                    if g.weakly_linked(mode, a, m) {
+                        // A continuous loop: the weak link back from the end to the start
+                        // closes it, and then exactly one node of every weak link of the loop
+                        // is true, so what sees both nodes of one goes.
+                        let mut x = m;
+                        while x != a {
+                            let p = parent[x] as usize;
+                            if depth[x] % 2 == 0 {
+                                found |= g.common(mode, p, x, &mut removed);
+                            }
+                            x = p;
+                        }
+                    }
+                    if found {
                         let mut pattern = [0u16; 81];
                         let mut x = m;
                         loop {
@@ -520,6 +560,15 @@ impl Prop {
         self.state
     }
 
+    /// The candidates of cell `c` (bit d-1).
+    fn cand_of(&self, c: usize) -> u16 {
+        let mut m = 0;
+        for d in 0..9 {
+            m |= ((self.cand[d] >> c & 1) as u16) << d;
+        }
+        m
+    }
+
     /// Marks the placements this line made beyond `base` in `pattern`.
     fn mark(&self, base: &Prop, pattern: &mut [u16; 81]) {
         for d in 0..9 {
@@ -533,8 +582,239 @@ impl Prop {
     }
 }
 
-/// Forcing chains: contradiction chains (an assumed candidate, or an assumed removal, that
-/// leads to a contradiction by singles), then cell forcing chains (every candidate of a cell
+/// How a traced line derived something.
+#[derive(Clone, Copy)]
+enum Why {
+    /// The assumption.
+    Assumed,
+    /// A naked single: the cell's other candidates were gone.
+    Naked,
+    /// A hidden single in the unit: the digit's other places in it were gone.
+    Hidden(u8),
+    /// Locked candidates: the digit's places in unit `.0` outside unit `.1` were gone.
+    Locked(u8, u8),
+}
+
+/// One step of a traced line: a placement (`node`), or for [`Why::Locked`] the removal of a
+/// digit (`node % 9`) from part of a unit.
+#[derive(Clone, Copy)]
+struct Event {
+    node: u16,
+    why: Why,
+}
+
+/// A line propagated one deduction at a time, remembering for every removed candidate the
+/// step that removed it, so that the steps a conclusion rests on can be traced back.
+struct Trace {
+    prop: Prop,
+    /// Per node, 1 + the index of the event that removed it (0: not removed by this line).
+    cause: [u16; NODES],
+    events: Vec<Event>,
+}
+
+impl Trace {
+    /// Runs the line that assumes `node` (from `base`) to its end, one deduction at a time.
+    fn new(base: &Prop, node: usize) -> Trace {
+        let mut t = Trace {
+            prop: *base,
+            cause: [0; NODES],
+            events: Vec::new(),
+        };
+        t.prop.state = Line::Running;
+        t.prop.clash = Clash::No;
+        t.place(node / 9, node % 9, Why::Assumed);
+        while t.step() {}
+        t
+    }
+
+    fn place(&mut self, c: usize, d: usize, why: Why) {
+        let ev = self.events.len() as u16 + 1;
+        self.events.push(Event {
+            node: (c * 9 + d) as u16,
+            why,
+        });
+        for e in 0..9 {
+            if e != d && self.prop.cand[e] >> c & 1 != 0 && self.cause[c * 9 + e] == 0 {
+                self.cause[c * 9 + e] = ev;
+            }
+        }
+        let mut m = self.prop.cand[d] & PEER_MASK[c];
+        while m != 0 {
+            let k = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if self.cause[k * 9 + d] == 0 {
+                self.cause[k * 9 + d] = ev;
+            }
+        }
+        self.prop.place(c, d);
+    }
+
+    /// One deduction (or the contradiction); false when the line has ended.
+    fn step(&mut self) -> bool {
+        let p = &mut self.prop;
+        let (mut ones, mut twos) = (0u128, 0u128);
+        for &m in &p.cand {
+            twos |= ones & m;
+            ones |= m;
+        }
+        if p.open & !ones != 0 {
+            p.clash = Clash::Cell((p.open & !ones).trailing_zeros() as u8);
+            p.state = Line::Contradiction;
+            return false;
+        }
+        for d in 0..9 {
+            for (u, &um) in UNIT_MASK.iter().enumerate() {
+                if p.cand[d] & um == 0 && p.placed[d] & um == 0 {
+                    p.clash = Clash::Unit(u as u8, d as u8);
+                    p.state = Line::Contradiction;
+                    return false;
+                }
+            }
+        }
+        let single = ones & !twos;
+        if single != 0 {
+            let c = single.trailing_zeros() as usize;
+            let d = (0..9).find(|&d| p.cand[d] >> c & 1 != 0).unwrap_or(0);
+            self.place(c, d, Why::Naked);
+            return true;
+        }
+        for d in 0..9 {
+            for (u, &um) in UNIT_MASK.iter().enumerate() {
+                let m = p.cand[d] & um;
+                if m != 0 && m & (m - 1) == 0 {
+                    self.place(m.trailing_zeros() as usize, d, Why::Hidden(u as u8));
+                    return true;
+                }
+            }
+        }
+        for d in 0..9 {
+            for (b, lines) in BOX_LINES.iter().enumerate() {
+                let bu = 18 + b;
+                for &l in lines {
+                    let l = l as usize;
+                    let inter = UNIT_MASK[bu] & UNIT_MASK[l];
+                    for (from, to) in [(bu, l), (l, bu)] {
+                        let inside = p.cand[d] & UNIT_MASK[from];
+                        let rm = p.cand[d] & UNIT_MASK[to] & !inter;
+                        if inside != 0 && inside & !inter == 0 && rm != 0 {
+                            let ev = self.events.len() as u16 + 1;
+                            self.events.push(Event {
+                                node: d as u16,
+                                why: Why::Locked(from as u8, to as u8),
+                            });
+                            let mut m = rm;
+                            while m != 0 {
+                                let k = m.trailing_zeros() as usize;
+                                m &= m - 1;
+                                if self.cause[k * 9 + d] == 0 {
+                                    self.cause[k * 9 + d] = ev;
+                                }
+                            }
+                            p.cand[d] &= !rm;
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        p.state = Line::Stalled;
+        false
+    }
+
+    /// Marks in `pattern` what the removal of `nodes` (given as cell, digit mask pairs) rests
+    /// on: every placement on the way back to the assumption, which `base` did not have.
+    fn explain(
+        &self,
+        base: &Prop,
+        gone: &[(usize, u16)],
+        placed: Option<usize>,
+        pattern: &mut [u16; 81],
+    ) {
+        let mut need = vec![false; self.events.len()];
+        let mut stack: Vec<usize> = Vec::new();
+        let want = |x: usize, stack: &mut Vec<usize>, need: &mut Vec<bool>| {
+            let e = self.cause[x] as usize;
+            if e != 0 && !need[e - 1] {
+                need[e - 1] = true;
+                stack.push(e - 1);
+            }
+        };
+        for &(c, mask) in gone {
+            for d in 0..9 {
+                if mask >> d & 1 != 0 {
+                    want(c * 9 + d, &mut stack, &mut need);
+                }
+            }
+        }
+        if let Some(x) = placed {
+            if let Some(i) = self
+                .events
+                .iter()
+                .position(|e| e.node as usize == x && !matches!(e.why, Why::Locked(..)))
+            {
+                need[i] = true;
+                stack.push(i);
+            }
+        }
+        while let Some(i) = stack.pop() {
+            let ev = self.events[i];
+            let x = ev.node as usize;
+            let (c, d) = (x / 9, x % 9);
+            match ev.why {
+                Why::Assumed => {}
+                Why::Naked => {
+                    for e in 0..9 {
+                        if e != d && base.cand[e] >> c & 1 != 0 {
+                            want(c * 9 + e, &mut stack, &mut need);
+                        }
+                    }
+                }
+                Why::Hidden(u) => {
+                    for &k in &UNITS[u as usize] {
+                        let k = k as usize;
+                        if k != c && base.cand[d] >> k & 1 != 0 {
+                            want(k * 9 + d, &mut stack, &mut need);
+                        }
+                    }
+                }
+                Why::Locked(from, to) => {
+                    let d = x;
+                    let outside = UNIT_MASK[from as usize] & !UNIT_MASK[to as usize];
+                    let mut m = base.cand[d] & outside;
+                    while m != 0 {
+                        let k = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        want(k * 9 + d, &mut stack, &mut need);
+                    }
+                }
+            }
+        }
+        for (i, ev) in self.events.iter().enumerate() {
+            if need[i] {
+                let x = ev.node as usize;
+                match ev.why {
+                    Why::Locked(from, to) => {
+                        // The locked group: the digit's places left in the intersection then.
+                        let inter = UNIT_MASK[from as usize] & UNIT_MASK[to as usize];
+                        let mut m = base.cand[x] & inter;
+                        while m != 0 {
+                            let k = m.trailing_zeros() as usize;
+                            m &= m - 1;
+                            let cause = self.cause[k * 9 + x] as usize;
+                            if cause == 0 || cause - 1 > i {
+                                pattern[k] |= 1 << x;
+                            }
+                        }
+                    }
+                    _ => pattern[x / 9] |= 1 << (x % 9),
+                }
+            }
+        }
+    }
+}
+
+/// Forcing chains: contradiction chains (an assumed candidate that leads to a contradiction
+/// by singles and locked candidates), then cell forcing chains (every candidate of a cell
 /// leads to the same placement or removal) and unit forcing chains (likewise every place of a
 /// digit in a unit). Shortest first: contradictions by the number of propagation rounds,
 /// forcing chains by the number of branches.
@@ -578,17 +858,34 @@ pub(crate) fn forcing_chain(digits: &[u8; 81], cands: &[u16; 81]) -> Option<Chai
                     pattern: [0; 81],
                     place: None,
                 };
-                lines[i].mark(&base, &mut f.pattern);
                 f.pattern[c] |= 1 << d;
-                // The contradiction: the candidates the cell or unit had before.
-                match lines[i].clash {
-                    Clash::Cell(k) => f.pattern[k as usize] |= g.cand[k as usize],
+                // The steps the contradiction rests on, traced back to the assumption, and
+                // the contradiction: the candidates the cell or unit had before.
+                let t = Trace::new(&base, x);
+                let mut site = [(0usize, 0u16); 9];
+                let mut k = 0;
+                match t.prop.clash {
+                    Clash::Cell(cell) => {
+                        site[0] = (cell as usize, base.cand_of(cell as usize));
+                        k = 1;
+                    }
                     Clash::Unit(u, e) => {
-                        for &k in &UNITS[u as usize] {
-                            f.pattern[k as usize] |= g.cand[k as usize] & 1 << e;
+                        for &cell in &UNITS[u as usize] {
+                            if base.cand[e as usize] >> cell & 1 != 0 {
+                                site[k] = (cell as usize, 1 << e);
+                                k += 1;
+                            }
                         }
                     }
                     Clash::No => {}
+                }
+                if t.prop.state == Line::Contradiction {
+                    t.explain(&base, &site[..k], None, &mut f.pattern);
+                    for &(cell, m) in &site[..k] {
+                        f.pattern[cell] |= m;
+                    }
+                } else {
+                    lines[i].mark(&base, &mut f.pattern);
                 }
                 f.removed[c] = 1 << d;
                 return Some(f);
@@ -600,6 +897,38 @@ pub(crate) fn forcing_chain(digits: &[u8; 81], cands: &[u16; 81]) -> Option<Chai
         }
     }
     // Every line stalled: forcing over the branches of a cell or of a digit in a unit.
+    agree_stage(&g, &base, &lines, &nodes)
+}
+
+/// Cell and unit forcing alone (every line run to its end, failed ones included), for tests:
+/// [`forcing_chain`] reaches it only when no assumption fails.
+#[cfg(test)]
+fn cell_unit_forcing(digits: &[u8; 81], cands: &[u16; 81]) -> Option<ChainFind> {
+    let g = Grid::new(digits, cands)?;
+    let mut base = Prop::of(&g);
+    if base.run() == Line::Contradiction {
+        return None;
+    }
+    let mut nodes = Vec::new();
+    let mut lines = Vec::new();
+    for c in 0..81 {
+        for d in 0..9 {
+            if base.cand[d] >> c & 1 != 0 {
+                nodes.push((c * 9 + d) as u16);
+                let mut p = base;
+                p.place(c, d);
+                p.state = Line::Running;
+                p.run();
+                lines.push(p);
+            }
+        }
+    }
+    agree_stage(&g, &base, &lines, &nodes)
+}
+
+/// Cell and unit forcing over lines run to their end: the first cell or unit (fewest branches
+/// first, then cells before units, each in order) whose branches agree on something new.
+fn agree_stage(g: &Grid, base: &Prop, lines: &[Prop], nodes: &[u16]) -> Option<ChainFind> {
     let index = |x: usize| nodes.binary_search(&(x as u16)).ok();
     let mut branches = [0usize; 9];
     for size in 2..=9u32 {
@@ -617,7 +946,7 @@ pub(crate) fn forcing_chain(digits: &[u8; 81], cands: &[u16; 81]) -> Option<Chai
                 }
             }
             if k as u32 == size {
-                if let Some(f) = agree(&g, &base, &lines, &branches[..k], &nodes) {
+                if let Some(f) = agree(g, base, lines, &branches[..k], nodes) {
                     return Some(f);
                 }
             }
@@ -638,7 +967,7 @@ pub(crate) fn forcing_chain(digits: &[u8; 81], cands: &[u16; 81]) -> Option<Chai
                     }
                 }
                 if k as u32 == size {
-                    if let Some(f) = agree(&g, &base, &lines, &branches[..k], &nodes) {
+                    if let Some(f) = agree(g, base, lines, &branches[..k], nodes) {
                         return Some(f);
                     }
                 }
@@ -659,8 +988,18 @@ fn agree(
 ) -> Option<ChainFind> {
     let mut placed = [ALL_CELLS; 9];
     let mut gone = [ALL_CELLS; 9];
+    // A branch that fails is false in every completion: it does not restrict the others.
+    if branches
+        .iter()
+        .all(|&i| lines[i].state == Line::Contradiction)
+    {
+        return None;
+    }
     for &i in branches {
         let l = &lines[i];
+        if l.state == Line::Contradiction {
+            continue;
+        }
         for d in 0..9 {
             placed[d] &= l.placed[d] & !base.placed[d];
             gone[d] &= g.pos[d] & !(l.cand[d] | l.placed[d]);
@@ -691,10 +1030,27 @@ fn agree(
             return None;
         }
     }
+    let mut gone_list = [(0usize, 0u16); 81];
+    let mut k = 0;
+    for (c, &m) in f.removed.iter().enumerate() {
+        if m != 0 {
+            gone_list[k] = (c, m);
+            k += 1;
+        }
+    }
+    let placed = f.place.map(|(c, d)| c * 9 + d as usize - 1);
     for &i in branches {
         let x = nodes[i] as usize;
         f.pattern[x / 9] |= 1 << (x % 9);
-        lines[i].mark(base, &mut f.pattern);
+        if lines[i].state != Line::Contradiction {
+            // What the conclusion rests on in this branch.
+            let t = Trace::new(base, x);
+            if t.prop.state == Line::Stalled {
+                t.explain(base, &gone_list[..k], placed, &mut f.pattern);
+            } else {
+                lines[i].mark(base, &mut f.pattern);
+            }
+        }
     }
     Some(f)
 }
@@ -874,31 +1230,31 @@ mod tests {
     /// Walks a puzzle with basics between steps and the techniques in order, checking each
     /// step; returns whether the grid was filled and how many steps each technique made.
     fn walk(board: &Board, techniques: &[Technique], steps: &mut [usize]) -> bool {
-        walk_timed(
-            board,
-            techniques,
-            steps,
-            &mut [std::time::Duration::ZERO; 8],
-        )
+        let mut time = [std::time::Duration::ZERO; 8];
+        walk_timed(board, techniques, steps, &mut time, false) == Some(0)
     }
 
-    /// [`walk`], adding the time spent in each technique to `time`.
+    /// [`walk`], adding the time spent in each technique to `time`; with `brute`, a stall
+    /// places the solution's digit in an empty cell with fewest candidates and goes on.
+    /// The number of such placements when the grid was filled, `None` when it stalled.
     fn walk_timed(
         board: &Board,
         techniques: &[Technique],
         steps: &mut [usize],
         time: &mut [std::time::Duration],
-    ) -> bool {
+        brute: bool,
+    ) -> Option<usize> {
         let Ok(sol) = crate::solve(board) else {
-            return false;
+            return None;
         };
+        let mut brute_steps = 0;
         let sol = *sol.digits();
         let mut digits = *board.digits();
         let mut cands = peer_candidates(&digits);
         'walk: loop {
             basics(&mut digits, &mut cands, &sol);
             if digits.iter().all(|&d| d != 0) {
-                return true;
+                return Some(brute_steps);
             }
             for (i, (name, t)) in techniques.iter().enumerate() {
                 let t0 = std::time::Instant::now();
@@ -910,7 +1266,15 @@ mod tests {
                     continue 'walk;
                 }
             }
-            return false;
+            if !brute {
+                return None;
+            }
+            let c = (0..81)
+                .filter(|&c| digits[c] == 0)
+                .min_by_key(|&c| cands[c].count_ones())
+                .unwrap();
+            place(&mut digits, &mut cands, c, sol[c]);
+            brute_steps += 1;
         }
     }
 
@@ -996,7 +1360,10 @@ mod tests {
         f
     }
 
-    /// X-chain on digit 4 (six nodes, five links): 4 goes from cell 22 (r3c5).
+    /// X-chain on digit 4: six nodes (r2c5, r2c9, r5c9, r5c3, r9c3, r9c5), five links, and
+    /// r9c5 sees r2c5: a continuous loop. The chain's ends remove 4 from r3c5 (cell 22); the
+    /// loop's weak links, each now holding exactly one 4, remove it from r3c9, r6c3, r6c9 and
+    /// r8c3.
     const X_CHAIN_GRID: &str = "
         35 =4 79 578 =1 67 =2 368 35689
         256 2568 268 =3 246 =9 15 =7 146
@@ -1009,8 +1376,13 @@ mod tests {
         =9 26 246 57 24 =3 1578 18 1578";
 
     #[test]
-    fn x_chain_finds_a_six_node_chain() {
-        let f = expect_step(x_chain, X_CHAIN_GRID, &[(22, 4)], None);
+    fn x_chain_finds_a_six_node_loop() {
+        let f = expect_step(
+            x_chain,
+            X_CHAIN_GRID,
+            &[(22, 4), (26, 4), (47, 4), (53, 4), (65, 4)],
+            None,
+        );
         assert_eq!(
             pairs(&f.pattern),
             [(13, 4), (17, 4), (38, 4), (44, 4), (74, 4), (76, 4)]
@@ -1083,21 +1455,51 @@ mod tests {
             12468 1235678 1234567 34589 12459 234589 12679 13678 12789";
         let f = expect_step(forcing_chain, grid, &[(73, 2)], None);
         assert_eq!(f.pattern[73], 1 << 1, "the assumption is in the pattern");
-        // Assuming 2 in r9c2 places 2 in r1c9, r3c3, r5c6 and r6c1 by singles: then row 8
-        // has no place left for 2 (its places r8c1-r8c3, r8c6, r8c9 are in the pattern).
+        // Assuming 2 in r9c2 places 2 in r1c9, r3c3 and r5c6 by singles (traced back: only
+        // the placements the contradiction needs): then row 8 has no place left for 2 (its
+        // places r8c1-r8c3, r8c6, r8c9 are in the pattern).
         assert_eq!(
             pairs(&f.pattern),
             [
                 (8, 2),
                 (20, 2),
                 (41, 2),
-                (45, 2),
                 (63, 2),
                 (64, 2),
                 (65, 2),
                 (68, 2),
                 (71, 2),
                 (73, 2)
+            ]
+        );
+    }
+
+    #[test]
+    fn cell_forcing_places_a_digit() {
+        let grid = "
+            =5 1489 12489 =7 124 1239 =6 134 3489
+            129 14679 =3 =8 12456 1269 4579 1457 4579
+            189 146789 146789 3569 1456 1369 =2 13457 345789
+            =6 =2 1589 =4 1578 13789 3578 357 357
+            38 3458 458 2356 25678 23678 34578 =9 =1
+            =7 134589 14589 359 158 1389 3458 23456 23456
+            129 1679 12679 126 =3 =5 479 =8 24679
+            =4 3569 2569 26 2678 2678 =1 2356 23569
+            1238 135678 125678 126 =9 =4 357 23567 23567";
+        // r6c8 is 2 or 6; either way r6c9 takes the other digit, and then 4, locked in
+        // column 8 by box 3 (r1c8, r2c8, r3c8), has one place left in a unit: r7c9.
+        let f = expect_step(cell_unit_forcing, grid, &[], Some((62, 4)));
+        assert_eq!(
+            pairs(&f.pattern),
+            [
+                (7, 4),
+                (16, 4),
+                (25, 4),
+                (52, 2),
+                (52, 6),
+                (53, 2),
+                (53, 6),
+                (62, 4)
             ]
         );
     }
@@ -1173,6 +1575,58 @@ mod tests {
         }
     }
 
+    /// Many random boards and masks, partly consistent (digits of a solution grid, masks
+    /// keeping the solution's digit): never a panic, every step on a consistent grid sound.
+    #[test]
+    #[ignore = "long random run"]
+    fn random_grids_many() {
+        let sols: Vec<[u8; 81]> = bundled()
+            .iter()
+            .filter_map(|b| crate::solve(b).ok())
+            .map(|s| *s.digits())
+            .take(50)
+            .collect();
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let all: [Technique; 5] = [
+            ("x_chain", x_chain),
+            ("xy_chain", xy_chain),
+            ("aic", aic),
+            ("forcing_chain", forcing_chain),
+            ("cell_unit_forcing", cell_unit_forcing),
+        ];
+        let rounds: usize = std::env::var("CHAINS_FUZZ")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(2000);
+        for i in 0..rounds {
+            let sol = sols[i % sols.len()];
+            let mut digits = [0u8; 81];
+            let mut cands = [0u16; 81];
+            let keep = next() % 50;
+            for c in 0..81 {
+                let r = next();
+                if r % 100 < keep {
+                    digits[c] = sol[c];
+                    cands[c] = bit(sol[c]);
+                } else {
+                    cands[c] = (r >> 8) as u16 & 0x1FF | bit(sol[c]);
+                }
+            }
+            for (name, t) in all {
+                if let Some(f) = t(&digits, &cands) {
+                    let (mut d, mut c) = (digits, cands);
+                    check_apply(name, &f, &mut d, &mut c, &sol);
+                }
+            }
+        }
+    }
+
     /// Bit of digit `d` (1-9).
     fn bit(d: u8) -> u16 {
         1 << (d - 1)
@@ -1212,6 +1666,31 @@ mod tests {
         soundness("forcing_chain", forcing_chain);
     }
 
+    #[test]
+    fn cell_and_unit_forcing_soundness_on_bundled_and_corpus_puzzles() {
+        soundness("cell_unit_forcing", cell_unit_forcing);
+    }
+
+    #[test]
+    #[ignore = "prints a cell or unit forcing example"]
+    fn print_cell_unit_forcing_example() {
+        for b in corpus_sample("puzzles3_magictour_top1465", 20) {
+            let sol = *crate::solve(&b).unwrap().digits();
+            let mut digits = *b.digits();
+            let mut cands = peer_candidates(&digits);
+            basics(&mut digits, &mut cands, &sol);
+            if let Some(f) = cell_unit_forcing(&digits, &cands) {
+                eprintln!(
+                    "{}\n removed {:?} place {:?}\n pattern {:?}",
+                    format_grid(&digits, &cands),
+                    pairs(&f.removed),
+                    f.place,
+                    pairs(&f.pattern)
+                );
+            }
+        }
+    }
+
     /// The share of corpus puzzles the chains finish with basics (singles, locked candidates)
     /// between steps, the time spent in the chain functions per puzzle, and the time each
     /// function takes on the grids where the basics first stall.
@@ -1239,16 +1718,20 @@ mod tests {
             for (label, techniques) in [("chains", &chains[..]), ("forcing only", &forcing[..])] {
                 let mut steps = [0; 4];
                 let (mut solved, mut total, mut max) = (0, Duration::ZERO, Duration::ZERO);
+                let mut brutes = 0;
                 for b in &boards {
                     let mut time = [Duration::ZERO; 4];
-                    solved += usize::from(walk_timed(b, techniques, &mut steps, &mut time));
+                    let brute = walk_timed(b, techniques, &mut steps, &mut time, true).unwrap();
+                    solved += usize::from(brute == 0);
+                    brutes += brute;
                     let spent: Duration = time.iter().sum();
                     total += spent;
                     max = max.max(spent);
                 }
                 eprintln!(
-                    "{corpus} ({} puzzles), {label}: {solved} walked to the end ({:.2}%), \
-                     steps {:?}, time in the techniques per puzzle: mean {:?}, max {:?}",
+                    "{corpus} ({} puzzles), {label}: {solved} walked without brute force \
+                     ({:.2}%), steps {:?} + {brutes} brute force, time in the techniques per \
+                     walk: mean {:?}, max {:?}",
                     boards.len(),
                     100.0 * solved as f64 / boards.len() as f64,
                     &steps[..techniques.len()],
@@ -1279,6 +1762,33 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Forcing chains on the stalled grids of a corpus, many times (for a profiler).
+    #[test]
+    #[ignore = "profiling loop"]
+    fn profile_forcing() {
+        let corpus =
+            std::env::var("CHAINS_CORPUS").unwrap_or("puzzles5_forum_hardest_1905_11+".into());
+        let mut grids = Vec::new();
+        for b in corpus_sample(&corpus, 200) {
+            let sol = *crate::solve(&b).unwrap().digits();
+            let mut digits = *b.digits();
+            let mut cands = peer_candidates(&digits);
+            basics(&mut digits, &mut cands, &sol);
+            grids.push((digits, cands));
+        }
+        let t0 = std::time::Instant::now();
+        let mut found = 0;
+        for _ in 0..5 {
+            for (d, c) in &grids {
+                found += usize::from(forcing_chain(d, c).is_some());
+            }
+        }
+        eprintln!(
+            "{found} found, {:?} a call",
+            t0.elapsed() / (5 * grids.len().max(1)) as u32
+        );
     }
 
     #[test]
