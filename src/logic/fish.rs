@@ -89,53 +89,26 @@ pub(crate) fn finned(g: &Grid, size: usize, t: Technique) -> Option<Step> {
                     return None;
                 }
                 for group in 0..3 {
-                    let in_group = union & (0b111 << (3 * group));
-                    let fin_positions: Vec<usize> =
-                        (0..9).filter(|p| in_group & (1 << p) != 0).collect();
-                    let found = combinations(&fin_positions, n - size, &mut |fins| {
-                        let fin_mask = fins.iter().fold(0u16, |a, &p| a | 1 << p);
-                        let cover = union & !fin_mask;
-                        // The fin cells, which must share one box.
-                        let mut fin_box = None;
-                        for &l in base {
-                            for &p in fins {
-                                let c = at(by_rows, l, p);
-                                if g.cand[c] & bit != 0 {
-                                    let b = BOX[c];
-                                    if fin_box.is_some_and(|fb| fb != b) {
-                                        return None;
-                                    }
-                                    fin_box = Some(b);
-                                }
-                            }
+                    let group_bits = 0b111u16 << (3 * group);
+                    // Every position outside the group must be a cover line.
+                    if (union & !group_bits).count_ones() as usize > size {
+                        continue;
+                    }
+                    let in_group = union & group_bits;
+                    // The fins: every subset of the group's positions of the right size
+                    // (submasks of `in_group`, in increasing order).
+                    let mut fin_mask: u16 = 0;
+                    loop {
+                        fin_mask = fin_mask.wrapping_sub(in_group) & in_group;
+                        if fin_mask == 0 {
+                            break;
                         }
-                        let fin_box = fin_box?;
-                        let mut s = Step::of(t);
-                        let mut removes = false;
-                        for line in (0..9).filter(|l| !base.contains(l)) {
-                            for pos in (0..9).filter(|p| cover & (1 << p) != 0) {
-                                let c = at(by_rows, line, pos);
-                                if BOX[c] == fin_box && g.cand[c] & bit != 0 {
-                                    s.removed[c] = bit;
-                                    removes = true;
-                                }
-                            }
+                        if fin_mask.count_ones() as usize != n - size {
+                            continue;
                         }
-                        if !removes {
-                            return None;
+                        if let Some(s) = finned_with(g, t, bit, by_rows, base, union, fin_mask) {
+                            return Some(s);
                         }
-                        for &l in base {
-                            for pos in 0..9 {
-                                let c = at(by_rows, l, pos);
-                                if g.cand[c] & bit != 0 {
-                                    s.pattern[c] = bit;
-                                }
-                            }
-                        }
-                        Some(s)
-                    });
-                    if found.is_some() {
-                        return found;
                     }
                 }
                 None
@@ -146,6 +119,58 @@ pub(crate) fn finned(g: &Grid, size: usize, t: Technique) -> Option<Step> {
         }
     }
     None
+}
+
+/// The finned fish of `base` lines with fins at positions `fin_mask` (the rest of `union`
+/// covers): the step, when its fins share one box and something goes.
+fn finned_with(
+    g: &Grid,
+    t: Technique,
+    bit: u16,
+    by_rows: bool,
+    base: &[usize],
+    union: u16,
+    fin_mask: u16,
+) -> Option<Step> {
+    let cover = union & !fin_mask;
+    // The fin cells, which must share one box.
+    let mut fin_box = None;
+    for &l in base {
+        for p in (0..9).filter(|p| fin_mask & (1 << p) != 0) {
+            let c = at(by_rows, l, p);
+            if g.cand[c] & bit != 0 {
+                let b = BOX[c];
+                if fin_box.is_some_and(|fb| fb != b) {
+                    return None;
+                }
+                fin_box = Some(b);
+            }
+        }
+    }
+    let fin_box = fin_box?;
+    let mut s = Step::of(t);
+    let mut removes = false;
+    for line in (0..9).filter(|l| !base.contains(l)) {
+        for pos in (0..9).filter(|p| cover & (1 << p) != 0) {
+            let c = at(by_rows, line, pos);
+            if BOX[c] == fin_box && g.cand[c] & bit != 0 {
+                s.removed[c] = bit;
+                removes = true;
+            }
+        }
+    }
+    if !removes {
+        return None;
+    }
+    for &l in base {
+        for pos in 0..9 {
+            let c = at(by_rows, l, pos);
+            if g.cand[c] & bit != 0 {
+                s.pattern[c] = bit;
+            }
+        }
+    }
+    Some(s)
 }
 
 /// The step that removes digit bit `bit` from every cell (but `ends`) that sees both

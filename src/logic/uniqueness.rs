@@ -37,7 +37,8 @@ fn rectangles(g: &Grid, f: &mut impl FnMut([usize; 4]) -> Option<Step>) -> Optio
 pub(crate) fn unique_rectangle_1(g: &Grid) -> Option<Step> {
     rectangles(g, &mut |corners| {
         for k in 0..4 {
-            let others: Vec<usize> = (0..4).filter(|&j| j != k).map(|j| corners[j]).collect();
+            let others: [usize; 3] =
+                core::array::from_fn(|j| corners[if j < k { j } else { j + 1 }]);
             let m = g.cand[others[0]];
             if m.count_ones() != 2 || others.iter().any(|&c| g.cand[c] != m) {
                 continue;
@@ -63,11 +64,11 @@ pub(crate) fn unique_rectangle_2(g: &Grid) -> Option<Step> {
     rectangles(g, &mut |corners| {
         for (i, j) in [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)] {
             let floor = [corners[i], corners[j]];
-            let roof: Vec<usize> = corners
-                .iter()
-                .copied()
-                .filter(|c| !floor.contains(c))
-                .collect();
+            let mut rest = (0..4).filter(|&k| k != i && k != j).map(|k| corners[k]);
+            let (Some(r0), Some(r1)) = (rest.next(), rest.next()) else {
+                continue;
+            };
+            let roof = [r0, r1];
             let m = g.cand[floor[0]];
             if m.count_ones() != 2 || g.cand[floor[1]] != m {
                 continue;
