@@ -39,6 +39,7 @@ pub mod count;
 pub mod engine;
 pub mod ffi;
 pub mod generate;
+mod logic;
 pub mod rate;
 pub mod status;
 mod unavoidable;
