@@ -385,10 +385,22 @@ struct Prop {
     placed: [u128; 9],
     /// Open (unfilled) cells.
     open: u128,
-    /// Placements made so far.
-    steps: u16,
     /// Where this line stands.
     state: Line,
+    /// Where it failed: a cell left without candidates, or a unit (0-26) and digit (0-8)
+    /// left without a place.
+    clash: Clash,
+}
+
+/// Where a propagation met a contradiction.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Clash {
+    /// None yet.
+    No,
+    /// A cell with no candidate left.
+    Cell(u8),
+    /// A unit and a digit with no place left.
+    Unit(u8, u8),
 }
 
 /// The state of a propagation.
@@ -409,8 +421,8 @@ impl Prop {
             cand: g.pos,
             placed: g.filled,
             open: ALL_CELLS & !filled,
-            steps: 0,
             state: Line::Running,
+            clash: Clash::No,
         }
     }
 
@@ -422,7 +434,6 @@ impl Prop {
             *m &= !b;
         }
         self.cand[d] &= !PEER_MASK[c];
-        self.steps += 1;
     }
 
     /// One round: checks for a contradiction, then places every naked and hidden single.
@@ -436,6 +447,7 @@ impl Prop {
             ones |= m;
         }
         if self.open & !ones != 0 {
+            self.clash = Clash::Cell((self.open & !ones).trailing_zeros() as u8);
             self.state = Line::Contradiction;
             return self.state;
         }
@@ -455,10 +467,11 @@ impl Prop {
             }
         }
         for d in 0..9 {
-            for &um in &UNIT_MASK {
+            for (u, &um) in UNIT_MASK.iter().enumerate() {
                 let m = self.cand[d] & um;
                 if m == 0 {
                     if self.placed[d] & um == 0 {
+                        self.clash = Clash::Unit(u as u8, d as u8);
                         self.state = Line::Contradiction;
                         return self.state;
                     }
@@ -547,7 +560,6 @@ pub(crate) fn forcing_chain(digits: &[u8; 81], cands: &[u16; 81]) -> Option<Chai
     for &x in &nodes {
         let mut p = base;
         p.place(x as usize / 9, x as usize % 9);
-        p.steps = 0;
         p.state = Line::Running;
         lines.push(p);
     }
@@ -568,6 +580,16 @@ pub(crate) fn forcing_chain(digits: &[u8; 81], cands: &[u16; 81]) -> Option<Chai
                 };
                 lines[i].mark(&base, &mut f.pattern);
                 f.pattern[c] |= 1 << d;
+                // The contradiction: the candidates the cell or unit had before.
+                match lines[i].clash {
+                    Clash::Cell(k) => f.pattern[k as usize] |= g.cand[k as usize],
+                    Clash::Unit(u, e) => {
+                        for &k in &UNITS[u as usize] {
+                            f.pattern[k as usize] |= g.cand[k as usize] & 1 << e;
+                        }
+                    }
+                    Clash::No => {}
+                }
                 f.removed[c] = 1 << d;
                 return Some(f);
             }
@@ -852,6 +874,21 @@ mod tests {
     /// Walks a puzzle with basics between steps and the techniques in order, checking each
     /// step; returns whether the grid was filled and how many steps each technique made.
     fn walk(board: &Board, techniques: &[Technique], steps: &mut [usize]) -> bool {
+        walk_timed(
+            board,
+            techniques,
+            steps,
+            &mut [std::time::Duration::ZERO; 8],
+        )
+    }
+
+    /// [`walk`], adding the time spent in each technique to `time`.
+    fn walk_timed(
+        board: &Board,
+        techniques: &[Technique],
+        steps: &mut [usize],
+        time: &mut [std::time::Duration],
+    ) -> bool {
         let Ok(sol) = crate::solve(board) else {
             return false;
         };
@@ -864,7 +901,10 @@ mod tests {
                 return true;
             }
             for (i, (name, t)) in techniques.iter().enumerate() {
-                if let Some(f) = t(&digits, &cands) {
+                let t0 = std::time::Instant::now();
+                let found = t(&digits, &cands);
+                time[i] += t0.elapsed();
+                if let Some(f) = found {
                     check_apply(name, &f, &mut digits, &mut cands, &sol);
                     steps[i] += 1;
                     continue 'walk;
@@ -1043,11 +1083,22 @@ mod tests {
             12468 1235678 1234567 34589 12459 234589 12679 13678 12789";
         let f = expect_step(forcing_chain, grid, &[(73, 2)], None);
         assert_eq!(f.pattern[73], 1 << 1, "the assumption is in the pattern");
-        // Assuming 2 in r9c2 places 2 in r1c9, r3c3, r5c6 and r6c1 by singles: then a unit
-        // has no place left for some digit.
+        // Assuming 2 in r9c2 places 2 in r1c9, r3c3, r5c6 and r6c1 by singles: then row 8
+        // has no place left for 2 (its places r8c1-r8c3, r8c6, r8c9 are in the pattern).
         assert_eq!(
             pairs(&f.pattern),
-            [(8, 2), (20, 2), (41, 2), (45, 2), (73, 2)]
+            [
+                (8, 2),
+                (20, 2),
+                (41, 2),
+                (45, 2),
+                (63, 2),
+                (64, 2),
+                (65, 2),
+                (68, 2),
+                (71, 2),
+                (73, 2)
+            ]
         );
     }
 
@@ -1161,53 +1212,72 @@ mod tests {
         soundness("forcing_chain", forcing_chain);
     }
 
-    /// The share of magictour puzzles the chains finish with basics between steps, and the
-    /// time each technique takes on the grids where the basics stall.
+    /// The share of corpus puzzles the chains finish with basics (singles, locked candidates)
+    /// between steps, the time spent in the chain functions per puzzle, and the time each
+    /// function takes on the grids where the basics first stall.
     #[test]
-    #[ignore = "measurement: run with --ignored --nocapture in release-like test profile"]
-    fn magictour_share_and_timing() {
-        let boards = corpus_sample("puzzles3_magictour_top1465", usize::MAX);
-        if boards.is_empty() {
-            return;
-        }
-        let techniques: [Technique; 4] = [
+    #[ignore = "measurement: run with --ignored --nocapture"]
+    fn corpus_share_and_timing() {
+        use std::time::{Duration, Instant};
+        let chains: [Technique; 4] = [
             ("x_chain", x_chain),
             ("xy_chain", xy_chain),
             ("aic", aic),
             ("forcing_chain", forcing_chain),
         ];
-        let mut steps = [0; 4];
-        let t0 = std::time::Instant::now();
-        let solved = boards
-            .iter()
-            .filter(|b| walk(b, &techniques, &mut steps))
-            .count();
-        eprintln!(
-            "walked {solved}/{} magictour puzzles without brute force in {:?}; steps {steps:?}",
-            boards.len(),
-            t0.elapsed()
-        );
-        // Timing on the first stalled grid of each puzzle.
-        let mut grids = Vec::new();
-        for b in &boards {
-            let sol = *crate::solve(b).unwrap().digits();
-            let mut digits = *b.digits();
-            let mut cands = peer_candidates(&digits);
-            basics(&mut digits, &mut cands, &sol);
-            grids.push((digits, cands));
-        }
-        for (name, t) in &techniques {
-            let t0 = std::time::Instant::now();
-            let mut found = 0;
-            for (d, c) in &grids {
-                found += usize::from(t(d, c).is_some());
+        let forcing: [Technique; 1] = [("forcing_chain", forcing_chain)];
+        for (corpus, limit) in [
+            ("puzzles3_magictour_top1465", usize::MAX),
+            ("puzzles6_forum_hardest_1106", usize::MAX),
+            ("puzzles5_forum_hardest_1905_11+", 500),
+            ("puzzles2_17_clue", 1000),
+        ] {
+            let boards = corpus_sample(corpus, limit);
+            if boards.is_empty() {
+                continue;
             }
-            let el = t0.elapsed();
-            eprintln!(
-                "{name}: {:?} per stalled grid ({found}/{} find a step)",
-                el / grids.len() as u32,
-                grids.len()
-            );
+            for (label, techniques) in [("chains", &chains[..]), ("forcing only", &forcing[..])] {
+                let mut steps = [0; 4];
+                let (mut solved, mut total, mut max) = (0, Duration::ZERO, Duration::ZERO);
+                for b in &boards {
+                    let mut time = [Duration::ZERO; 4];
+                    solved += usize::from(walk_timed(b, techniques, &mut steps, &mut time));
+                    let spent: Duration = time.iter().sum();
+                    total += spent;
+                    max = max.max(spent);
+                }
+                eprintln!(
+                    "{corpus} ({} puzzles), {label}: {solved} walked to the end ({:.2}%), \
+                     steps {:?}, time in the techniques per puzzle: mean {:?}, max {:?}",
+                    boards.len(),
+                    100.0 * solved as f64 / boards.len() as f64,
+                    &steps[..techniques.len()],
+                    total / boards.len() as u32,
+                    max
+                );
+            }
+            let mut grids = Vec::new();
+            for b in &boards {
+                let sol = *crate::solve(b).unwrap().digits();
+                let mut digits = *b.digits();
+                let mut cands = peer_candidates(&digits);
+                basics(&mut digits, &mut cands, &sol);
+                if digits.contains(&0) {
+                    grids.push((digits, cands));
+                }
+            }
+            for (name, t) in &chains {
+                let t0 = Instant::now();
+                let mut found = 0;
+                for (d, c) in &grids {
+                    found += usize::from(t(d, c).is_some());
+                }
+                eprintln!(
+                    "  {name}: {:?} a call on the first stalled grids ({found}/{} find a step)",
+                    t0.elapsed() / grids.len().max(1) as u32,
+                    grids.len()
+                );
+            }
         }
     }
 
