@@ -12,11 +12,12 @@
 //! breadth-first walk from every start node in a fixed order, so the chain reported is a
 //! shortest one, the first in that order among those of its length.
 //!
-//! Forcing chains assume a candidate and propagate naked and hidden singles (on per-digit
-//! bitboards). An assumption that empties a cell or leaves a digit no place in a unit is false
-//! (contradiction); an assumed removal that does so makes the candidate true. When no
-//! assumption fails, every candidate of a cell (cell forcing) or every place of a digit in a
-//! unit (unit forcing) is tried: what all branches agree on holds.
+//! Forcing chains assume a candidate and propagate naked and hidden singles and locked
+//! candidates (on per-digit bitboards, all assumptions in lockstep, one round at a time, so
+//! the first failure is a shortest one). An assumption that empties a cell or leaves a digit
+//! no place in a unit is false (contradiction). When no assumption fails, every candidate of a
+//! cell (cell forcing) or every place of a digit in a unit (unit forcing) is tried: what all
+//! branches agree on holds.
 //!
 //! Nothing here assumes the puzzle has a unique solution: every step holds in every completion
 //! of the board that keeps the candidates' solution digits.
@@ -385,6 +386,10 @@ struct Prop {
     placed: [u128; 9],
     /// Open (unfilled) cells.
     open: u128,
+    /// Digits whose candidates changed since the last hidden-single scan (bit d).
+    dirty: u16,
+    /// Digits whose candidates changed since the last locked-candidates scan.
+    dirty_locked: u16,
     /// Where this line stands.
     state: Line,
     /// Where it failed: a cell left without candidates, or a unit (0-26) and digit (0-8)
@@ -421,6 +426,8 @@ impl Prop {
             cand: g.pos,
             placed: g.filled,
             open: ALL_CELLS & !filled,
+            dirty: 0x1FF,
+            dirty_locked: 0x1FF,
             state: Line::Running,
             clash: Clash::No,
         }
@@ -430,10 +437,16 @@ impl Prop {
         let b = 1u128 << c;
         self.placed[d] |= b;
         self.open &= !b;
-        for m in self.cand.iter_mut() {
-            *m &= !b;
+        let mut changed = 1u16 << d;
+        for (e, m) in self.cand.iter_mut().enumerate() {
+            if *m & b != 0 {
+                *m &= !b;
+                changed |= 1 << e;
+            }
         }
         self.cand[d] &= !PEER_MASK[c];
+        self.dirty |= changed;
+        self.dirty_locked |= changed;
     }
 
     /// One round: checks for a contradiction, then places every naked and hidden single.
@@ -466,7 +479,14 @@ impl Prop {
                 }
             }
         }
-        for d in 0..9 {
+        // Only digits whose candidates changed can have a new hidden single or an empty unit.
+        // One scan per round of the digits changed before it, so that rounds measure the
+        // length of the reasoning.
+        let mut todo = self.dirty;
+        self.dirty = 0;
+        while todo != 0 {
+            let d = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
             for (u, &um) in UNIT_MASK.iter().enumerate() {
                 let m = self.cand[d] & um;
                 if m == 0 {
@@ -492,10 +512,14 @@ impl Prop {
     /// anything.
     fn locked(&mut self) -> bool {
         let mut progress = false;
-        for m in self.cand.iter_mut() {
+        while self.dirty_locked != 0 {
+            let d = self.dirty_locked.trailing_zeros() as usize;
+            self.dirty_locked &= !(1 << d);
+            let m = &mut self.cand[d];
             if *m == 0 {
                 continue;
             }
+            let before = *m;
             for (b, lines) in BOX_LINES.iter().enumerate() {
                 let bx = UNIT_MASK[18 + b];
                 for &l in lines {
@@ -510,6 +534,10 @@ impl Prop {
                         progress = true;
                     }
                 }
+            }
+            if *m != before {
+                self.dirty |= 1 << d;
+                self.dirty_locked |= 1 << d;
             }
         }
         progress
@@ -533,8 +561,8 @@ impl Prop {
     }
 }
 
-/// Forcing chains: contradiction chains (an assumed candidate, or an assumed removal, that
-/// leads to a contradiction by singles), then cell forcing chains (every candidate of a cell
+/// Forcing chains: contradiction chains (an assumed candidate that leads to a contradiction
+/// by singles and locked candidates), then cell forcing chains (every candidate of a cell
 /// leads to the same placement or removal) and unit forcing chains (likewise every place of a
 /// digit in a unit). Shortest first: contradictions by the number of propagation rounds,
 /// forcing chains by the number of branches.
@@ -559,6 +587,9 @@ pub(crate) fn forcing_chain(digits: &[u8; 81], cands: &[u16; 81]) -> Option<Chai
     let mut lines: Vec<Prop> = Vec::with_capacity(n);
     for &x in &nodes {
         let mut p = base;
+        // The base is at a fixed point: only what the assumption changes needs a new look.
+        p.dirty = 0;
+        p.dirty_locked = 0;
         p.place(x as usize / 9, x as usize % 9);
         p.state = Line::Running;
         lines.push(p);
