@@ -905,31 +905,31 @@ mod tests {
     /// Walks a puzzle with basics between steps and the techniques in order, checking each
     /// step; returns whether the grid was filled and how many steps each technique made.
     fn walk(board: &Board, techniques: &[Technique], steps: &mut [usize]) -> bool {
-        walk_timed(
-            board,
-            techniques,
-            steps,
-            &mut [std::time::Duration::ZERO; 8],
-        )
+        let mut time = [std::time::Duration::ZERO; 8];
+        walk_timed(board, techniques, steps, &mut time, false) == Some(0)
     }
 
-    /// [`walk`], adding the time spent in each technique to `time`.
+    /// [`walk`], adding the time spent in each technique to `time`; with `brute`, a stall
+    /// places the solution's digit in an empty cell with fewest candidates and goes on.
+    /// The number of such placements when the grid was filled, `None` when it stalled.
     fn walk_timed(
         board: &Board,
         techniques: &[Technique],
         steps: &mut [usize],
         time: &mut [std::time::Duration],
-    ) -> bool {
+        brute: bool,
+    ) -> Option<usize> {
         let Ok(sol) = crate::solve(board) else {
-            return false;
+            return None;
         };
+        let mut brute_steps = 0;
         let sol = *sol.digits();
         let mut digits = *board.digits();
         let mut cands = peer_candidates(&digits);
         'walk: loop {
             basics(&mut digits, &mut cands, &sol);
             if digits.iter().all(|&d| d != 0) {
-                return true;
+                return Some(brute_steps);
             }
             for (i, (name, t)) in techniques.iter().enumerate() {
                 let t0 = std::time::Instant::now();
@@ -941,7 +941,15 @@ mod tests {
                     continue 'walk;
                 }
             }
-            return false;
+            if !brute {
+                return None;
+            }
+            let c = (0..81)
+                .filter(|&c| digits[c] == 0)
+                .min_by_key(|&c| cands[c].count_ones())
+                .unwrap();
+            place(&mut digits, &mut cands, c, sol[c]);
+            brute_steps += 1;
         }
     }
 
@@ -1270,16 +1278,20 @@ mod tests {
             for (label, techniques) in [("chains", &chains[..]), ("forcing only", &forcing[..])] {
                 let mut steps = [0; 4];
                 let (mut solved, mut total, mut max) = (0, Duration::ZERO, Duration::ZERO);
+                let mut brutes = 0;
                 for b in &boards {
                     let mut time = [Duration::ZERO; 4];
-                    solved += usize::from(walk_timed(b, techniques, &mut steps, &mut time));
+                    let brute = walk_timed(b, techniques, &mut steps, &mut time, true).unwrap();
+                    solved += usize::from(brute == 0);
+                    brutes += brute;
                     let spent: Duration = time.iter().sum();
                     total += spent;
                     max = max.max(spent);
                 }
                 eprintln!(
-                    "{corpus} ({} puzzles), {label}: {solved} walked to the end ({:.2}%), \
-                     steps {:?}, time in the techniques per puzzle: mean {:?}, max {:?}",
+                    "{corpus} ({} puzzles), {label}: {solved} walked without brute force \
+                     ({:.2}%), steps {:?} + {brutes} brute force, time in the techniques per \
+                     walk: mean {:?}, max {:?}",
                     boards.len(),
                     100.0 * solved as f64 / boards.len() as f64,
                     &steps[..techniques.len()],
@@ -1310,6 +1322,33 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Forcing chains on the stalled grids of a corpus, many times (for a profiler).
+    #[test]
+    #[ignore = "profiling loop"]
+    fn profile_forcing() {
+        let corpus =
+            std::env::var("CHAINS_CORPUS").unwrap_or("puzzles5_forum_hardest_1905_11+".into());
+        let mut grids = Vec::new();
+        for b in corpus_sample(&corpus, 200) {
+            let sol = *crate::solve(&b).unwrap().digits();
+            let mut digits = *b.digits();
+            let mut cands = peer_candidates(&digits);
+            basics(&mut digits, &mut cands, &sol);
+            grids.push((digits, cands));
+        }
+        let t0 = std::time::Instant::now();
+        let mut found = 0;
+        for _ in 0..5 {
+            for (d, c) in &grids {
+                found += usize::from(forcing_chain(d, c).is_some());
+            }
+        }
+        eprintln!(
+            "{found} found, {:?} a call",
+            t0.elapsed() / (5 * grids.len().max(1)) as u32
+        );
     }
 
     #[test]
