@@ -631,6 +631,38 @@ pub(crate) fn forcing_chain(digits: &[u8; 81], cands: &[u16; 81]) -> Option<Chai
         }
     }
     // Every line stalled: forcing over the branches of a cell or of a digit in a unit.
+    agree_stage(&g, &base, &lines, &nodes)
+}
+
+/// Cell and unit forcing alone (every line run to its end, failed ones included), for tests:
+/// [`forcing_chain`] reaches it only when no assumption fails.
+#[cfg(test)]
+fn cell_unit_forcing(digits: &[u8; 81], cands: &[u16; 81]) -> Option<ChainFind> {
+    let g = Grid::new(digits, cands)?;
+    let mut base = Prop::of(&g);
+    if base.run() == Line::Contradiction {
+        return None;
+    }
+    let mut nodes = Vec::new();
+    let mut lines = Vec::new();
+    for c in 0..81 {
+        for d in 0..9 {
+            if base.cand[d] >> c & 1 != 0 {
+                nodes.push((c * 9 + d) as u16);
+                let mut p = base;
+                p.place(c, d);
+                p.state = Line::Running;
+                p.run();
+                lines.push(p);
+            }
+        }
+    }
+    agree_stage(&g, &base, &lines, &nodes)
+}
+
+/// Cell and unit forcing over lines run to their end: the first cell or unit (fewest branches
+/// first, then cells before units, each in order) whose branches agree on something new.
+fn agree_stage(g: &Grid, base: &Prop, lines: &[Prop], nodes: &[u16]) -> Option<ChainFind> {
     let index = |x: usize| nodes.binary_search(&(x as u16)).ok();
     let mut branches = [0usize; 9];
     for size in 2..=9u32 {
@@ -648,7 +680,7 @@ pub(crate) fn forcing_chain(digits: &[u8; 81], cands: &[u16; 81]) -> Option<Chai
                 }
             }
             if k as u32 == size {
-                if let Some(f) = agree(&g, &base, &lines, &branches[..k], &nodes) {
+                if let Some(f) = agree(g, base, lines, &branches[..k], nodes) {
                     return Some(f);
                 }
             }
@@ -669,7 +701,7 @@ pub(crate) fn forcing_chain(digits: &[u8; 81], cands: &[u16; 81]) -> Option<Chai
                     }
                 }
                 if k as u32 == size {
-                    if let Some(f) = agree(&g, &base, &lines, &branches[..k], &nodes) {
+                    if let Some(f) = agree(g, base, lines, &branches[..k], nodes) {
                         return Some(f);
                     }
                 }
@@ -690,8 +722,18 @@ fn agree(
 ) -> Option<ChainFind> {
     let mut placed = [ALL_CELLS; 9];
     let mut gone = [ALL_CELLS; 9];
+    // A branch that fails is false in every completion: it does not restrict the others.
+    if branches
+        .iter()
+        .all(|&i| lines[i].state == Line::Contradiction)
+    {
+        return None;
+    }
     for &i in branches {
         let l = &lines[i];
+        if l.state == Line::Contradiction {
+            continue;
+        }
         for d in 0..9 {
             placed[d] &= l.placed[d] & !base.placed[d];
             gone[d] &= g.pos[d] & !(l.cand[d] | l.placed[d]);
@@ -725,7 +767,9 @@ fn agree(
     for &i in branches {
         let x = nodes[i] as usize;
         f.pattern[x / 9] |= 1 << (x % 9);
-        lines[i].mark(base, &mut f.pattern);
+        if lines[i].state != Line::Contradiction {
+            lines[i].mark(base, &mut f.pattern);
+        }
     }
     Some(f)
 }
@@ -1142,6 +1186,27 @@ mod tests {
     }
 
     #[test]
+    fn cell_forcing_places_a_digit() {
+        let grid = "
+            =5 1489 12489 =7 124 1239 =6 134 3489
+            129 14679 =3 =8 12456 1269 4579 1457 4579
+            189 146789 146789 3569 1456 1369 =2 13457 345789
+            =6 =2 1589 =4 1578 13789 3578 357 357
+            38 3458 458 2356 25678 23678 34578 =9 =1
+            =7 134589 14589 359 158 1389 3458 23456 23456
+            129 1679 12679 126 =3 =5 479 =8 24679
+            =4 3569 2569 26 2678 2678 =1 2356 23569
+            1238 135678 125678 126 =9 =4 357 23567 23567";
+        // r6c8 is 2 or 6; either way r6c9 takes the other digit, and then a single places 4
+        // in r7c9 in both branches.
+        let f = expect_step(cell_unit_forcing, grid, &[], Some((62, 4)));
+        assert_eq!(
+            pairs(&f.pattern),
+            [(52, 2), (52, 6), (53, 2), (53, 6), (62, 4)]
+        );
+    }
+
+    #[test]
     fn nothing_on_hostile_grids() {
         let all: [Technique; 4] = [
             ("x_chain", x_chain),
@@ -1249,6 +1314,31 @@ mod tests {
     #[test]
     fn forcing_chain_soundness_on_bundled_and_corpus_puzzles() {
         soundness("forcing_chain", forcing_chain);
+    }
+
+    #[test]
+    fn cell_and_unit_forcing_soundness_on_bundled_and_corpus_puzzles() {
+        soundness("cell_unit_forcing", cell_unit_forcing);
+    }
+
+    #[test]
+    #[ignore = "prints a cell or unit forcing example"]
+    fn print_cell_unit_forcing_example() {
+        for b in corpus_sample("puzzles3_magictour_top1465", 20) {
+            let sol = *crate::solve(&b).unwrap().digits();
+            let mut digits = *b.digits();
+            let mut cands = peer_candidates(&digits);
+            basics(&mut digits, &mut cands, &sol);
+            if let Some(f) = cell_unit_forcing(&digits, &cands) {
+                eprintln!(
+                    "{}\n removed {:?} place {:?}\n pattern {:?}",
+                    format_grid(&digits, &cands),
+                    pairs(&f.removed),
+                    f.place,
+                    pairs(&f.pattern)
+                );
+            }
+        }
     }
 
     /// The share of corpus puzzles the chains finish with basics (singles, locked candidates)
