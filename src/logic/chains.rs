@@ -548,6 +548,15 @@ impl Prop {
         self.state
     }
 
+    /// The candidates of cell `c` (bit d-1).
+    fn cand_of(&self, c: usize) -> u16 {
+        let mut m = 0;
+        for d in 0..9 {
+            m |= ((self.cand[d] >> c & 1) as u16) << d;
+        }
+        m
+    }
+
     /// Marks the placements this line made beyond `base` in `pattern`.
     fn mark(&self, base: &Prop, pattern: &mut [u16; 81]) {
         for d in 0..9 {
@@ -556,6 +565,237 @@ impl Prop {
                 let c = m.trailing_zeros() as usize;
                 m &= m - 1;
                 pattern[c] |= 1 << d;
+            }
+        }
+    }
+}
+
+/// How a traced line derived something.
+#[derive(Clone, Copy)]
+enum Why {
+    /// The assumption.
+    Assumed,
+    /// A naked single: the cell's other candidates were gone.
+    Naked,
+    /// A hidden single in the unit: the digit's other places in it were gone.
+    Hidden(u8),
+    /// Locked candidates: the digit's places in unit `.0` outside unit `.1` were gone.
+    Locked(u8, u8),
+}
+
+/// One step of a traced line: a placement (`node`), or for [`Why::Locked`] the removal of a
+/// digit (`node % 9`) from part of a unit.
+#[derive(Clone, Copy)]
+struct Event {
+    node: u16,
+    why: Why,
+}
+
+/// A line propagated one deduction at a time, remembering for every removed candidate the
+/// step that removed it, so that the steps a conclusion rests on can be traced back.
+struct Trace {
+    prop: Prop,
+    /// Per node, 1 + the index of the event that removed it (0: not removed by this line).
+    cause: [u16; NODES],
+    events: Vec<Event>,
+}
+
+impl Trace {
+    /// Runs the line that assumes `node` (from `base`) to its end, one deduction at a time.
+    fn new(base: &Prop, node: usize) -> Trace {
+        let mut t = Trace {
+            prop: *base,
+            cause: [0; NODES],
+            events: Vec::new(),
+        };
+        t.prop.state = Line::Running;
+        t.prop.clash = Clash::No;
+        t.place(node / 9, node % 9, Why::Assumed);
+        while t.step() {}
+        t
+    }
+
+    fn place(&mut self, c: usize, d: usize, why: Why) {
+        let ev = self.events.len() as u16 + 1;
+        self.events.push(Event {
+            node: (c * 9 + d) as u16,
+            why,
+        });
+        for e in 0..9 {
+            if e != d && self.prop.cand[e] >> c & 1 != 0 && self.cause[c * 9 + e] == 0 {
+                self.cause[c * 9 + e] = ev;
+            }
+        }
+        let mut m = self.prop.cand[d] & PEER_MASK[c];
+        while m != 0 {
+            let k = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if self.cause[k * 9 + d] == 0 {
+                self.cause[k * 9 + d] = ev;
+            }
+        }
+        self.prop.place(c, d);
+    }
+
+    /// One deduction (or the contradiction); false when the line has ended.
+    fn step(&mut self) -> bool {
+        let p = &mut self.prop;
+        let (mut ones, mut twos) = (0u128, 0u128);
+        for &m in &p.cand {
+            twos |= ones & m;
+            ones |= m;
+        }
+        if p.open & !ones != 0 {
+            p.clash = Clash::Cell((p.open & !ones).trailing_zeros() as u8);
+            p.state = Line::Contradiction;
+            return false;
+        }
+        for d in 0..9 {
+            for (u, &um) in UNIT_MASK.iter().enumerate() {
+                if p.cand[d] & um == 0 && p.placed[d] & um == 0 {
+                    p.clash = Clash::Unit(u as u8, d as u8);
+                    p.state = Line::Contradiction;
+                    return false;
+                }
+            }
+        }
+        let single = ones & !twos;
+        if single != 0 {
+            let c = single.trailing_zeros() as usize;
+            let d = (0..9).find(|&d| p.cand[d] >> c & 1 != 0).unwrap_or(0);
+            self.place(c, d, Why::Naked);
+            return true;
+        }
+        for d in 0..9 {
+            for (u, &um) in UNIT_MASK.iter().enumerate() {
+                let m = p.cand[d] & um;
+                if m != 0 && m & (m - 1) == 0 {
+                    self.place(m.trailing_zeros() as usize, d, Why::Hidden(u as u8));
+                    return true;
+                }
+            }
+        }
+        for d in 0..9 {
+            for (b, lines) in BOX_LINES.iter().enumerate() {
+                let bu = 18 + b;
+                for &l in lines {
+                    let l = l as usize;
+                    let inter = UNIT_MASK[bu] & UNIT_MASK[l];
+                    for (from, to) in [(bu, l), (l, bu)] {
+                        let inside = p.cand[d] & UNIT_MASK[from];
+                        let rm = p.cand[d] & UNIT_MASK[to] & !inter;
+                        if inside != 0 && inside & !inter == 0 && rm != 0 {
+                            let ev = self.events.len() as u16 + 1;
+                            self.events.push(Event {
+                                node: d as u16,
+                                why: Why::Locked(from as u8, to as u8),
+                            });
+                            let mut m = rm;
+                            while m != 0 {
+                                let k = m.trailing_zeros() as usize;
+                                m &= m - 1;
+                                if self.cause[k * 9 + d] == 0 {
+                                    self.cause[k * 9 + d] = ev;
+                                }
+                            }
+                            p.cand[d] &= !rm;
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        p.state = Line::Stalled;
+        false
+    }
+
+    /// Marks in `pattern` what the removal of `nodes` (given as cell, digit mask pairs) rests
+    /// on: every placement on the way back to the assumption, which `base` did not have.
+    fn explain(
+        &self,
+        base: &Prop,
+        gone: &[(usize, u16)],
+        placed: Option<usize>,
+        pattern: &mut [u16; 81],
+    ) {
+        let mut need = vec![false; self.events.len()];
+        let mut stack: Vec<usize> = Vec::new();
+        let want = |x: usize, stack: &mut Vec<usize>, need: &mut Vec<bool>| {
+            let e = self.cause[x] as usize;
+            if e != 0 && !need[e - 1] {
+                need[e - 1] = true;
+                stack.push(e - 1);
+            }
+        };
+        for &(c, mask) in gone {
+            for d in 0..9 {
+                if mask >> d & 1 != 0 {
+                    want(c * 9 + d, &mut stack, &mut need);
+                }
+            }
+        }
+        if let Some(x) = placed {
+            if let Some(i) = self
+                .events
+                .iter()
+                .position(|e| e.node as usize == x && !matches!(e.why, Why::Locked(..)))
+            {
+                need[i] = true;
+                stack.push(i);
+            }
+        }
+        while let Some(i) = stack.pop() {
+            let ev = self.events[i];
+            let x = ev.node as usize;
+            let (c, d) = (x / 9, x % 9);
+            match ev.why {
+                Why::Assumed => {}
+                Why::Naked => {
+                    for e in 0..9 {
+                        if e != d && base.cand[e] >> c & 1 != 0 {
+                            want(c * 9 + e, &mut stack, &mut need);
+                        }
+                    }
+                }
+                Why::Hidden(u) => {
+                    for &k in &UNITS[u as usize] {
+                        let k = k as usize;
+                        if k != c && base.cand[d] >> k & 1 != 0 {
+                            want(k * 9 + d, &mut stack, &mut need);
+                        }
+                    }
+                }
+                Why::Locked(from, to) => {
+                    let d = x;
+                    let outside = UNIT_MASK[from as usize] & !UNIT_MASK[to as usize];
+                    let mut m = base.cand[d] & outside;
+                    while m != 0 {
+                        let k = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        want(k * 9 + d, &mut stack, &mut need);
+                    }
+                }
+            }
+        }
+        for (i, ev) in self.events.iter().enumerate() {
+            if need[i] {
+                let x = ev.node as usize;
+                match ev.why {
+                    Why::Locked(from, to) => {
+                        // The locked group: the digit's places left in the intersection then.
+                        let inter = UNIT_MASK[from as usize] & UNIT_MASK[to as usize];
+                        let mut m = base.cand[x] & inter;
+                        while m != 0 {
+                            let k = m.trailing_zeros() as usize;
+                            m &= m - 1;
+                            let cause = self.cause[k * 9 + x] as usize;
+                            if cause == 0 || cause - 1 > i {
+                                pattern[k] |= 1 << x;
+                            }
+                        }
+                    }
+                    _ => pattern[x / 9] |= 1 << (x % 9),
+                }
             }
         }
     }
@@ -609,17 +849,34 @@ pub(crate) fn forcing_chain(digits: &[u8; 81], cands: &[u16; 81]) -> Option<Chai
                     pattern: [0; 81],
                     place: None,
                 };
-                lines[i].mark(&base, &mut f.pattern);
                 f.pattern[c] |= 1 << d;
-                // The contradiction: the candidates the cell or unit had before.
-                match lines[i].clash {
-                    Clash::Cell(k) => f.pattern[k as usize] |= g.cand[k as usize],
+                // The steps the contradiction rests on, traced back to the assumption, and
+                // the contradiction: the candidates the cell or unit had before.
+                let t = Trace::new(&base, x);
+                let mut site = [(0usize, 0u16); 9];
+                let mut k = 0;
+                match t.prop.clash {
+                    Clash::Cell(cell) => {
+                        site[0] = (cell as usize, base.cand_of(cell as usize));
+                        k = 1;
+                    }
                     Clash::Unit(u, e) => {
-                        for &k in &UNITS[u as usize] {
-                            f.pattern[k as usize] |= g.cand[k as usize] & 1 << e;
+                        for &cell in &UNITS[u as usize] {
+                            if base.cand[e as usize] >> cell & 1 != 0 {
+                                site[k] = (cell as usize, 1 << e);
+                                k += 1;
+                            }
                         }
                     }
                     Clash::No => {}
+                }
+                if t.prop.state == Line::Contradiction {
+                    t.explain(&base, &site[..k], None, &mut f.pattern);
+                    for &(cell, m) in &site[..k] {
+                        f.pattern[cell] |= m;
+                    }
+                } else {
+                    lines[i].mark(&base, &mut f.pattern);
                 }
                 f.removed[c] = 1 << d;
                 return Some(f);
@@ -764,11 +1021,26 @@ fn agree(
             return None;
         }
     }
+    let mut gone_list = [(0usize, 0u16); 81];
+    let mut k = 0;
+    for (c, &m) in f.removed.iter().enumerate() {
+        if m != 0 {
+            gone_list[k] = (c, m);
+            k += 1;
+        }
+    }
+    let placed = f.place.map(|(c, d)| c * 9 + d as usize - 1);
     for &i in branches {
         let x = nodes[i] as usize;
         f.pattern[x / 9] |= 1 << (x % 9);
         if lines[i].state != Line::Contradiction {
-            lines[i].mark(base, &mut f.pattern);
+            // What the conclusion rests on in this branch.
+            let t = Trace::new(base, x);
+            if t.prop.state == Line::Stalled {
+                t.explain(base, &gone_list[..k], placed, &mut f.pattern);
+            } else {
+                lines[i].mark(base, &mut f.pattern);
+            }
         }
     }
     Some(f)
@@ -1166,15 +1438,15 @@ mod tests {
             12468 1235678 1234567 34589 12459 234589 12679 13678 12789";
         let f = expect_step(forcing_chain, grid, &[(73, 2)], None);
         assert_eq!(f.pattern[73], 1 << 1, "the assumption is in the pattern");
-        // Assuming 2 in r9c2 places 2 in r1c9, r3c3, r5c6 and r6c1 by singles: then row 8
-        // has no place left for 2 (its places r8c1-r8c3, r8c6, r8c9 are in the pattern).
+        // Assuming 2 in r9c2 places 2 in r1c9, r3c3 and r5c6 by singles (traced back: only
+        // the placements the contradiction needs): then row 8 has no place left for 2 (its
+        // places r8c1-r8c3, r8c6, r8c9 are in the pattern).
         assert_eq!(
             pairs(&f.pattern),
             [
                 (8, 2),
                 (20, 2),
                 (41, 2),
-                (45, 2),
                 (63, 2),
                 (64, 2),
                 (65, 2),
@@ -1197,12 +1469,21 @@ mod tests {
             129 1679 12679 126 =3 =5 479 =8 24679
             =4 3569 2569 26 2678 2678 =1 2356 23569
             1238 135678 125678 126 =9 =4 357 23567 23567";
-        // r6c8 is 2 or 6; either way r6c9 takes the other digit, and then a single places 4
-        // in r7c9 in both branches.
+        // r6c8 is 2 or 6; either way r6c9 takes the other digit, and then 4, locked in
+        // column 8 by box 3 (r1c8, r2c8, r3c8), has one place left in a unit: r7c9.
         let f = expect_step(cell_unit_forcing, grid, &[], Some((62, 4)));
         assert_eq!(
             pairs(&f.pattern),
-            [(52, 2), (52, 6), (53, 2), (53, 6), (62, 4)]
+            [
+                (7, 4),
+                (16, 4),
+                (25, 4),
+                (52, 2),
+                (52, 6),
+                (53, 2),
+                (53, 6),
+                (62, 4)
+            ]
         );
     }
 
