@@ -19,8 +19,21 @@
 //! cell (cell forcing) or every place of a digit in a unit (unit forcing) is tried: what all
 //! branches agree on holds.
 //!
+//! The grid: filled cells are outside every chain; an empty cell's candidates first lose the
+//! digits of its filled peers (a player's grid may keep them); only candidates present are
+//! removed. Alternating chains have at least three links (a single strong link only gives
+//! locked candidates). Each function also finds what a simpler technique would (an XY-chain
+//! of two cells is a naked pair): callers try the simpler techniques first.
+//!
+//! Patterns: for an alternating chain, every node of the chain; for a forcing chain, the
+//! assumption (or each branch's), the placements and locked groups the conclusion rests on,
+//! traced back step by step, and for a contradiction the candidates of the failing cell or of
+//! the digit in the failing unit.
+//!
 //! Nothing here assumes the puzzle has a unique solution: every step holds in every completion
-//! of the board that keeps the candidates' solution digits.
+//! of the board that keeps the candidates' solution digits. An inconsistent grid (clashing
+//! digits, a value above 9, a contradiction by singles) gives `None` or a step that holds
+//! vacuously; nothing panics.
 
 use crate::board::{BOX, COL, ROW};
 use crate::units::{PEERS, UNITS};
