@@ -8,7 +8,9 @@
 //!
 //! An alternating chain starts with a strong link and alternates strong and weak links, ending
 //! with a strong one: if its first node A is false then its last node B is true, so A or B
-//! holds and every candidate that sees both (is weakly linked to both) goes. The search is a
+//! holds and every candidate that sees both (is weakly linked to both) goes. When B and A are
+//! weakly linked too, the chain closes into a continuous loop: exactly one node of each of its
+//! weak links is true, and what sees both nodes of any of them goes as well. The search is a
 //! breadth-first walk from every start node in a fixed order, so the chain reported is a
 //! shortest one, the first in that order among those of its length.
 //!
@@ -270,6 +272,16 @@ impl Grid {
         any
     }
 
+    /// Whether nodes `a` and `b` are weakly linked under `mode` (both present).
+    fn weakly_linked(&self, mode: Mode, a: usize, b: usize) -> bool {
+        let (ca, da, cb, db) = (a / 9, a % 9, b / 9, b % 9);
+        if ca == cb {
+            mode == Mode::Aic && da != db
+        } else {
+            da == db && PEER_MASK[ca] >> cb & 1 != 0
+        }
+    }
+
     /// Whether node `n` may be part of a chain of `mode`.
     fn node_ok(&self, mode: Mode, n: usize) -> bool {
         self.has(n) && (mode != Mode::Xy || self.cand[n / 9].count_ones() == 2)
@@ -340,7 +352,21 @@ fn chain_search(digits: &[u8; 81], cands: &[u16; 81], mode: Mode) -> Option<Chai
                 tail += 1;
                 if dn % 2 == 0 && dn + 1 >= 3 {
                     let mut removed = [0u16; 81];
-                    if g.common(mode, a, m, &mut removed) {
+                    let mut found = g.common(mode, a, m, &mut removed);
+                    if g.weakly_linked(mode, a, m) {
+                        // A continuous loop: the weak link back from the end to the start
+                        // closes it, and then exactly one node of every weak link of the loop
+                        // is true, so what sees both nodes of one goes.
+                        let mut x = m;
+                        while x != a {
+                            let p = parent[x] as usize;
+                            if depth[x] % 2 == 0 {
+                                found |= g.common(mode, p, x, &mut removed);
+                            }
+                            x = p;
+                        }
+                    }
+                    if found {
                         let mut pattern = [0u16; 81];
                         let mut x = m;
                         loop {
@@ -1364,7 +1390,10 @@ mod tests {
         f
     }
 
-    /// X-chain on digit 4 (six nodes, five links): 4 goes from cell 22 (r3c5).
+    /// X-chain on digit 4: six nodes (r2c5, r2c9, r5c9, r5c3, r9c3, r9c5), five links, and
+    /// r9c5 sees r2c5: a continuous loop. The chain's ends remove 4 from r3c5 (cell 22); the
+    /// loop's weak links, each now holding exactly one 4, remove it from r3c9, r6c3, r6c9 and
+    /// r8c3.
     const X_CHAIN_GRID: &str = "
         35 =4 79 578 =1 67 =2 368 35689
         256 2568 268 =3 246 =9 15 =7 146
@@ -1377,8 +1406,13 @@ mod tests {
         =9 26 246 57 24 =3 1578 18 1578";
 
     #[test]
-    fn x_chain_finds_a_six_node_chain() {
-        let f = expect_step(x_chain, X_CHAIN_GRID, &[(22, 4)], None);
+    fn x_chain_finds_a_six_node_loop() {
+        let f = expect_step(
+            x_chain,
+            X_CHAIN_GRID,
+            &[(22, 4), (26, 4), (47, 4), (53, 4), (65, 4)],
+            None,
+        );
         assert_eq!(
             pairs(&f.pattern),
             [(13, 4), (17, 4), (38, 4), (44, 4), (74, 4), (76, 4)]
