@@ -425,10 +425,6 @@ struct Prop {
     placed: [u128; 9],
     /// Open (unfilled) cells.
     open: u128,
-    /// Digits whose candidates changed since the last hidden-single scan (bit d).
-    dirty: u16,
-    /// Digits whose candidates changed since the last locked-candidates scan.
-    dirty_locked: u16,
     /// Where this line stands.
     state: Line,
     /// Where it failed: a cell left without candidates, or a unit (0-26) and digit (0-8)
@@ -465,8 +461,6 @@ impl Prop {
             cand: g.pos,
             placed: g.filled,
             open: ALL_CELLS & !filled,
-            dirty: 0x1FF,
-            dirty_locked: 0x1FF,
             state: Line::Running,
             clash: Clash::No,
         }
@@ -476,16 +470,10 @@ impl Prop {
         let b = 1u128 << c;
         self.placed[d] |= b;
         self.open &= !b;
-        let mut changed = 1u16 << d;
-        for (e, m) in self.cand.iter_mut().enumerate() {
-            if *m & b != 0 {
-                *m &= !b;
-                changed |= 1 << e;
-            }
+        for m in self.cand.iter_mut() {
+            *m &= !b;
         }
         self.cand[d] &= !PEER_MASK[c];
-        self.dirty |= changed;
-        self.dirty_locked |= changed;
     }
 
     /// One round: checks for a contradiction, then places every naked and hidden single.
@@ -518,14 +506,7 @@ impl Prop {
                 }
             }
         }
-        // Only digits whose candidates changed can have a new hidden single or an empty unit.
-        // One scan per round of the digits changed before it, so that rounds measure the
-        // length of the reasoning.
-        let mut todo = self.dirty;
-        self.dirty = 0;
-        while todo != 0 {
-            let d = todo.trailing_zeros() as usize;
-            todo &= todo - 1;
+        for d in 0..9 {
             for (u, &um) in UNIT_MASK.iter().enumerate() {
                 let m = self.cand[d] & um;
                 if m == 0 {
@@ -551,14 +532,10 @@ impl Prop {
     /// anything.
     fn locked(&mut self) -> bool {
         let mut progress = false;
-        while self.dirty_locked != 0 {
-            let d = self.dirty_locked.trailing_zeros() as usize;
-            self.dirty_locked &= !(1 << d);
-            let m = &mut self.cand[d];
+        for m in self.cand.iter_mut() {
             if *m == 0 {
                 continue;
             }
-            let before = *m;
             for (b, lines) in BOX_LINES.iter().enumerate() {
                 let bx = UNIT_MASK[18 + b];
                 for &l in lines {
@@ -573,10 +550,6 @@ impl Prop {
                         progress = true;
                     }
                 }
-            }
-            if *m != before {
-                self.dirty |= 1 << d;
-                self.dirty_locked |= 1 << d;
             }
         }
         progress
@@ -866,9 +839,6 @@ pub(crate) fn forcing_chain(digits: &[u8; 81], cands: &[u16; 81]) -> Option<Chai
     let mut lines: Vec<Prop> = Vec::with_capacity(n);
     for &x in &nodes {
         let mut p = base;
-        // The base is at a fixed point: only what the assumption changes needs a new look.
-        p.dirty = 0;
-        p.dirty_locked = 0;
         p.place(x as usize / 9, x as usize % 9);
         p.state = Line::Running;
         lines.push(p);
