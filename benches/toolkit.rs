@@ -3,11 +3,12 @@
 //!
 //! `cargo bench --bench toolkit` (all of it), or with arguments after `--`:
 //! `gen [SEEDS]` for generation only, `batch [PUZZLES]` for batch solving only, `levels
-//! [PUZZLES]` for the rating of the ../shared/data corpora (level shares and time per
-//! rating), `count [PUZZLES]` for counting to 1000 solutions.
+//! [PUZZLES]` for the rating of the ../shared/data corpora (level shares, time per rating
+//! and the share walked without brute force), `walk [PUZZLES]` for whole hint walks through
+//! the C ABI per corpus, `count [PUZZLES]` for counting to 1000 solutions.
 //! Generation runs on one thread; each figure is the mean time per puzzle over seeds
-//! 0..SEEDS (default 200), best and median of 5 rounds over the same seeds, since the
-//! machine is shared.
+//! 0..SEEDS (default 200), best and median of 5 rounds over the same seeds (2 for Master and
+//! Extreme), since the machine is shared, and the slowest seed (its best round).
 //! Batch solving reads ../shared/data/puzzles5_forum_hardest_1905_11+ (hard puzzles; the
 //! first PUZZLES, default 1000) when present, else makes Expert puzzles with the generator;
 //! rounds alternate 1 and 2 threads, and the best round of each is the figure to quote on a
@@ -43,22 +44,38 @@ fn ms(d: Duration) -> f64 {
 }
 
 fn bench_generation(seeds: u64) {
-    println!("generation, one thread, mean per puzzle over {seeds} seeds ({ROUNDS} rounds):");
+    println!("generation, one thread, mean per puzzle over {seeds} seeds, and the slowest seed:");
     for level in Difficulty::ALL {
+        // Fewer rounds for the rare levels, whose seeds take longer.
+        let rounds_n = if level >= Difficulty::Master {
+            2
+        } else {
+            ROUNDS
+        };
         let mut rounds = Vec::new();
-        for _ in 0..ROUNDS {
+        let mut per_seed = vec![Duration::MAX; seeds as usize];
+        for _ in 0..rounds_n {
             let start = Instant::now();
             for seed in 0..seeds {
+                let one = Instant::now();
                 black_box(sudoku::generate(black_box(seed), level));
+                let t = one.elapsed();
+                per_seed[seed as usize] = per_seed[seed as usize].min(t);
             }
             rounds.push(start.elapsed() / seeds as u32);
         }
         let (best, median) = best_and_median(rounds);
+        let (slowest_seed, slowest) = per_seed
+            .iter()
+            .enumerate()
+            .max_by_key(|&(_, t)| *t)
+            .map_or((0, Duration::ZERO), |(s, t)| (s, *t));
         println!(
-            "  {:<6}  best {:>7.3} ms  median {:>7.3} ms",
+            "  {:<7}  best {:>8.3} ms  median {:>8.3} ms  slowest seed {slowest_seed:>3} {:>8.3} ms  ({rounds_n} rounds)",
             level.name(),
             ms(best),
-            ms(median)
+            ms(median),
+            ms(slowest)
         );
     }
 }
@@ -122,21 +139,24 @@ fn bench_batch(n: usize) {
     );
 }
 
-/// How the rater spreads the puzzles of each corpus over the levels, and how long it takes.
+/// How the rater spreads the puzzles of each corpus over the levels, how long it takes,
+/// and the share of puzzles the walk solves without brute force (by logic alone).
 fn bench_levels(n: usize) {
     println!("rating (sudoku::rate, one thread), first {n} puzzles of each corpus:");
     for name in [
         "gen_easy",
         "gen_minimal",
+        "puzzles2_17_clue",
         "puzzles3_magictour_top1465",
         "puzzles5_forum_hardest_1905_11+",
+        "puzzles6_forum_hardest_1106",
     ] {
         let Some(all) = corpora::read(name) else {
             println!("  {name}: absent");
             continue;
         };
         let boards: Vec<Board> = all.iter().take(n).map(|e| e.board).collect();
-        let mut shares = [0usize; 5];
+        let mut shares = [0usize; 7];
         let start = Instant::now();
         for b in &boards {
             match sudoku::rate(b) {
@@ -145,14 +165,79 @@ fn bench_levels(n: usize) {
             }
         }
         let per = start.elapsed().as_secs_f64() * 1e6 / boards.len().max(1) as f64;
-        let pct = |k: usize| 100.0 * shares[k] as f64 / boards.len().max(1) as f64;
+        let logic = boards
+            .iter()
+            .filter(|b| {
+                sudoku::logic::rate_walk(b)
+                    .is_ok_and(|(_, used)| !used.contains(&sudoku::Technique::BruteForce))
+            })
+            .count();
+        let pct = |k: usize| 100.0 * k as f64 / boards.len().max(1) as f64;
         println!(
-            "  {name:<32} easy {:>5.1}%  medium {:>5.1}%  hard {:>5.1}%  expert {:>5.1}%  not proper {:>4.1}%  ({per:.1} us/puzzle)",
-            pct(1),
-            pct(2),
-            pct(3),
-            pct(4),
-            pct(0)
+            "  {name:<32} easy {:>5.1}%  medium {:>5.1}%  hard {:>5.1}%  expert {:>5.1}%  master {:>5.1}%  extreme {:>5.1}%  not proper {:>4.1}%  ({per:.1} us/puzzle); without brute force {:>5.1}%",
+            pct(shares[1]),
+            pct(shares[2]),
+            pct(shares[3]),
+            pct(shares[4]),
+            pct(shares[5]),
+            pct(shares[6]),
+            pct(shares[0]),
+            pct(logic)
+        );
+    }
+}
+
+/// A whole hint walk through the C ABI, as a game would call it: `sudoku_candidates`, then
+/// `sudoku_hint` and `sudoku_apply_step` until the board is complete. Mean and slowest per
+/// puzzle over the first `n` proper puzzles of each corpus.
+fn bench_walks(n: usize) {
+    use sudoku::ffi::{sudoku_apply_step, sudoku_candidates, sudoku_hint};
+    println!("hint walks through the C ABI (candidates, then hint + apply_step to the end), first {n} puzzles:");
+    let walk = |p: &[u8; CELLS]| -> usize {
+        let mut board = *p;
+        let mut cands = [0u16; CELLS];
+        let mut step = sudoku::Step::default();
+        // SAFETY: 81 readable bytes and 81 writable masks.
+        let mut rc = unsafe { sudoku_candidates(board.as_ptr().cast(), cands.as_mut_ptr()) };
+        let mut steps = 0;
+        while rc == 0 {
+            // SAFETY: 81 readable bytes, 81 readable masks, a writable step.
+            rc = unsafe { sudoku_hint(board.as_ptr().cast(), cands.as_ptr(), &mut step) };
+            if rc != 0 || step.technique == 0 {
+                break;
+            }
+            // SAFETY: 81 writable bytes, 81 writable masks, a readable step.
+            rc = unsafe { sudoku_apply_step(board.as_mut_ptr().cast(), cands.as_mut_ptr(), &step) };
+            steps += 1;
+        }
+        steps
+    };
+    for name in [
+        "gen_minimal",
+        "puzzles3_magictour_top1465",
+        "puzzles5_forum_hardest_1905_11+",
+        "puzzles6_forum_hardest_1106",
+    ] {
+        let Some(all) = corpora::read(name) else {
+            println!("  {name}: absent");
+            continue;
+        };
+        let boards: Vec<[u8; CELLS]> = all.iter().take(n).map(|e| e.bytes).collect();
+        let (mut total, mut slowest, mut steps) = (Duration::ZERO, Duration::ZERO, 0);
+        for b in &boards {
+            let start = Instant::now();
+            steps += black_box(walk(b));
+            let t = start.elapsed();
+            total += t;
+            slowest = slowest.max(t);
+        }
+        let k = boards.len().max(1);
+        println!(
+            "  {name:<32} {:>5} puzzles  mean {:>8.3} ms  slowest {:>8.3} ms  {:>5.1} steps each",
+            boards.len(),
+            ms(total / k as u32),
+            ms(slowest),
+            steps as f64 / k as f64
         );
     }
 }
@@ -231,6 +316,9 @@ fn main() {
     }
     if matches!(part, None | Some("levels")) {
         bench_levels(size.unwrap_or(5000) as usize);
+    }
+    if matches!(part, None | Some("walk")) {
+        bench_walks(size.unwrap_or(100) as usize);
     }
     if matches!(part, None | Some("count")) {
         bench_counts(size.unwrap_or(200) as usize);

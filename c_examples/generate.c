@@ -4,7 +4,7 @@
  *     generate N LEVEL [SEED]
  *
  * N       how many puzzles (0 or more, decimal)
- * LEVEL   easy, medium, hard or expert (any case), or 1-4
+ * LEVEL   easy, medium, hard, expert, master or extreme (any case), or 1-6
  * SEED    a decimal number from 0 to 18446744073709551615
  *
  * Prints N lines, one puzzle each: 81 characters, '1'-'9' givens and '.' blanks. Every
@@ -34,7 +34,7 @@ static int usage(const char *program, const char *problem, const char *arg) {
     fprintf(stderr,
             "usage: %s N LEVEL [SEED]\n"
             "  N      number of puzzles (0 or more)\n"
-            "  LEVEL  easy, medium, hard, expert, or 1-4\n"
+            "  LEVEL  easy, medium, hard, expert, master, extreme, or 1-6\n"
             "  SEED   0 to 18446744073709551615 (default: from the clock, printed)\n",
             program);
     return 2;
@@ -62,14 +62,15 @@ static int parse_u64(const char *text, uint64_t *value) {
     return 1;
 }
 
-/* The SUDOKU_DIFFICULTY_* code of a level name (any case) or digit 1-4; 0 if none. */
+/* The SUDOKU_DIFFICULTY_* code of a level name (any case) or digit 1-6; 0 if none. */
 static int parse_level(const char *text) {
-    static const char *const names[] = {"easy", "medium", "hard", "expert"};
+    static const char *const names[] = {"easy",   "medium", "hard",
+                                        "expert", "master", "extreme"};
     int level;
-    if (text[0] >= '1' && text[0] <= '4' && text[1] == '\0') {
+    if (text[0] >= '1' && text[0] <= '6' && text[1] == '\0') {
         return text[0] - '0';
     }
-    for (level = 1; level <= 4; level++) {
+    for (level = 1; level <= 6; level++) {
         const char *a = text, *b = names[level - 1];
         while (*a != '\0' && *b != '\0' &&
                (*a == *b || (*a >= 'A' && *a <= 'Z' && *a - 'A' + 'a' == *b))) {
@@ -96,7 +97,8 @@ int main(int argc, char **argv) {
     }
     level = parse_level(argv[2]);
     if (level == 0) {
-        return usage(program, "LEVEL is not easy, medium, hard, expert or 1-4", argv[2]);
+        return usage(program, "LEVEL is not easy, medium, hard, expert, master, extreme or 1-6",
+                     argv[2]);
     }
     if (argc == 4) {
         if (!parse_u64(argv[3], &seed)) {

@@ -23,8 +23,8 @@
 #include <stdint.h>
 
 /**
- * How hard a puzzle is for a player: the level of the hardest technique a logical solver
- * needs when it applies the simplest technique that makes progress at every step.
+ * How hard a puzzle is for a player: the level of the hardest technique in the walk that
+ * applies the simplest step that makes progress (`sudoku_hint`) from the givens to the end.
  * Returned by `sudoku_rate` and asked of `sudoku_generate`.
  */
 enum SudokuDifficulty
@@ -33,7 +33,7 @@ enum SudokuDifficulty
 #endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
  {
   /**
-   * Naked and hidden singles fill the grid.
+   * Singles (full house, naked and hidden singles) fill the grid.
    */
   SUDOKU_DIFFICULTY_EASY = 1,
   /**
@@ -47,16 +47,185 @@ enum SudokuDifficulty
    */
   SUDOKU_DIFFICULTY_HARD = 3,
   /**
-   * The techniques of the easier levels stall: the grid needs something beyond them
-   * (fish, wings, chains, or guessing).
+   * The walk needs quads, fish (X-Wing, Swordfish, Jellyfish, finned), Skyscraper,
+   * 2-String Kite, wings (XY, XYZ, W), unique rectangles or BUG+1, and nothing harder.
    */
   SUDOKU_DIFFICULTY_EXPERT = 4,
+  /**
+   * The walk needs chains: X-chains, XY-chains or alternating inference chains, and
+   * nothing harder.
+   */
+  SUDOKU_DIFFICULTY_MASTER = 5,
+  /**
+   * The walk needs forcing chains, or the solution's digit (brute force) where no
+   * technique of the library makes progress.
+   */
+  SUDOKU_DIFFICULTY_EXTREME = 6,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
 typedef enum SudokuDifficulty SudokuDifficulty;
 #else
 typedef int32_t SudokuDifficulty;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * A solving technique of the logical solver, as C sees it (`SudokuTechnique`): the value
+ * of `SudokuStep::technique`. The values are ordered by level, then by difficulty within
+ * the level; a hint is the first technique in this order that makes progress.
+ */
+enum SudokuTechnique
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  /**
+   * No technique: the board is complete.
+   */
+  SUDOKU_TECHNIQUE_NONE = 0,
+  /**
+   * The last open cell of a row, column or box: place the missing digit.
+   */
+  SUDOKU_TECHNIQUE_FULL_HOUSE = 1,
+  /**
+   * An open cell has a single candidate: place it.
+   */
+  SUDOKU_TECHNIQUE_NAKED_SINGLE = 2,
+  /**
+   * A digit fits in a single cell of a row, column or box: place it there.
+   */
+  SUDOKU_TECHNIQUE_HIDDEN_SINGLE = 3,
+  /**
+   * A digit's candidates in a box lie in one row (column): remove it from the rest of
+   * that row (column).
+   */
+  SUDOKU_TECHNIQUE_POINTING = 4,
+  /**
+   * A digit's candidates in a row (column) lie in one box: remove it from the rest of
+   * that box.
+   */
+  SUDOKU_TECHNIQUE_CLAIMING = 5,
+  /**
+   * Two cells of a unit hold only the same two candidates: remove those from the other
+   * cells of the unit.
+   */
+  SUDOKU_TECHNIQUE_NAKED_PAIR = 6,
+  /**
+   * Two digits of a unit fit only in the same two cells: remove every other candidate
+   * from those cells.
+   */
+  SUDOKU_TECHNIQUE_HIDDEN_PAIR = 7,
+  /**
+   * Three cells of a unit hold only candidates among three digits: remove those from the
+   * other cells of the unit.
+   */
+  SUDOKU_TECHNIQUE_NAKED_TRIPLE = 8,
+  /**
+   * Three digits of a unit fit only in the same three cells: remove every other
+   * candidate from those cells.
+   */
+  SUDOKU_TECHNIQUE_HIDDEN_TRIPLE = 9,
+  /**
+   * Four cells of a unit hold only candidates among four digits.
+   */
+  SUDOKU_TECHNIQUE_NAKED_QUAD = 10,
+  /**
+   * Four digits of a unit fit only in the same four cells.
+   */
+  SUDOKU_TECHNIQUE_HIDDEN_QUAD = 11,
+  /**
+   * A digit fits in two rows only in the same two columns (or the reverse): remove it
+   * from the rest of those columns (rows).
+   */
+  SUDOKU_TECHNIQUE_X_WING = 12,
+  /**
+   * Two rows (columns) each with exactly two places for a digit, one of them in a shared
+   * column (row): the digit leaves the cells that see both other ends.
+   */
+  SUDOKU_TECHNIQUE_SKYSCRAPER = 13,
+  /**
+   * A row and a column each with exactly two places for a digit, one end of each in the
+   * same box: the digit leaves the cell that sees both other ends.
+   */
+  SUDOKU_TECHNIQUE_TWO_STRING_KITE = 14,
+  /**
+   * A pivot {x,y} that sees two pincers {x,z} and {y,z}: z leaves the cells that see
+   * both pincers.
+   */
+  SUDOKU_TECHNIQUE_XY_WING = 15,
+  /**
+   * A pivot {x,y,z} that sees two pincers {x,z} and {y,z}: z leaves the cells that see
+   * all three.
+   */
+  SUDOKU_TECHNIQUE_XYZ_WING = 16,
+  /**
+   * Two cells {x,y} joined by a strong link on x: y leaves the cells that see both.
+   */
+  SUDOKU_TECHNIQUE_W_WING = 17,
+  /**
+   * A digit fits in three rows only in the same three columns (or the reverse).
+   */
+  SUDOKU_TECHNIQUE_SWORDFISH = 18,
+  /**
+   * A digit fits in four rows only in the same four columns (or the reverse).
+   */
+  SUDOKU_TECHNIQUE_JELLYFISH = 19,
+  /**
+   * An X-Wing with extra candidates (fins) in one box: the digit leaves the cells of the
+   * cover lines in that box.
+   */
+  SUDOKU_TECHNIQUE_FINNED_X_WING = 20,
+  /**
+   * A Swordfish with fins in one box.
+   */
+  SUDOKU_TECHNIQUE_FINNED_SWORDFISH = 21,
+  /**
+   * A Jellyfish with fins in one box.
+   */
+  SUDOKU_TECHNIQUE_FINNED_JELLYFISH = 22,
+  /**
+   * Unique rectangle type 1: three corners of a rectangle over two boxes hold only {a,b}:
+   * a and b leave the fourth corner (sound on a puzzle with one solution).
+   */
+  SUDOKU_TECHNIQUE_UNIQUE_RECTANGLE1 = 23,
+  /**
+   * Unique rectangle type 2: two corners hold only {a,b}, the two others {a,b,c}: c
+   * leaves the cells that see both of those (sound on a puzzle with one solution).
+   */
+  SUDOKU_TECHNIQUE_UNIQUE_RECTANGLE2 = 24,
+  /**
+   * Bivalue universal grave + 1: every open cell has two candidates but one with three;
+   * its digit that appears three times in its units goes there (sound on a puzzle with
+   * one solution).
+   */
+  SUDOKU_TECHNIQUE_BUG_PLUS_ONE = 25,
+  /**
+   * A chain of one digit alternating strong and weak links (includes simple colouring).
+   */
+  SUDOKU_TECHNIQUE_X_CHAIN = 26,
+  /**
+   * A chain of bivalue cells.
+   */
+  SUDOKU_TECHNIQUE_XY_CHAIN = 27,
+  /**
+   * An alternating inference chain over several digits and cells.
+   */
+  SUDOKU_TECHNIQUE_AIC = 28,
+  /**
+   * Every choice of a cell or unit leads by chains to the same conclusion.
+   */
+  SUDOKU_TECHNIQUE_FORCING_CHAIN = 29,
+  /**
+   * The solution's digit for one cell, where no technique of the library makes progress.
+   */
+  SUDOKU_TECHNIQUE_BRUTE_FORCE = 30,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum SudokuTechnique SudokuTechnique;
+#else
+typedef int32_t SudokuTechnique;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
@@ -116,6 +285,42 @@ typedef enum SudokuStatus SudokuStatus;
 typedef int32_t SudokuStatus;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
+
+/**
+ * One step of the logical solver (`SudokuStep` in C): the technique, what it places or
+ * removes, and the candidates that show why.
+ *
+ * Candidate masks hold bit `d - 1` for digit `d`. A step either places a digit (`cell`
+ * 0-80, `digit` 1-9) or only removes candidates (`cell` -1, `digit` 0); `removed` may be
+ * non-empty in both cases (a forcing chain may place and remove).
+ */
+typedef struct SudokuStep {
+  /**
+   * A `SudokuTechnique`; `SUDOKU_TECHNIQUE_NONE` (0) when the board is complete.
+   */
+  int32_t technique;
+  /**
+   * The `SUDOKU_DIFFICULTY_*` level of that technique; 0 for NONE.
+   */
+  int32_t difficulty;
+  /**
+   * 0-80: the cell the step fills; -1 when it only removes candidates.
+   */
+  int32_t cell;
+  /**
+   * 1-9: the digit it places; 0 when it only removes candidates.
+   */
+  int32_t digit;
+  /**
+   * Per cell, the candidates the step removes.
+   */
+  uint16_t removed[81];
+  /**
+   * Per cell, the candidates that make up the pattern behind the step (a filled cell
+   * that belongs to the pattern is marked with its digit's bit).
+   */
+  uint16_t pattern[81];
+} SudokuStep;
 
 #ifdef __cplusplus
 extern "C" {
@@ -192,22 +397,25 @@ int sudoku_count_solutions(const char *board, size_t limit, size_t *count, char 
 int sudoku_solve_batch(char *boards, size_t n, int *statuses, size_t threads);
 
 /**
- * Rates a puzzle: the level of the hardest technique a logical solver needs.
+ * Rates a puzzle: the level of the hardest step in the walk that applies sudoku_hint
+ * from the givens to the end (the simplest technique that makes progress at every step).
  *
- * The solver applies, at every step, the simplest technique that makes progress.
- * SUDOKU_DIFFICULTY_EASY: naked and hidden singles fill the grid. SUDOKU_DIFFICULTY_MEDIUM:
- * also locked candidates (pointing and claiming). SUDOKU_DIFFICULTY_HARD: also naked and
- * hidden pairs and triples. SUDOKU_DIFFICULTY_EXPERT: those techniques stall, the grid
- * needs more (fish, wings, chains, or guessing).
+ * SUDOKU_DIFFICULTY_EASY: singles (full house, naked, hidden) fill the grid.
+ * SUDOKU_DIFFICULTY_MEDIUM: also locked candidates (pointing, claiming).
+ * SUDOKU_DIFFICULTY_HARD: also naked and hidden pairs and triples.
+ * SUDOKU_DIFFICULTY_EXPERT: also quads, fish (X-Wing, Swordfish, Jellyfish, finned),
+ * Skyscraper, 2-String Kite, XY-, XYZ- and W-Wings, unique rectangles, BUG+1.
+ * SUDOKU_DIFFICULTY_MASTER: also X-chains, XY-chains, AIC. SUDOKU_DIFFICULTY_EXTREME:
+ * forcing chains or brute force (the solution's digit for a cell).
  *
  * `board` is 81 bytes as for sudoku_solve and is only read. On SUDOKU_OK, `*difficulty`
- * is the level (1-4). Statuses: SUDOKU_OK; SUDOKU_ERR_NULL if `board` or `difficulty` is
+ * is the level (1-6). Statuses: SUDOKU_OK; SUDOKU_ERR_NULL if `board` or `difficulty` is
  * NULL; SUDOKU_ERR_INVALID_CHAR, then SUDOKU_ERR_CONFLICT, for a bad board;
  * SUDOKU_NO_SOLUTION if no grid completes the givens; SUDOKU_MULTIPLE_SOLUTIONS if more
  * than one does (decided by counting to 2 before any logic). `*difficulty` is written only
  * on SUDOKU_OK.
  *
- * Thread-safe, no heap allocation.
+ * Thread-safe.
  *
  * # Safety
  * `board` must point to 81 readable bytes and `difficulty` to a writable int. NULL is
@@ -220,21 +428,101 @@ int sudoku_rate(const char *board, int *difficulty);
  *
  * Writes into `puzzle` 81 bytes ('1'-'9' givens, '.' blanks, no NUL) of a puzzle with
  * exactly one solution, minimal (removing any given leaves more than one solution), that
- * sudoku_rate rates exactly `difficulty` (a SudokuDifficulty, 1-4). Writes its solution
+ * sudoku_rate rates exactly `difficulty` (a SudokuDifficulty, 1-6). Writes its solution
  * (81 digits) into `solution` when it is not NULL. The same seed and difficulty give the
  * same puzzle on every run, platform and CPU; different seeds give different puzzles.
  *
- * Statuses, in argument order: SUDOKU_ERR_INVALID_ARGUMENT for a difficulty outside 1-4
+ * Statuses, in argument order: SUDOKU_ERR_INVALID_ARGUMENT for a difficulty outside 1-6
  * (even when `puzzle` is NULL too); SUDOKU_ERR_NULL for NULL `puzzle`; else SUDOKU_OK.
  * Nothing is written on an error.
  *
- * Thread-safe, no heap allocation. Takes about a millisecond (see the README for figures).
+ * Thread-safe. Takes about a millisecond for levels 1-4, more for MASTER and EXTREME,
+ * which are rarer among minimal puzzles (see docs/logic.md for figures).
  *
  * # Safety
  * `puzzle` must point to 81 writable bytes; `solution` must be NULL or point to 81
  * writable bytes. NULL `puzzle` is reported.
  */
 int sudoku_generate(uint64_t seed, int difficulty, char *puzzle, char *solution);
+
+/**
+ * Writes the candidates of a board: per cell, bit d-1 set when digit d is not excluded
+ * by a filled cell of its row, column or box; a filled cell holds its own digit's bit.
+ *
+ * `board` is 81 bytes as for sudoku_solve and is only read; `candidates` points to 81
+ * uint16_t. Statuses, in order: SUDOKU_ERR_NULL if `board` or `candidates` is NULL;
+ * SUDOKU_ERR_INVALID_CHAR, then SUDOKU_ERR_CONFLICT, for a bad board; else SUDOKU_OK (no
+ * solution is needed). `candidates` is written only on SUDOKU_OK.
+ *
+ * Thread-safe, no heap allocation.
+ *
+ * # Safety
+ * `board` must point to 81 readable bytes and `candidates` to 81 writable uint16_t.
+ * NULL is reported.
+ */
+int sudoku_candidates(const char *board, uint16_t *candidates);
+
+/**
+ * The next logical step: the simplest technique that makes progress on the board and
+ * the player's candidates, what it places or removes, and the pattern behind it.
+ *
+ * `board` is 81 bytes as for sudoku_solve and is only read. `candidates` is NULL (use
+ * those of sudoku_candidates) or 81 uint16_t masks, only read: the player's marks, bit d-1
+ * for digit d; a filled cell's mask must be its digit's bit; candidates that a filled cell
+ * of the same row, column or box excludes count as removed even if the mask keeps them.
+ * "Simplest" is the order of the SudokuTechnique values (by level, then by difficulty
+ * within the level); the same input gives the same step. Every step is true: a placed
+ * digit is the solution's, no removed candidate is the solution's, `removed` holds only
+ * candidates that were there, and the step always changes something. On a complete board
+ * the step is SUDOKU_TECHNIQUE_NONE (difficulty 0, cell -1, digit 0, empty masks).
+ *
+ * Statuses, in order: SUDOKU_ERR_NULL if `board` or `step` is NULL;
+ * SUDOKU_ERR_INVALID_CHAR, then SUDOKU_ERR_CONFLICT, for a bad board;
+ * SUDOKU_ERR_INVALID_ARGUMENT for a filled cell whose mask is not its digit's bit, or a
+ * mask with bits above bit 8; SUDOKU_NO_SOLUTION when no grid completes the board, or when
+ * the candidates lost a digit of its solution; SUDOKU_MULTIPLE_SOLUTIONS when several
+ * grids do; else SUDOKU_OK. `*step` is written only on SUDOKU_OK.
+ *
+ * Thread-safe.
+ *
+ * # Safety
+ * `board` must point to 81 readable bytes, `candidates` be NULL or point to 81 readable
+ * uint16_t, and `step` point to a writable SudokuStep. NULL `board` or `step` is reported.
+ */
+int sudoku_hint(const char *board, const uint16_t *candidates, struct SudokuStep *step);
+
+/**
+ * Applies a step (from sudoku_hint, or built by the caller) to a board and its
+ * candidates: places the step's digit (its cell then holds only that candidate, and the
+ * cell's row, column and box lose it), then removes the step's `removed` candidates.
+ *
+ * `board` is 81 bytes as for sudoku_solve; `candidates` 81 uint16_t masks as for
+ * sudoku_hint (a filled cell's mask is its digit's bit); both are updated in place.
+ * `step->technique`, `difficulty` and `pattern` are not used. A step with `cell` -1 and
+ * `digit` 0 only removes candidates.
+ *
+ * Statuses, in order: SUDOKU_ERR_NULL if `board`, `candidates` or `step` is NULL;
+ * SUDOKU_ERR_INVALID_CHAR, then SUDOKU_ERR_CONFLICT, for a bad board;
+ * SUDOKU_ERR_INVALID_ARGUMENT for masks as sudoku_hint refuses them, or a step that does
+ * not fit: cell or digit out of range, a placement on a filled cell or of a digit the
+ * cell no longer has (not in its mask, or held by a filled cell of its row, column or
+ * box), a removed mask with bits above bit 8, or a removal of a filled cell's digit;
+ * else SUDOKU_OK. Nothing is written on any status but SUDOKU_OK.
+ *
+ * Thread-safe, no heap allocation.
+ *
+ * # Safety
+ * `board` must point to 81 readable and writable bytes, `candidates` to 81 readable and
+ * writable uint16_t, and `step` to a readable SudokuStep. NULL is reported.
+ */
+int sudoku_apply_step(char *board, uint16_t *candidates, const struct SudokuStep *step);
+
+/**
+ * The name of a technique ("Hidden Single", "X-Wing", ...; "None" for
+ * SUDOKU_TECHNIQUE_NONE), and "Unknown technique" for a value that is no technique: a
+ * static, NUL-terminated string that must not be freed.
+ */
+const char *sudoku_technique_name(int technique);
 
 /**
  * Returns a static, NUL-terminated, human-readable message for a status code, and a

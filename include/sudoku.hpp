@@ -131,16 +131,20 @@ enum class difficulty : int {
     easy = SUDOKU_DIFFICULTY_EASY,     /**< naked and hidden singles fill the grid */
     medium = SUDOKU_DIFFICULTY_MEDIUM, /**< also locked candidates (pointing, claiming) */
     hard = SUDOKU_DIFFICULTY_HARD,     /**< also naked and hidden pairs and triples */
-    expert = SUDOKU_DIFFICULTY_EXPERT  /**< anything beyond: fish, wings, chains, guessing */
+    expert = SUDOKU_DIFFICULTY_EXPERT, /**< also quads, fish, wings, unique rectangles, BUG */
+    master = SUDOKU_DIFFICULTY_MASTER, /**< also X-chains, XY-chains, AIC */
+    extreme = SUDOKU_DIFFICULTY_EXTREME /**< forcing chains or brute force */
 };
 
-/** The lowercase name of a level ("easy", "medium", "hard", "expert"; "unknown" else). */
+/** The lowercase name of a level ("easy" to "extreme"; "unknown" else). */
 inline const char* name(difficulty level) {
     switch (level) {
     case difficulty::easy: return "easy";
     case difficulty::medium: return "medium";
     case difficulty::hard: return "hard";
     case difficulty::expert: return "expert";
+    case difficulty::master: return "master";
+    case difficulty::extreme: return "extreme";
     }
     return "unknown";
 }
@@ -265,6 +269,78 @@ inline std::vector<int> solve_batch(std::vector<std::string>& boards, std::size_
 
 /** The library version, "MAJOR.MINOR.PATCH". */
 inline std::string version() { return sudoku_version(); }
+
+/*
+ * Hints: the logical solver's candidates, next step and its application. These never
+ * throw (they report a SUDOKU_* status instead), so they work with -fno-exceptions too.
+ */
+
+/** A step of the logical solver (the C SudokuStep) with its technique's name. */
+struct step : SudokuStep {
+    /** The technique's name ("Hidden Single", "X-Wing", ...), static. */
+    const char* name;
+
+    step() : SudokuStep(), name(sudoku_technique_name(SUDOKU_TECHNIQUE_NONE)) {
+        cell = -1;
+    }
+
+    /** Whether the step places a digit (`cell`, `digit`). */
+    bool places() const { return cell >= 0; }
+};
+
+/**
+ * The candidates of an 81-character board: per cell, bit d-1 for each digit d that no
+ * filled cell of its row, column or box excludes; a filled cell holds its digit's bit.
+ * Returns the SUDOKU_* status (SUDOKU_ERR_INVALID_ARGUMENT for a string that is not 81
+ * long); `out` is written only on SUDOKU_OK.
+ */
+inline int candidates(const std::string& board, std::uint16_t (&out)[81]) {
+    if (board.size() != cells) return SUDOKU_ERR_INVALID_ARGUMENT;
+    return sudoku_candidates(board.data(), out);
+}
+
+/**
+ * The next logical step on an 81-character board with the player's candidates (NULL:
+ * those of sudoku::candidates): the simplest technique that makes progress. Returns the
+ * SUDOKU_* status of sudoku_hint (SUDOKU_ERR_INVALID_ARGUMENT for a string that is not 81
+ * long); `out` is written only on SUDOKU_OK, its name included.
+ */
+inline int hint(const std::string& board, const std::uint16_t* candidates, step& out) {
+    if (board.size() != cells) return SUDOKU_ERR_INVALID_ARGUMENT;
+    SudokuStep s;
+    int status = sudoku_hint(board.data(), candidates, &s);
+    if (status == SUDOKU_OK) {
+        static_cast<SudokuStep&>(out) = s;
+        out.name = sudoku_technique_name(s.technique);
+    }
+    return status;
+}
+
+/**
+ * The next logical step with the candidates of sudoku::candidates. On failure, `*status`
+ * (when given) gets the status and the step is SUDOKU_TECHNIQUE_NONE.
+ */
+inline step hint(const std::string& board, int* status = 0) {
+    step out;
+    int rc = hint(board, 0, out);
+    if (status) *status = rc;
+    return out;
+}
+
+/**
+ * Applies a step to an 81-character board and its candidates (sudoku_apply_step): places
+ * the step's digit and removes its candidates. Returns the status; nothing is changed
+ * unless it is SUDOKU_OK (SUDOKU_ERR_INVALID_ARGUMENT for a board that is not 81 long or a
+ * step that does not fit).
+ */
+inline int apply(std::string& board, std::uint16_t (&candidates)[81], const SudokuStep& s) {
+    if (board.size() != cells) return SUDOKU_ERR_INVALID_ARGUMENT;
+    char flat[81];
+    for (std::size_t i = 0; i < cells; ++i) flat[i] = board[i];
+    int status = sudoku_apply_step(flat, candidates, &s);
+    if (status == SUDOKU_OK) board.assign(flat, cells);
+    return status;
+}
 
 } // namespace sudoku
 

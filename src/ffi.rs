@@ -15,7 +15,8 @@
 //! characters first, then clashing givens.
 
 use crate::board::CELLS;
-use crate::rate::Difficulty;
+use crate::difficulty::Difficulty;
+use crate::logic::{Step, Technique};
 use crate::status::Status;
 use core::ffi::{c_char, c_int, CStr};
 use std::panic::{catch_unwind, UnwindSafe};
@@ -192,22 +193,25 @@ pub unsafe extern "C" fn sudoku_solve_batch(
     })
 }
 
-/// Rates a puzzle: the level of the hardest technique a logical solver needs.
+/// Rates a puzzle: the level of the hardest step in the walk that applies sudoku_hint
+/// from the givens to the end (the simplest technique that makes progress at every step).
 ///
-/// The solver applies, at every step, the simplest technique that makes progress.
-/// SUDOKU_DIFFICULTY_EASY: naked and hidden singles fill the grid. SUDOKU_DIFFICULTY_MEDIUM:
-/// also locked candidates (pointing and claiming). SUDOKU_DIFFICULTY_HARD: also naked and
-/// hidden pairs and triples. SUDOKU_DIFFICULTY_EXPERT: those techniques stall, the grid
-/// needs more (fish, wings, chains, or guessing).
+/// SUDOKU_DIFFICULTY_EASY: singles (full house, naked, hidden) fill the grid.
+/// SUDOKU_DIFFICULTY_MEDIUM: also locked candidates (pointing, claiming).
+/// SUDOKU_DIFFICULTY_HARD: also naked and hidden pairs and triples.
+/// SUDOKU_DIFFICULTY_EXPERT: also quads, fish (X-Wing, Swordfish, Jellyfish, finned),
+/// Skyscraper, 2-String Kite, XY-, XYZ- and W-Wings, unique rectangles, BUG+1.
+/// SUDOKU_DIFFICULTY_MASTER: also X-chains, XY-chains, AIC. SUDOKU_DIFFICULTY_EXTREME:
+/// forcing chains or brute force (the solution's digit for a cell).
 ///
 /// `board` is 81 bytes as for sudoku_solve and is only read. On SUDOKU_OK, `*difficulty`
-/// is the level (1-4). Statuses: SUDOKU_OK; SUDOKU_ERR_NULL if `board` or `difficulty` is
+/// is the level (1-6). Statuses: SUDOKU_OK; SUDOKU_ERR_NULL if `board` or `difficulty` is
 /// NULL; SUDOKU_ERR_INVALID_CHAR, then SUDOKU_ERR_CONFLICT, for a bad board;
 /// SUDOKU_NO_SOLUTION if no grid completes the givens; SUDOKU_MULTIPLE_SOLUTIONS if more
 /// than one does (decided by counting to 2 before any logic). `*difficulty` is written only
 /// on SUDOKU_OK.
 ///
-/// Thread-safe, no heap allocation.
+/// Thread-safe.
 ///
 /// # Safety
 /// `board` must point to 81 readable bytes and `difficulty` to a writable int. NULL is
@@ -220,7 +224,7 @@ pub unsafe extern "C" fn sudoku_rate(board: *const c_char, difficulty: *mut c_in
         }
         // SAFETY: `board` is non-null and, by this function's contract, 81 readable bytes.
         let local = unsafe { read_board(board) };
-        match crate::rate::rate_bytes(&local) {
+        match crate::logic::rate_bytes(&local) {
             Ok(level) => {
                 // SAFETY: `difficulty` is non-null and, by contract, a writable int.
                 unsafe { difficulty.write_unaligned(level.code()) };
@@ -235,15 +239,16 @@ pub unsafe extern "C" fn sudoku_rate(board: *const c_char, difficulty: *mut c_in
 ///
 /// Writes into `puzzle` 81 bytes ('1'-'9' givens, '.' blanks, no NUL) of a puzzle with
 /// exactly one solution, minimal (removing any given leaves more than one solution), that
-/// sudoku_rate rates exactly `difficulty` (a SudokuDifficulty, 1-4). Writes its solution
+/// sudoku_rate rates exactly `difficulty` (a SudokuDifficulty, 1-6). Writes its solution
 /// (81 digits) into `solution` when it is not NULL. The same seed and difficulty give the
 /// same puzzle on every run, platform and CPU; different seeds give different puzzles.
 ///
-/// Statuses, in argument order: SUDOKU_ERR_INVALID_ARGUMENT for a difficulty outside 1-4
+/// Statuses, in argument order: SUDOKU_ERR_INVALID_ARGUMENT for a difficulty outside 1-6
 /// (even when `puzzle` is NULL too); SUDOKU_ERR_NULL for NULL `puzzle`; else SUDOKU_OK.
 /// Nothing is written on an error.
 ///
-/// Thread-safe, no heap allocation. Takes about a millisecond (see the README for figures).
+/// Thread-safe. Takes about a millisecond for levels 1-4, more for MASTER and EXTREME,
+/// which are rarer among minimal puzzles (see docs/logic.md for figures).
 ///
 /// # Safety
 /// `puzzle` must point to 81 writable bytes; `solution` must be NULL or point to 81
@@ -271,6 +276,173 @@ pub unsafe extern "C" fn sudoku_generate(
         }
         Status::Ok
     })
+}
+
+/// Writes the candidates of a board: per cell, bit d-1 set when digit d is not excluded
+/// by a filled cell of its row, column or box; a filled cell holds its own digit's bit.
+///
+/// `board` is 81 bytes as for sudoku_solve and is only read; `candidates` points to 81
+/// uint16_t. Statuses, in order: SUDOKU_ERR_NULL if `board` or `candidates` is NULL;
+/// SUDOKU_ERR_INVALID_CHAR, then SUDOKU_ERR_CONFLICT, for a bad board; else SUDOKU_OK (no
+/// solution is needed). `candidates` is written only on SUDOKU_OK.
+///
+/// Thread-safe, no heap allocation.
+///
+/// # Safety
+/// `board` must point to 81 readable bytes and `candidates` to 81 writable uint16_t.
+/// NULL is reported.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_candidates(board: *const c_char, candidates: *mut u16) -> c_int {
+    boundary(|| {
+        if board.is_null() || candidates.is_null() {
+            return Status::ErrNull;
+        }
+        // SAFETY: `board` is non-null and, by this function's contract, 81 readable bytes.
+        let local = unsafe { read_board(board) };
+        match crate::logic::candidates_bytes(&local) {
+            Ok(masks) => {
+                // SAFETY: `candidates` is non-null and, by contract, 81 writable uint16_t.
+                unsafe { write_masks(candidates, &masks) };
+                Status::Ok
+            }
+            Err(status) => status,
+        }
+    })
+}
+
+/// Copies the caller's 81 candidate masks into a local array (unaligned reads allowed).
+///
+/// # Safety
+/// `masks` must be non-null and valid for reading 81 uint16_t.
+unsafe fn read_masks(masks: *const u16) -> [u16; CELLS] {
+    let mut local = [0u16; CELLS];
+    for (k, slot) in local.iter_mut().enumerate() {
+        // SAFETY: the caller guarantees 81 readable uint16_t at `masks`; `k` < 81.
+        *slot = unsafe { masks.add(k).read_unaligned() };
+    }
+    local
+}
+
+/// Copies 81 masks into the caller's array (unaligned writes allowed).
+///
+/// # Safety
+/// `masks` must be non-null and valid for writing 81 uint16_t.
+unsafe fn write_masks(masks: *mut u16, local: &[u16; CELLS]) {
+    for (k, &m) in local.iter().enumerate() {
+        // SAFETY: the caller guarantees 81 writable uint16_t at `masks`; `k` < 81.
+        unsafe { masks.add(k).write_unaligned(m) };
+    }
+}
+
+/// The next logical step: the simplest technique that makes progress on the board and
+/// the player's candidates, what it places or removes, and the pattern behind it.
+///
+/// `board` is 81 bytes as for sudoku_solve and is only read. `candidates` is NULL (use
+/// those of sudoku_candidates) or 81 uint16_t masks, only read: the player's marks, bit d-1
+/// for digit d; a filled cell's mask must be its digit's bit; candidates that a filled cell
+/// of the same row, column or box excludes count as removed even if the mask keeps them.
+/// "Simplest" is the order of the SudokuTechnique values (by level, then by difficulty
+/// within the level); the same input gives the same step. Every step is true: a placed
+/// digit is the solution's, no removed candidate is the solution's, `removed` holds only
+/// candidates that were there, and the step always changes something. On a complete board
+/// the step is SUDOKU_TECHNIQUE_NONE (difficulty 0, cell -1, digit 0, empty masks).
+///
+/// Statuses, in order: SUDOKU_ERR_NULL if `board` or `step` is NULL;
+/// SUDOKU_ERR_INVALID_CHAR, then SUDOKU_ERR_CONFLICT, for a bad board;
+/// SUDOKU_ERR_INVALID_ARGUMENT for a filled cell whose mask is not its digit's bit, or a
+/// mask with bits above bit 8; SUDOKU_NO_SOLUTION when no grid completes the board, or when
+/// the candidates lost a digit of its solution; SUDOKU_MULTIPLE_SOLUTIONS when several
+/// grids do; else SUDOKU_OK. `*step` is written only on SUDOKU_OK.
+///
+/// Thread-safe.
+///
+/// # Safety
+/// `board` must point to 81 readable bytes, `candidates` be NULL or point to 81 readable
+/// uint16_t, and `step` point to a writable SudokuStep. NULL `board` or `step` is reported.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_hint(
+    board: *const c_char,
+    candidates: *const u16,
+    step: *mut Step,
+) -> c_int {
+    boundary(|| {
+        if board.is_null() || step.is_null() {
+            return Status::ErrNull;
+        }
+        // SAFETY: `board` is non-null and, by this function's contract, 81 readable bytes.
+        let local = unsafe { read_board(board) };
+        // SAFETY: when non-null, `candidates` is by contract 81 readable uint16_t.
+        let masks = (!candidates.is_null()).then(|| unsafe { read_masks(candidates) });
+        match crate::logic::hint_bytes(&local, masks.as_ref()) {
+            Ok(found) => {
+                // SAFETY: `step` is non-null and, by contract, a writable SudokuStep; it is
+                // written unaligned-safe in case the caller packed it.
+                unsafe { step.write_unaligned(found) };
+                Status::Ok
+            }
+            Err(status) => status,
+        }
+    })
+}
+
+/// Applies a step (from sudoku_hint, or built by the caller) to a board and its
+/// candidates: places the step's digit (its cell then holds only that candidate, and the
+/// cell's row, column and box lose it), then removes the step's `removed` candidates.
+///
+/// `board` is 81 bytes as for sudoku_solve; `candidates` 81 uint16_t masks as for
+/// sudoku_hint (a filled cell's mask is its digit's bit); both are updated in place.
+/// `step->technique`, `difficulty` and `pattern` are not used. A step with `cell` -1 and
+/// `digit` 0 only removes candidates.
+///
+/// Statuses, in order: SUDOKU_ERR_NULL if `board`, `candidates` or `step` is NULL;
+/// SUDOKU_ERR_INVALID_CHAR, then SUDOKU_ERR_CONFLICT, for a bad board;
+/// SUDOKU_ERR_INVALID_ARGUMENT for masks as sudoku_hint refuses them, or a step that does
+/// not fit: cell or digit out of range, a placement on a filled cell or of a digit the
+/// cell no longer has (not in its mask, or held by a filled cell of its row, column or
+/// box), a removed mask with bits above bit 8, or a removal of a filled cell's digit;
+/// else SUDOKU_OK. Nothing is written on any status but SUDOKU_OK.
+///
+/// Thread-safe, no heap allocation.
+///
+/// # Safety
+/// `board` must point to 81 readable and writable bytes, `candidates` to 81 readable and
+/// writable uint16_t, and `step` to a readable SudokuStep. NULL is reported.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_apply_step(
+    board: *mut c_char,
+    candidates: *mut u16,
+    step: *const Step,
+) -> c_int {
+    boundary(|| {
+        if board.is_null() || candidates.is_null() || step.is_null() {
+            return Status::ErrNull;
+        }
+        // SAFETY: `board` is non-null and, by this function's contract, 81 readable bytes.
+        let mut local = unsafe { read_board(board) };
+        // SAFETY: `candidates` is non-null and, by contract, 81 readable uint16_t.
+        let mut masks = unsafe { read_masks(candidates) };
+        // SAFETY: `step` is non-null and, by contract, a readable SudokuStep (read
+        // unaligned-safe); every bit pattern is a valid Step (integers only).
+        let s = unsafe { step.read_unaligned() };
+        match crate::logic::apply_step(&mut local, &mut masks, &s) {
+            Ok(()) => {
+                // SAFETY: as above; written only on success.
+                unsafe { write_board(board, &local) };
+                // SAFETY: as above; written only on success.
+                unsafe { write_masks(candidates, &masks) };
+                Status::Ok
+            }
+            Err(status) => status,
+        }
+    })
+}
+
+/// The name of a technique ("Hidden Single", "X-Wing", ...; "None" for
+/// SUDOKU_TECHNIQUE_NONE), and "Unknown technique" for a value that is no technique: a
+/// static, NUL-terminated string that must not be freed.
+#[no_mangle]
+pub extern "C" fn sudoku_technique_name(technique: c_int) -> *const c_char {
+    Technique::c_name_of(technique).as_ptr()
 }
 
 /// Returns a static, NUL-terminated, human-readable message for a status code, and a
@@ -573,7 +745,7 @@ mod tests {
         let null = core::ptr::null_mut::<c_char>();
         // SAFETY: every call fails its argument checks before writing anything.
         unsafe {
-            for bad in [0, 5, -1, i32::MIN, i32::MAX] {
+            for bad in [0, 7, -1, i32::MIN, i32::MAX] {
                 assert_eq!(
                     sudoku_generate(1, bad, pp, sp),
                     Status::ErrInvalidArgument.code()

@@ -17,7 +17,10 @@
 //! | [`solve()`], [`solve_bytes()`] | `sudoku_solve` | solves one board |
 //! | [`count_solutions()`] | `sudoku_count_solutions` | counts solutions up to a limit (2: uniqueness) |
 //! | [`solve_batch()`] | `sudoku_solve_batch` | solves many boards in place on several threads |
-//! | [`rate()`] | `sudoku_rate` | rates a proper puzzle [`Difficulty::Easy`] to [`Difficulty::Expert`] |
+//! | [`rate()`] | `sudoku_rate` | rates a proper puzzle [`Difficulty::Easy`] to [`Difficulty::Extreme`] |
+//! | [`candidates()`] | `sudoku_candidates` | the candidates the filled cells leave |
+//! | [`hint()`] | `sudoku_hint` | the simplest step that makes progress, with its technique and pattern |
+//! | [`apply_step()`] | `sudoku_apply_step` | applies a step to a board and its candidates |
 //! | [`generate()`] | `sudoku_generate` | a seeded proper, minimal puzzle of a chosen difficulty |
 //!
 //! ```
@@ -30,16 +33,17 @@
 //!
 //! Modules: [`board`] (cells, parsing, validation), [`status`] (the status enum),
 //! [`engine`] (the solvers), [`mod@count`] (counting solutions), [`batch`] (batch solving on
-//! threads), [`mod@rate`] (the logical solver and the difficulty levels), [`mod@generate`]
+//! threads), [`difficulty`] (the levels), [`logic`] (the logical solver: candidates, hints, the rating), [`mod@generate`]
 //! (seeded generation), [`ffi`] (every `extern "C"` function).
 
 pub mod batch;
 pub mod board;
 pub mod count;
+pub mod difficulty;
 pub mod engine;
 pub mod ffi;
 pub mod generate;
-pub mod rate;
+pub mod logic;
 pub mod status;
 mod unavoidable;
 mod units;
@@ -47,8 +51,9 @@ mod units;
 pub use batch::{solve_batch, solve_batch_into};
 pub use board::{Board, CELLS};
 pub use count::{count_solutions, Count, Uniqueness};
+pub use difficulty::Difficulty;
 pub use generate::generate;
-pub use rate::{rate, Difficulty};
+pub use logic::{apply_step, candidates, hint, rate, walk, Step, Technique};
 pub use status::Status;
 
 /// Solves `board`, returning its first solution.

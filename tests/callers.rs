@@ -389,6 +389,8 @@ fn c_generate_program_prints_reproducible_proper_puzzles_of_each_level() {
         (Difficulty::Medium, ["medium", "2", "Medium"]),
         (Difficulty::Hard, ["hard", "3", "HARD"]),
         (Difficulty::Expert, ["expert", "4", "eXpErT"]),
+        (Difficulty::Master, ["master", "5", "Master"]),
+        (Difficulty::Extreme, ["extreme", "6", "EXTREME"]),
     ] {
         let out = run(&exe, &["4", names[0], "42"], "");
         assert!(out.status.success(), "{}", text(&out.stderr));
@@ -452,7 +454,7 @@ fn c_generate_program_refuses_bad_usage() {
         &["", "easy"],
         &["-1", "easy"],
         &["+3", "easy"],
-        &["3", "5"],
+        &["3", "7"],
         &["3", "0"],
         &["3", "insane"],
         &["3", "easyy"],
@@ -759,4 +761,87 @@ fn readme_snippets_compile_and_run() {
             assert!(stdout.contains("-3 conflicting givens"), "{stdout}");
         }
     }
+}
+
+/// c_examples/hint.c prints each puzzle's walk: one line per hint, with the technique's
+/// name and level, what it places, then the solved grid and the two levels, the same.
+#[test]
+fn c_hint_program_prints_the_walk_step_by_step() {
+    let exe = build(
+        "hint",
+        &[root().join("c_examples/hint.c")],
+        false,
+        "c99",
+        Link::Shared,
+    );
+    let puzzles = [
+        sudoku::generate(5, Difficulty::Hard).0,
+        sudoku::generate(5, Difficulty::Extreme).0,
+    ];
+    let input: String = puzzles
+        .iter()
+        .map(|p| format!("# a comment\n{p}\n\n"))
+        .collect();
+    let out = run(&exe, &[], &input);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stderr), "");
+    let stdout = text(&out.stdout);
+    let mut lines = stdout.lines();
+    for p in &puzzles {
+        assert_eq!(lines.next(), Some(p.to_string().as_str()));
+        let steps = sudoku::walk(p).unwrap();
+        let mut hardest = Difficulty::Easy;
+        for (n, s) in steps.iter().enumerate() {
+            let line = lines.next().unwrap_or_default();
+            let t = s.technique().unwrap();
+            let level = s.level().unwrap();
+            hardest = hardest.max(level);
+            let head = format!("{:3}. {} ({}):", n + 1, t.name(), level.name());
+            assert!(line.starts_with(&head), "{line} should start with {head}");
+            if let Some((cell, digit)) = s.placement() {
+                let placed = format!(" r{}c{}={digit}", cell / 9 + 1, cell % 9 + 1);
+                assert!(line.contains(&placed), "{line}");
+            }
+            assert!(line.contains(" | pattern r"), "{line}");
+        }
+        let solved = sudoku::solve(p).unwrap().to_string();
+        assert_eq!(lines.next(), Some(solved.as_str()));
+        let levels = format!("hardest step: {0}; sudoku_rate: {0}", hardest.name());
+        assert_eq!(lines.next(), Some(levels.as_str()));
+        assert_eq!(lines.next(), Some(""));
+    }
+    assert_eq!(lines.next(), None);
+    // One puzzle as an argument.
+    let p = puzzles[0].to_string();
+    let out = run(&exe, &[&p], "");
+    assert!(out.status.success());
+    assert!(text(&out.stdout).starts_with(&format!("{p}\n  1. ")));
+    // Bad usage, and a puzzle that cannot be walked.
+    for args in [&["short"][..], &[p.as_str(), p.as_str()][..]] {
+        let out = run(&exe, args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+    let out = run(&exe, &[&".".repeat(81)], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("hint: "),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+/// tests/c/cpp_hint.cpp: the C++ hint layer walks puzzles step by step and reports bad
+/// input without changing anything.
+#[test]
+fn cpp_hint_layer_test_passes() {
+    let source = root().join("tests/c/cpp_hint.cpp");
+    let exe = build("cpp_hint", &[source], true, "c++11", Link::Shared);
+    let out = run(&exe, &[], "");
+    assert!(
+        out.status.success(),
+        "{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    assert_eq!(text(&out.stdout), "cpp hint: 0 failed\n");
 }

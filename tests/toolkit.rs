@@ -231,9 +231,14 @@ fn the_forum_hardest_puzzles_are_expert() {
     let puzzles = corpus("puzzles5_forum_hardest_1905_11+", 300);
     for bytes in &puzzles {
         let text = String::from_utf8_lossy(bytes);
-        assert_eq!(c_rate(bytes), Ok(Difficulty::Expert), "{text}");
+        // Beyond Hard: Expert or harder (these need chains or more).
+        let rated = c_rate(bytes).unwrap_or_else(|s| panic!("{s:?}: {text}"));
+        assert!(rated >= Difficulty::Expert, "{rated:?}: {text}");
     }
-    eprintln!("{} forum hardest puzzles rated expert", puzzles.len());
+    eprintln!(
+        "{} forum hardest puzzles rated expert or harder",
+        puzzles.len()
+    );
 }
 
 #[test]

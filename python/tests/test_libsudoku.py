@@ -240,8 +240,9 @@ class CountTest(unittest.TestCase):
 
 class RateTest(unittest.TestCase):
     def test_levels(self):
-        self.assertEqual([int(d) for d in sudoku.Difficulty], [1, 2, 3, 4])
-        self.assertEqual([d.label for d in sudoku.Difficulty], ["easy", "medium", "hard", "expert"])
+        self.assertEqual([int(d) for d in sudoku.Difficulty], [1, 2, 3, 4, 5, 6])
+        labels = ["easy", "medium", "hard", "expert", "master", "extreme"]
+        self.assertEqual([d.label for d in sudoku.Difficulty], labels)
         self.assertIs(sudoku.rate(EXAMPLE), sudoku.Difficulty.EASY)
         self.assertIs(sudoku.rate(EXAMPLE.replace(".", "0")), sudoku.Difficulty.EASY)
 
@@ -288,7 +289,7 @@ class GenerateTest(unittest.TestCase):
         self.assertEqual(len(puzzles), 20)
 
     def test_bad_difficulty_is_invalid_argument(self):
-        for bad in (0, 5, -1, 2**31 - 1, -(2**31), 2**31, 10**30, "insane", ""):
+        for bad in (0, 7, -1, 2**31 - 1, -(2**31), 2**31, 10**30, "insane", ""):
             with self.assertRaises(sudoku.SudokuError) as cm:
                 sudoku.generate(1, bad)
             self.assertEqual(cm.exception.status, sudoku.SUDOKU_ERR_INVALID_ARGUMENT, bad)
@@ -470,6 +471,84 @@ class NumpyBatchTest(unittest.TestCase):
         boards = as_array([EXAMPLE])
         self.assert_refused(boards, ValueError, threads=-1)
         self.assert_refused(boards, TypeError, threads=1.0)
+
+
+class HintTest(unittest.TestCase):
+    """candidates, hint, apply_step and Step: walks checked against the solution."""
+
+    def walk(self, puzzle):
+        answer = sudoku.solve(puzzle)
+        board, cands = puzzle, sudoku.candidates(puzzle)
+        hardest = 0
+        for _ in range(81 * 9):
+            step = sudoku.hint(board, cands)
+            if step.technique == 0:
+                break
+            self.assertEqual(step.name, sudoku.technique_name(step.technique))
+            self.assertIsInstance(step.level, sudoku.Difficulty)
+            if step.cell >= 0:
+                self.assertEqual(str(step.digit), answer[step.cell])
+            for c in range(81):
+                self.assertEqual(step.removed[c] & ~cands[c], 0)
+                self.assertEqual(step.removed[c] >> (int(answer[c]) - 1) & 1, 0)
+            hardest = max(hardest, step.difficulty)
+            board, cands = sudoku.apply_step(board, cands, step)
+        self.assertEqual(board, answer)
+        self.assertEqual(sudoku.rate(puzzle), hardest)
+
+    def test_walks_are_true_and_agree_with_rate(self):
+        self.walk(EXAMPLE)
+        for level in ("expert", "master", "extreme"):
+            puzzle, _ = sudoku.generate(7, level)
+            self.walk(puzzle)
+
+    def test_candidates(self):
+        cands = sudoku.candidates(EXAMPLE)
+        self.assertEqual(len(cands), 81)
+        self.assertEqual(cands[0], 1 << 4)
+        self.assertEqual(cands[2], 0b1011)
+        with self.assertRaises(sudoku.SudokuError) as cm:
+            sudoku.candidates(CLASH)
+        self.assertEqual(cm.exception.status, sudoku.SUDOKU_ERR_CONFLICT)
+
+    def test_hint_statuses(self):
+        first = sudoku.hint(EXAMPLE)
+        self.assertEqual(first, sudoku.hint(EXAMPLE, sudoku.candidates(EXAMPLE)))
+        self.assertEqual(sudoku.hint(ANSWER).technique, 0)
+        self.assertEqual(sudoku.hint(ANSWER).name, "None")
+        self.assertIsNone(sudoku.hint(ANSWER).level)
+        cases = [
+            ("." * 81, None, sudoku.SUDOKU_MULTIPLE_SOLUTIONS),
+            (NO_SOLUTION, None, sudoku.SUDOKU_NO_SOLUTION),
+            (CLASH, None, sudoku.SUDOKU_ERR_CONFLICT),
+            (BAD_CHAR, None, sudoku.SUDOKU_ERR_INVALID_CHAR),
+        ]
+        lost = sudoku.candidates(EXAMPLE)
+        lost[2] &= ~(1 << 3)  # the solution's 4
+        cases.append((EXAMPLE, lost, sudoku.SUDOKU_NO_SOLUTION))
+        wrong = sudoku.candidates(EXAMPLE)
+        wrong[0] = 0x1FF  # a given whose mask is not its digit's bit
+        cases.append((EXAMPLE, wrong, sudoku.SUDOKU_ERR_INVALID_ARGUMENT))
+        for puzzle, cands, status in cases:
+            with self.assertRaises(sudoku.SudokuError) as cm:
+                sudoku.hint(puzzle, cands)
+            self.assertEqual(cm.exception.status, status, puzzle)
+        with self.assertRaises(ValueError):
+            sudoku.hint(EXAMPLE, [0] * 80)
+
+    def test_apply_step_refuses_what_does_not_fit(self):
+        cands = sudoku.candidates(EXAMPLE)
+        step = sudoku.hint(EXAMPLE)
+        for bad in (step._replace(cell=81), step._replace(cell=0, digit=5), step._replace(digit=10)):
+            with self.assertRaises(sudoku.SudokuError) as cm:
+                sudoku.apply_step(EXAMPLE, cands, bad)
+            self.assertEqual(cm.exception.status, sudoku.SUDOKU_ERR_INVALID_ARGUMENT)
+        board, after = sudoku.apply_step(EXAMPLE, cands, step)
+        self.assertEqual(board[step.cell], str(step.digit))
+        self.assertEqual(after[step.cell], 1 << (step.digit - 1))
+        self.assertEqual(sudoku.technique_name(12), "X-Wing")
+        self.assertEqual(sudoku.technique_name(-5), "Unknown technique")
+        self.assertEqual(sudoku.technique_name(2**40), "Unknown technique")
 
 
 if __name__ == "__main__":

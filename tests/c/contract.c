@@ -601,7 +601,7 @@ static void test_generate(void) {
     guarded_writable(&puzzle, 0);
     guarded_writable(&solution, 0);
     {
-        static const int bad_levels[] = {0, 5, -1, INT_MIN, INT_MAX, 100};
+        static const int bad_levels[] = {0, 7, -1, INT_MIN, INT_MAX, 100};
         for (k = 0; k < sizeof bad_levels / sizeof bad_levels[0]; k++) {
             bad = bad_levels[k];
             CHECK(sudoku_generate(1, bad, puzzle.cells, solution.cells) ==

@@ -120,7 +120,7 @@ static void toolkit() {
     }
     CHECK(std::string(sudoku::name(static_cast<sudoku::difficulty>(9))) == "unknown");
     CHECK(status_of([] { sudoku::generate(1, static_cast<sudoku::difficulty>(0)); }) == SUDOKU_ERR_INVALID_ARGUMENT);
-    CHECK(status_of([] { sudoku::generate(1, static_cast<sudoku::difficulty>(5)); }) == SUDOKU_ERR_INVALID_ARGUMENT);
+    CHECK(status_of([] { sudoku::generate(1, static_cast<sudoku::difficulty>(7)); }) == SUDOKU_ERR_INVALID_ARGUMENT);
     CHECK(status_of([] { sudoku::generate(UINT64_MAX, sudoku::difficulty::easy); }) == 1000);
 
     // solve_batch: the same boards and statuses as single calls, at several thread counts.

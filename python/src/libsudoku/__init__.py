@@ -48,6 +48,11 @@ __all__ = [
     "solve_batch",
     "rate",
     "generate",
+    "Step",
+    "candidates",
+    "hint",
+    "apply_step",
+    "technique_name",
     "version",
     "status_message",
     "status_name",
@@ -76,17 +81,21 @@ _INT_MAX = (1 << (8 * ctypes.sizeof(ctypes.c_int) - 1)) - 1
 class Difficulty(enum.IntEnum):
     """How hard a puzzle is for a player (SUDOKU_DIFFICULTY_* in sudoku.h): the level of the
     hardest technique a logical solver needs, applying the simplest one that makes progress
-    at every step. EASY: naked and hidden singles; MEDIUM: also locked candidates; HARD: also
-    naked and hidden pairs and triples; EXPERT: anything beyond."""
+    at every step (the walk of `hint` from the givens). EASY: singles; MEDIUM: also locked
+    candidates; HARD: also naked and hidden pairs and triples; EXPERT: also quads, fish,
+    Skyscraper, 2-String Kite, wings, unique rectangles, BUG+1; MASTER: also X-chains,
+    XY-chains, AIC; EXTREME: forcing chains or brute force."""
 
     EASY = 1
     MEDIUM = 2
     HARD = 3
     EXPERT = 4
+    MASTER = 5
+    EXTREME = 6
 
     @property
     def label(self) -> str:
-        """The lowercase name: 'easy', 'medium', 'hard' or 'expert'."""
+        """The lowercase name: 'easy', 'medium', 'hard', 'expert', 'master' or 'extreme'."""
         return self.name.lower()
 
 
@@ -152,6 +161,38 @@ _lib.sudoku_status_str.argtypes = [ctypes.c_int]
 _lib.sudoku_status_str.restype = ctypes.c_char_p
 _lib.sudoku_version.argtypes = []
 _lib.sudoku_version.restype = ctypes.c_char_p
+
+
+class _CStep(ctypes.Structure):
+    """The C SudokuStep."""
+
+    _fields_ = [
+        ("technique", ctypes.c_int32),
+        ("difficulty", ctypes.c_int32),
+        ("cell", ctypes.c_int32),
+        ("digit", ctypes.c_int32),
+        ("removed", ctypes.c_uint16 * CELLS),
+        ("pattern", ctypes.c_uint16 * CELLS),
+    ]
+
+
+_Masks = ctypes.c_uint16 * CELLS
+_lib.sudoku_candidates.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_uint16)]
+_lib.sudoku_candidates.restype = ctypes.c_int
+_lib.sudoku_hint.argtypes = [
+    ctypes.c_char_p,
+    ctypes.POINTER(ctypes.c_uint16),
+    ctypes.POINTER(_CStep),
+]
+_lib.sudoku_hint.restype = ctypes.c_int
+_lib.sudoku_apply_step.argtypes = [
+    ctypes.c_char_p,
+    ctypes.POINTER(ctypes.c_uint16),
+    ctypes.POINTER(_CStep),
+]
+_lib.sudoku_apply_step.restype = ctypes.c_int
+_lib.sudoku_technique_name.argtypes = [ctypes.c_int]
+_lib.sudoku_technique_name.restype = ctypes.c_char_p
 
 
 def library_path() -> str:
@@ -372,7 +413,7 @@ def generate(seed: int, difficulty: Union[Difficulty, int, str]) -> Tuple[str, s
     """A puzzle of the given difficulty and its solution: (puzzle, solution).
 
     The puzzle ('.' blanks) has exactly one solution, is minimal and rates exactly
-    `difficulty` (a Difficulty, 1-4, or 'easy', 'medium', 'hard', 'expert'). The same seed
+    `difficulty` (a Difficulty, 1-6, or 'easy' to 'extreme'). The same seed
     (0 to 2**64 - 1) and difficulty give the same puzzle on every run and machine. Raises
     SudokuError with SUDOKU_ERR_INVALID_ARGUMENT for any other difficulty, ValueError for a
     seed out of range.
@@ -386,6 +427,112 @@ def generate(seed: int, difficulty: Union[Difficulty, int, str]) -> Tuple[str, s
     solution = ctypes.create_string_buffer(CELLS)
     _check(_lib.sudoku_generate(seed, level, puzzle, solution))
     return puzzle.raw.decode("ascii"), solution.raw.decode("ascii")
+
+
+class Step(NamedTuple):
+    """One step of the logical solver (the C SudokuStep), with its technique's name.
+
+    `technique` is a SUDOKU_TECHNIQUE_* value (0 when the board is complete), `difficulty`
+    its level (0 for none); `cell` (0-80) and `digit` (1-9) the digit it places, -1 and 0
+    when it only removes candidates; `removed` and `pattern` hold 81 masks each (bit d-1
+    for digit d): the candidates it removes and those of the pattern behind it.
+    """
+
+    technique: int
+    name: str
+    difficulty: int
+    cell: int
+    digit: int
+    removed: Tuple[int, ...]
+    pattern: Tuple[int, ...]
+
+    @property
+    def level(self) -> Optional[Difficulty]:
+        """The technique's level, None when the board was complete."""
+        return Difficulty(self.difficulty) if self.difficulty else None
+
+    def _c(self) -> _CStep:
+        if len(self.removed) != CELLS or len(self.pattern) != CELLS:
+            raise ValueError("a step has 81 removed and 81 pattern masks")
+        try:
+            return _CStep(
+                self.technique,
+                self.difficulty,
+                self.cell,
+                self.digit,
+                _Masks(*self.removed),
+                _Masks(*self.pattern),
+            )
+        except (TypeError, OverflowError) as e:
+            raise ValueError("a step's fields are ints that fit C: %s" % e) from None
+
+
+def technique_name(technique: int) -> str:
+    """The name of a SUDOKU_TECHNIQUE_* value ("Hidden Single", "X-Wing", ...)."""
+    if not _INT_MIN <= technique <= _INT_MAX:
+        return "Unknown technique"
+    return _lib.sudoku_technique_name(technique).decode("ascii")
+
+
+def _masks(candidates: Sequence[int]) -> "ctypes.Array[ctypes.c_uint16]":
+    """81 masks as a C array; ValueError unless there are 81 ints of 0 to 0xFFFF."""
+    if len(candidates) != CELLS:
+        raise ValueError("candidates are 81 masks, got %d" % len(candidates))
+    if not all(isinstance(m, int) and 0 <= m <= 0xFFFF for m in candidates):
+        raise ValueError("a candidate mask is an int from 0 to 0xFFFF")
+    return _Masks(*candidates)
+
+
+def candidates(puzzle: str) -> List[int]:
+    """The 81 candidate masks of a puzzle: bit d-1 set when no filled cell of the cell's
+    row, column or box holds d; a filled cell holds its own digit's bit.
+
+    >>> masks = candidates("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+    >>> [d for d in range(1, 10) if masks[2] >> (d - 1) & 1]
+    [1, 2, 4]
+
+    Raises SudokuError for a bad character or clashing givens.
+    """
+    out = _Masks()
+    _check(_lib.sudoku_candidates(_board(puzzle), out))
+    return list(out)
+
+
+def hint(puzzle: str, candidates: Optional[Sequence[int]] = None) -> Step:
+    """The next logical step: the simplest technique that makes progress on the puzzle and
+    the player's candidates (None: those of `candidates(puzzle)`).
+
+    Raises SudokuError with SUDOKU_NO_SOLUTION (no solution, or candidates that lost a
+    digit of it), SUDOKU_MULTIPLE_SOLUTIONS, SUDOKU_ERR_INVALID_ARGUMENT (a filled cell's
+    mask not its digit's bit), or for a bad board.
+    """
+    masks = None if candidates is None else _masks(candidates)
+    out = _CStep()
+    _check(_lib.sudoku_hint(_board(puzzle), masks, ctypes.byref(out)))
+    return Step(
+        out.technique,
+        technique_name(out.technique),
+        out.difficulty,
+        out.cell,
+        out.digit,
+        tuple(out.removed),
+        tuple(out.pattern),
+    )
+
+
+def apply_step(puzzle: str, candidates: Sequence[int], step: Step) -> Tuple[str, List[int]]:
+    """Applies a step to a puzzle and its candidates: (new puzzle, new candidates). Places
+    the step's digit (its cell keeps only that candidate, its row, column and box lose it)
+    and removes the step's candidates.
+
+    Raises SudokuError with SUDOKU_ERR_INVALID_ARGUMENT for a step that does not fit (cell
+    or digit out of range, a placement on a filled cell or of a digit the cell no longer
+    has), or for a bad board or masks.
+    """
+    board = _board(puzzle)
+    masks = _masks(candidates)
+    _check(_lib.sudoku_apply_step(board, masks, ctypes.byref(step._c())))
+    return board.raw.decode("ascii"), list(masks)
 
 
 def version() -> str:

@@ -1,232 +1,33 @@
-//! Difficulty rating: a logical solver that works the way a player does.
+//! The closure of the techniques of levels Easy to Hard (singles, locked candidates, naked
+//! and hidden pairs and triples), applied in batches: each technique wherever it applies
+//! on the current candidates.
 //!
-//! The solver keeps the candidates of every open cell and, at every step, applies the
-//! simplest technique that makes progress (places a digit or removes a candidate), in the
-//! order of [`Technique::ALL`]:
-//!
-//! | level | techniques |
-//! | --- | --- |
-//! | [`Difficulty::Easy`] | naked single, hidden single |
-//! | [`Difficulty::Medium`] | locked candidates: pointing, claiming |
-//! | [`Difficulty::Hard`] | naked pair, hidden pair, naked triple, hidden triple |
-//! | [`Difficulty::Expert`] | anything beyond: the techniques above stall |
-//!
-//! The rating of a puzzle with exactly one solution is the level of the hardest technique
-//! the solver used, or Expert when it stalled before the grid was full. Every technique
-//! only ever removes candidates that cannot be in the solution, and what it finds stays
-//! true as candidates disappear, so the result does not depend on the order within a level:
-//! a puzzle rates at most L exactly when the techniques of levels up to L fill its grid.
-//! The same argument makes the rating monotone: adding givens (from the solution) never
-//! makes a puzzle harder.
+//! These techniques only remove candidates that cannot be in the solution, and what they
+//! find stays true as candidates disappear, so applying them until none makes progress
+//! ends in the same grid whatever the order: the same grid the hint walk reaches when it
+//! applies them one step at a time. The rating uses that to settle these levels fast
+//! between the harder steps, and the generator uses it to tell cheaply whether a removed
+//! given comes back by logic (which proves it was not needed) and with which level. A
+//! puzzle needs at most level L (L up to Hard) exactly when these techniques of levels up
+//! to L fill its grid.
 
+use super::technique::{Technique, Techniques};
 use crate::board::{Board, BOX, CELLS, COL, ROW};
-use crate::count::{uniqueness_clash_free, Uniqueness};
-use crate::status::Status;
+use crate::difficulty::Difficulty;
 use crate::units::{PEERS, UNITS};
 
 /// Bit `d - 1` stands for digit `d`.
 const ALL_DIGITS: u16 = 0x1FF;
 
-/// How hard a puzzle is for a player: the level of the hardest technique a logical solver
-/// needs when it applies the simplest technique that makes progress at every step.
-/// Returned by `sudoku_rate` and asked of `sudoku_generate`.
-#[repr(i32)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Difficulty {
-    /// Naked and hidden singles fill the grid.
-    Easy = 1,
-    /// Singles and locked candidates (pointing and claiming) fill the grid; singles alone
-    /// do not.
-    Medium = 2,
-    /// Singles, locked candidates and naked and hidden pairs and triples fill the grid;
-    /// the easier techniques alone do not.
-    Hard = 3,
-    /// The techniques of the easier levels stall: the grid needs something beyond them
-    /// (fish, wings, chains, or guessing).
-    Expert = 4,
-}
-
-impl Difficulty {
-    /// Every level, from the easiest.
-    pub const ALL: [Difficulty; 4] = [
-        Difficulty::Easy,
-        Difficulty::Medium,
-        Difficulty::Hard,
-        Difficulty::Expert,
-    ];
-
-    /// The integer code of this level, as C sees it (1-4).
-    pub const fn code(self) -> i32 {
-        self as i32
-    }
-
-    /// The level with this code, if there is one.
-    pub const fn from_code(code: i32) -> Option<Difficulty> {
-        match code {
-            1 => Some(Difficulty::Easy),
-            2 => Some(Difficulty::Medium),
-            3 => Some(Difficulty::Hard),
-            4 => Some(Difficulty::Expert),
-            _ => None,
-        }
-    }
-
-    /// A lowercase name: `easy`, `medium`, `hard`, `expert`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Difficulty::Easy => "easy",
-            Difficulty::Medium => "medium",
-            Difficulty::Hard => "hard",
-            Difficulty::Expert => "expert",
-        }
-    }
-}
-
-/// A solving technique of the logical solver.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Technique {
-    /// An open cell has a single candidate: place it.
-    NakedSingle,
-    /// A digit fits in a single cell of a unit: place it there.
-    HiddenSingle,
-    /// A digit's candidates in a box lie in one row (column): remove it from the rest of
-    /// that row (column).
-    Pointing,
-    /// A digit's candidates in a row (column) lie in one box: remove it from the rest of
-    /// that box.
-    Claiming,
-    /// Two cells of a unit hold only the same two candidates: remove those from the other
-    /// cells of the unit.
-    NakedPair,
-    /// Two digits of a unit fit only in the same two cells: remove every other candidate
-    /// from those cells.
-    HiddenPair,
-    /// Three cells of a unit hold only candidates among three digits: remove those from the
-    /// other cells of the unit.
-    NakedTriple,
-    /// Three digits of a unit fit only in the same three cells: remove every other
-    /// candidate from those cells.
-    HiddenTriple,
-}
-
-impl Technique {
-    /// Every technique, simplest first: the order in which the solver tries them.
-    pub const ALL: [Technique; 8] = [
-        Technique::NakedSingle,
-        Technique::HiddenSingle,
-        Technique::Pointing,
-        Technique::Claiming,
-        Technique::NakedPair,
-        Technique::HiddenPair,
-        Technique::NakedTriple,
-        Technique::HiddenTriple,
-    ];
-
-    /// The difficulty level this technique belongs to.
-    pub const fn level(self) -> Difficulty {
-        match self {
-            Technique::NakedSingle | Technique::HiddenSingle => Difficulty::Easy,
-            Technique::Pointing | Technique::Claiming => Difficulty::Medium,
-            Technique::NakedPair
-            | Technique::HiddenPair
-            | Technique::NakedTriple
-            | Technique::HiddenTriple => Difficulty::Hard,
-        }
-    }
-
-    /// A lowercase name, such as `naked pair`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Technique::NakedSingle => "naked single",
-            Technique::HiddenSingle => "hidden single",
-            Technique::Pointing => "pointing",
-            Technique::Claiming => "claiming",
-            Technique::NakedPair => "naked pair",
-            Technique::HiddenPair => "hidden pair",
-            Technique::NakedTriple => "naked triple",
-            Technique::HiddenTriple => "hidden triple",
-        }
-    }
-
-    const fn bit(self) -> u16 {
-        1 << self as u16
-    }
-}
-
-/// A set of [`Technique`]s.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Techniques(u16);
-
-impl Techniques {
-    /// No technique.
-    pub const NONE: Techniques = Techniques(0);
-    /// Every technique.
-    pub const ALL: Techniques = Techniques::of(&Technique::ALL);
-    /// Naked and hidden singles.
-    pub const SINGLES: Techniques = Techniques::up_to(Difficulty::Easy);
-
-    /// The set of the listed techniques.
-    pub const fn of(list: &[Technique]) -> Techniques {
-        let mut bits = 0;
-        let mut k = 0;
-        while k < list.len() {
-            bits |= list[k].bit();
-            k += 1;
-        }
-        Techniques(bits)
-    }
-
-    /// The techniques of `level` and of every easier level (every technique for Expert).
-    pub const fn up_to(level: Difficulty) -> Techniques {
-        let mut bits = 0;
-        let mut k = 0;
-        while k < Technique::ALL.len() {
-            let t = Technique::ALL[k];
-            if t.level() as i32 <= level as i32 {
-                bits |= t.bit();
-            }
-            k += 1;
-        }
-        Techniques(bits)
-    }
-
-    /// This set with `t` added.
-    pub const fn with(self, t: Technique) -> Techniques {
-        Techniques(self.0 | t.bit())
-    }
-
-    /// This set without `t`.
-    pub const fn without(self, t: Technique) -> Techniques {
-        Techniques(self.0 & !t.bit())
-    }
-
-    /// Whether `t` is in the set.
-    pub const fn contains(self, t: Technique) -> bool {
-        self.0 & t.bit() != 0
-    }
-
-    /// The techniques of the set, simplest first.
-    pub fn iter(self) -> impl Iterator<Item = Technique> {
-        Technique::ALL
-            .into_iter()
-            .filter(move |&t| self.contains(t))
-    }
-
-    /// The level of the hardest technique in the set, `None` for the empty set.
-    pub fn hardest(self) -> Option<Difficulty> {
-        self.iter().map(Technique::level).max()
-    }
-}
-
 /// What the logical solver achieved on a board with a given set of techniques.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Deduction {
+pub(crate) struct Deduction {
     /// Whether the techniques filled the whole grid.
-    pub solved: bool,
+    pub(crate) solved: bool,
     /// The techniques that made progress at least once.
-    pub used: Techniques,
+    pub(crate) used: Techniques,
     /// The grid as far as the techniques filled it.
-    pub grid: Board,
+    pub(crate) grid: Board,
 }
 
 /// Runs the logical solver on `board` with only the `allowed` techniques, applying the
@@ -235,7 +36,7 @@ pub struct Deduction {
 ///
 /// Meant for boards whose givens clash nowhere; on a board with no solution it stops (with
 /// `solved == false`) when it meets a contradiction.
-pub fn solve_logically(board: &Board, allowed: Techniques) -> Deduction {
+pub(crate) fn solve_logically(board: &Board, allowed: Techniques) -> Deduction {
     let mut grid = Grid::new(board);
     let mut used = Techniques::NONE;
     let solved = loop {
@@ -251,38 +52,6 @@ pub fn solve_logically(board: &Board, allowed: Techniques) -> Deduction {
         solved,
         used,
         grid: Board::from_digits(grid.digit).unwrap_or(*board),
-    }
-}
-
-/// Rates a puzzle: the level of the hardest technique the logical solver needs.
-///
-/// Fails with [`Status::ErrConflict`] if two equal givens share a unit,
-/// [`Status::NoSolution`] if no grid completes the givens, and
-/// [`Status::MultipleSolutions`] if more than one does (decided by counting solutions up
-/// to 2 before any logic is applied).
-pub fn rate(board: &Board) -> Result<Difficulty, Status> {
-    board.check_conflicts()?;
-    match uniqueness_clash_free(board) {
-        Uniqueness::None => Err(Status::NoSolution),
-        Uniqueness::Multiple => Err(Status::MultipleSolutions),
-        Uniqueness::Unique => Ok(rate_unique(board)),
-    }
-}
-
-/// Rates an 81-byte board (`'1'`-`'9'`, `'.'` or `'0'`) with the validation of the C
-/// `sudoku_rate`: bad characters first ([`Status::ErrInvalidChar`]), then clashes, then
-/// the count (see [`rate`]).
-pub fn rate_bytes(bytes: &[u8; CELLS]) -> Result<Difficulty, Status> {
-    rate(&Board::from_bytes(bytes)?)
-}
-
-/// The rating of a board already known to have exactly one solution.
-pub(crate) fn rate_unique(board: &Board) -> Difficulty {
-    let d = solve_logically(board, Techniques::ALL);
-    if d.solved {
-        d.used.hardest().unwrap_or(Difficulty::Easy)
-    } else {
-        Difficulty::Expert
     }
 }
 
@@ -313,10 +82,46 @@ pub(crate) fn fill_level(
         }
         steps += 1;
         match grid.step(allowed) {
-            Ok(Some(t)) => level = level.max(t.level()),
+            Ok(Some(t)) => level = level.max(t.level().unwrap_or(Difficulty::Easy)),
             Ok(None) | Err(Dead) => return None,
         }
     }
+}
+
+/// Applies the techniques of levels Easy to Hard to `grid` until none makes progress (or
+/// the grid is full, or a contradiction shows); the level of the hardest one that made
+/// progress, `None` when none did.
+pub(crate) fn settle(grid: &mut super::grid::Grid) -> Option<Difficulty> {
+    settle_with(grid).hardest()
+}
+
+/// [`settle`], returning the techniques that made progress (singles tagged as the first
+/// allowed single, since the batch does not tell them apart).
+pub(crate) fn settle_with(grid: &mut super::grid::Grid) -> Techniques {
+    let mut g = Grid {
+        cand: grid.cand,
+        digit: grid.digit,
+        open: grid.digit.iter().filter(|&&d| d == 0).count(),
+        single: 0,
+        target: CELLS,
+    };
+    for i in 0..CELLS {
+        let c = g.cand[i];
+        if g.digit[i] == 0 && c & c.wrapping_sub(1) == 0 {
+            g.single |= 1 << i;
+        }
+    }
+    let allowed = Techniques::up_to(Difficulty::Hard);
+    let mut used = Techniques::NONE;
+    while g.open > 0 {
+        match g.step(allowed) {
+            Ok(Some(t)) => used = used.with(t),
+            Ok(None) | Err(Dead) => break,
+        }
+    }
+    grid.cand = g.cand;
+    grid.digit = g.digit;
+    used
 }
 
 /// The solver found that the board has no solution (a cell without candidates or a digit
@@ -419,7 +224,7 @@ impl Grid {
     /// Applies `t` wherever it applies on the current candidates; whether it made progress.
     fn apply(&mut self, t: Technique) -> Result<bool, Dead> {
         Ok(match t {
-            Technique::NakedSingle => self.naked_singles()?,
+            Technique::FullHouse | Technique::NakedSingle => self.naked_singles()?,
             Technique::HiddenSingle => self.hidden_singles()?,
             Technique::Pointing => self.pointing(),
             Technique::Claiming => self.claiming(),
@@ -427,6 +232,7 @@ impl Grid {
             Technique::HiddenPair => self.hidden_subsets(2),
             Technique::NakedTriple => self.naked_subsets(3),
             Technique::HiddenTriple => self.hidden_subsets(3),
+            _ => false,
         })
     }
 
@@ -662,6 +468,11 @@ impl Grid {
 mod tests {
     use super::*;
     use crate::engine::reference;
+    use crate::logic::{rate, rate_bytes};
+    use crate::status::Status;
+
+    /// Every technique the closure applies.
+    const ALL: Techniques = Techniques::up_to(Difficulty::Hard);
 
     /// Puzzles that need exactly one named technique beyond singles: singles plus that
     /// technique fill the grid, while every other technique of levels up to its own does not.
@@ -749,34 +560,6 @@ mod tests {
     }
 
     #[test]
-    fn codes_and_names() {
-        let codes: Vec<i32> = Difficulty::ALL.iter().map(|d| d.code()).collect();
-        assert_eq!(codes, [1, 2, 3, 4]);
-        for d in Difficulty::ALL {
-            assert_eq!(Difficulty::from_code(d.code()), Some(d));
-        }
-        for c in [i32::MIN, -1, 0, 5, i32::MAX] {
-            assert_eq!(Difficulty::from_code(c), None);
-        }
-        assert!(Difficulty::Easy < Difficulty::Expert);
-        assert_eq!(Difficulty::Hard.name(), "hard");
-        assert_eq!(Technique::HiddenTriple.name(), "hidden triple");
-    }
-
-    #[test]
-    fn technique_sets() {
-        assert_eq!(Techniques::SINGLES.iter().count(), 2);
-        assert_eq!(Techniques::up_to(Difficulty::Medium).iter().count(), 4);
-        assert_eq!(Techniques::up_to(Difficulty::Hard), Techniques::ALL);
-        assert_eq!(Techniques::up_to(Difficulty::Expert), Techniques::ALL);
-        assert_eq!(Techniques::ALL.hardest(), Some(Difficulty::Hard));
-        assert_eq!(Techniques::NONE.hardest(), None);
-        let s = Techniques::SINGLES.with(Technique::Claiming);
-        assert!(s.contains(Technique::Claiming) && !s.contains(Technique::Pointing));
-        assert_eq!(s.without(Technique::Claiming), Techniques::SINGLES);
-    }
-
-    #[test]
     fn singles_only_puzzles_are_easy() {
         for text in SINGLES_ONLY {
             let p = board(text);
@@ -798,18 +581,19 @@ mod tests {
             assert!(only.used.contains(t));
             assert_eq!(Some(only.grid), reference::solve(&p));
             assert!(!solve_logically(&p, Techniques::SINGLES).solved, "{text}");
-            let others = Techniques::up_to(t.level()).without(t);
+            let level = t.level().unwrap();
+            let others = Techniques::up_to(level).without(t);
             assert!(
                 !solve_logically(&p, others).solved,
                 "{} not needed: {text}",
                 t.name()
             );
-            assert_eq!(rate(&p), Ok(t.level()), "{text}");
+            assert_eq!(rate(&p), Ok(level), "{text}");
             seen = seen.with(t);
         }
         assert_eq!(
             seen,
-            Techniques::ALL
+            ALL.without(Technique::FullHouse)
                 .without(Technique::NakedSingle)
                 .without(Technique::HiddenSingle)
         );
@@ -830,8 +614,9 @@ mod tests {
     fn puzzles_beyond_the_techniques_are_expert() {
         for text in BEYOND {
             let p = board(text);
-            assert!(!solve_logically(&p, Techniques::ALL).solved);
-            assert_eq!(rate(&p), Ok(Difficulty::Expert), "{text}");
+            assert!(!solve_logically(&p, ALL).solved);
+            // Beyond Hard: Expert or a harder level, now that those are told apart.
+            assert!(rate(&p).unwrap() >= Difficulty::Expert, "{text}");
         }
     }
 
@@ -864,7 +649,7 @@ mod tests {
             none.set(k, k as u8 + 1);
         }
         none.set(80, 9);
-        assert!(!solve_logically(&none, Techniques::ALL).solved);
+        assert!(!solve_logically(&none, ALL).solved);
     }
 
     /// Independent, naive checks of the stalled state: nothing the techniques describe is
@@ -972,7 +757,7 @@ mod tests {
             for _ in 0..60 {
                 let (p, s) = crate::generate::random_minimal(&mut rng);
                 let mut g = Grid::new(&p);
-                while g.open > 0 && matches!(g.step(Techniques::ALL), Ok(Some(_))) {}
+                while g.open > 0 && matches!(g.step(ALL), Ok(Some(_))) {}
                 for i in 0..CELLS {
                     if g.digit[i] == 0 {
                         assert_ne!(

@@ -1,0 +1,280 @@
+//! Fish: X-Wing, Swordfish, Jellyfish and their finned forms; Skyscraper and 2-String
+//! Kite (the two-strong-link turbot fish).
+
+use super::grid::{sees, Grid};
+use super::step::Step;
+use super::subsets::combinations;
+use super::technique::Technique;
+use crate::board::{BOX, CELLS};
+
+/// The cell at line `line`, position `pos`: row `line`, column `pos` when `by_rows`, else
+/// column `line`, row `pos`.
+fn at(by_rows: bool, line: usize, pos: usize) -> usize {
+    if by_rows {
+        line * 9 + pos
+    } else {
+        pos * 9 + line
+    }
+}
+
+/// Per line (rows when `by_rows`, else columns), where digit bit `bit` is a candidate: bit
+/// `p` for position `p` along the line.
+fn line_masks(g: &Grid, bit: u16, by_rows: bool) -> [u16; 9] {
+    core::array::from_fn(|line| {
+        let mut m = 0;
+        for pos in 0..9 {
+            if g.cand[at(by_rows, line, pos)] & bit != 0 {
+                m |= 1 << pos;
+            }
+        }
+        m
+    })
+}
+
+/// A basic fish of `size` lines: for each digit (rows as base, then columns), `size` base
+/// lines whose candidates lie in `size` cover lines; the digit leaves the cover lines'
+/// other cells.
+pub(crate) fn basic(g: &Grid, size: usize, t: Technique) -> Option<Step> {
+    for d in 0..9 {
+        let bit = 1u16 << d;
+        for by_rows in [true, false] {
+            let m = line_masks(g, bit, by_rows);
+            let lines: Vec<usize> = (0..9)
+                .filter(|&l| m[l] != 0 && m[l].count_ones() as usize <= size)
+                .collect();
+            let found = combinations(&lines, size, &mut |base| {
+                let cover = base.iter().fold(0u16, |a, &l| a | m[l]);
+                if cover.count_ones() as usize != size {
+                    return None;
+                }
+                let mut s = Step::of(t);
+                let mut removes = false;
+                for line in 0..9 {
+                    for pos in (0..9).filter(|p| cover & (1 << p) != 0) {
+                        let c = at(by_rows, line, pos);
+                        if g.cand[c] & bit == 0 {
+                            continue;
+                        }
+                        if base.contains(&line) {
+                            s.pattern[c] = bit;
+                        } else {
+                            s.removed[c] = bit;
+                            removes = true;
+                        }
+                    }
+                }
+                removes.then_some(s)
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
+    None
+}
+
+/// A finned fish of `size` lines: `size` base lines whose candidates lie in `size` cover
+/// lines except for fins, all in one box; the digit leaves the cells of the cover lines in
+/// that box outside the base lines (either a fin is the digit, or the plain fish holds).
+pub(crate) fn finned(g: &Grid, size: usize, t: Technique) -> Option<Step> {
+    for d in 0..9 {
+        let bit = 1u16 << d;
+        for by_rows in [true, false] {
+            let m = line_masks(g, bit, by_rows);
+            let lines: Vec<usize> = (0..9).filter(|&l| m[l] != 0).collect();
+            let found = combinations(&lines, size, &mut |base| {
+                let union = base.iter().fold(0u16, |a, &l| a | m[l]);
+                let n = union.count_ones() as usize;
+                if n <= size || n > size + 3 {
+                    return None;
+                }
+                for group in 0..3 {
+                    let group_bits = 0b111u16 << (3 * group);
+                    // Every position outside the group must be a cover line.
+                    if (union & !group_bits).count_ones() as usize > size {
+                        continue;
+                    }
+                    let in_group = union & group_bits;
+                    // The fins: every subset of the group's positions of the right size
+                    // (submasks of `in_group`, in increasing order).
+                    let mut fin_mask: u16 = 0;
+                    loop {
+                        fin_mask = fin_mask.wrapping_sub(in_group) & in_group;
+                        if fin_mask == 0 {
+                            break;
+                        }
+                        if fin_mask.count_ones() as usize != n - size {
+                            continue;
+                        }
+                        if let Some(s) = finned_with(g, t, bit, by_rows, base, union, fin_mask) {
+                            return Some(s);
+                        }
+                    }
+                }
+                None
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
+    None
+}
+
+/// The finned fish of `base` lines with fins at positions `fin_mask` (the rest of `union`
+/// covers): the step, when its fins share one box and something goes.
+fn finned_with(
+    g: &Grid,
+    t: Technique,
+    bit: u16,
+    by_rows: bool,
+    base: &[usize],
+    union: u16,
+    fin_mask: u16,
+) -> Option<Step> {
+    let cover = union & !fin_mask;
+    // The fin cells, which must share one box.
+    let mut fin_box = None;
+    for &l in base {
+        for p in (0..9).filter(|p| fin_mask & (1 << p) != 0) {
+            let c = at(by_rows, l, p);
+            if g.cand[c] & bit != 0 {
+                let b = BOX[c];
+                if fin_box.is_some_and(|fb| fb != b) {
+                    return None;
+                }
+                fin_box = Some(b);
+            }
+        }
+    }
+    let fin_box = fin_box?;
+    let mut s = Step::of(t);
+    let mut removes = false;
+    for line in (0..9).filter(|l| !base.contains(l)) {
+        for pos in (0..9).filter(|p| cover & (1 << p) != 0) {
+            let c = at(by_rows, line, pos);
+            if BOX[c] == fin_box && g.cand[c] & bit != 0 {
+                s.removed[c] = bit;
+                removes = true;
+            }
+        }
+    }
+    if !removes {
+        return None;
+    }
+    for &l in base {
+        for pos in 0..9 {
+            let c = at(by_rows, l, pos);
+            if g.cand[c] & bit != 0 {
+                s.pattern[c] = bit;
+            }
+        }
+    }
+    Some(s)
+}
+
+/// The step that removes digit bit `bit` from every cell (but `ends`) that sees both
+/// `ends`, with `pattern` cells marked; `None` when nothing goes.
+fn sees_both(
+    g: &Grid,
+    t: Technique,
+    bit: u16,
+    ends: [usize; 2],
+    pattern: &[usize],
+) -> Option<Step> {
+    let mut s = Step::of(t);
+    let mut removes = false;
+    for c in 0..CELLS {
+        if g.cand[c] & bit != 0 && sees(c, ends[0]) && sees(c, ends[1]) {
+            s.removed[c] = bit;
+            removes = true;
+        }
+    }
+    if !removes {
+        return None;
+    }
+    for &c in pattern {
+        s.pattern[c] = bit;
+    }
+    Some(s)
+}
+
+/// Two rows (then columns) with exactly two places for a digit, one end of each in the
+/// same column (row), the other ends in different ones: the digit leaves the cells that
+/// see both other ends.
+pub(crate) fn skyscraper(g: &Grid) -> Option<Step> {
+    for d in 0..9 {
+        let bit = 1u16 << d;
+        for by_rows in [true, false] {
+            let m = line_masks(g, bit, by_rows);
+            for l1 in 0..9 {
+                if m[l1].count_ones() != 2 {
+                    continue;
+                }
+                for l2 in l1 + 1..9 {
+                    if m[l2].count_ones() != 2 || (m[l1] & m[l2]).count_ones() != 1 {
+                        continue;
+                    }
+                    let shared = (m[l1] & m[l2]).trailing_zeros() as usize;
+                    let e1 = (m[l1] & !m[l2]).trailing_zeros() as usize;
+                    let e2 = (m[l2] & !m[l1]).trailing_zeros() as usize;
+                    let ends = [at(by_rows, l1, e1), at(by_rows, l2, e2)];
+                    let cells = [
+                        ends[0],
+                        ends[1],
+                        at(by_rows, l1, shared),
+                        at(by_rows, l2, shared),
+                    ];
+                    if let Some(s) = sees_both(g, Technique::Skyscraper, bit, ends, &cells) {
+                        return Some(s);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A row and a column with exactly two places for a digit, sharing no cell, one end of
+/// each in the same box: the digit leaves the cells that see both other ends.
+// Cells, lines and units are numbers that index several tables at once.
+#[allow(clippy::needless_range_loop)]
+pub(crate) fn two_string_kite(g: &Grid) -> Option<Step> {
+    for d in 0..9 {
+        let bit = 1u16 << d;
+        let rows = line_masks(g, bit, true);
+        let cols = line_masks(g, bit, false);
+        for r in 0..9 {
+            if rows[r].count_ones() != 2 {
+                continue;
+            }
+            let rc: Vec<usize> = (0..9)
+                .filter(|p| rows[r] & (1 << p) != 0)
+                .map(|p| r * 9 + p)
+                .collect();
+            for c in 0..9 {
+                if cols[c].count_ones() != 2 {
+                    continue;
+                }
+                let cc: Vec<usize> = (0..9)
+                    .filter(|p| cols[c] & (1 << p) != 0)
+                    .map(|p| p * 9 + c)
+                    .collect();
+                if rc.iter().any(|x| cc.contains(x)) {
+                    continue;
+                }
+                for (i, j) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+                    if BOX[rc[i]] != BOX[cc[j]] {
+                        continue;
+                    }
+                    let ends = [rc[1 - i], cc[1 - j]];
+                    let cells = [rc[0], rc[1], cc[0], cc[1]];
+                    if let Some(s) = sees_both(g, Technique::TwoStringKite, bit, ends, &cells) {
+                        return Some(s);
+                    }
+                }
+            }
+        }
+    }
+    None
+}

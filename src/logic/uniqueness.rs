@@ -1,0 +1,152 @@
+//! Uniqueness techniques: unique rectangles types 1 and 2, BUG+1. Sound on a board with
+//! exactly one solution (the only boards the hints and the rating reason about): four open
+//! cells over two rows, two columns and two boxes that could hold only two digits would
+//! let those digits swap into a second solution.
+
+use super::grid::{sees, Grid};
+use super::step::Step;
+use super::technique::Technique;
+use crate::board::{BOX, CELLS, COL, ROW};
+use crate::units::UNITS;
+
+/// Every rectangle of open cells over exactly two boxes: its corners in the order
+/// (r1,c1), (r1,c2), (r2,c1), (r2,c2), until `f` returns `Some`.
+fn rectangles(g: &Grid, f: &mut impl FnMut([usize; 4]) -> Option<Step>) -> Option<Step> {
+    for r1 in 0..9 {
+        for r2 in r1 + 1..9 {
+            for c1 in 0..9 {
+                for c2 in c1 + 1..9 {
+                    if (r1 / 3 == r2 / 3) == (c1 / 3 == c2 / 3) {
+                        continue;
+                    }
+                    let corners = [r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2];
+                    if corners.iter().any(|&c| g.digit[c] != 0) {
+                        continue;
+                    }
+                    if let Some(s) = f(corners) {
+                        return Some(s);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Three corners hold only {a,b}: a and b leave the fourth.
+pub(crate) fn unique_rectangle_1(g: &Grid) -> Option<Step> {
+    rectangles(g, &mut |corners| {
+        for k in 0..4 {
+            let others: [usize; 3] =
+                core::array::from_fn(|j| corners[if j < k { j } else { j + 1 }]);
+            let m = g.cand[others[0]];
+            if m.count_ones() != 2 || others.iter().any(|&c| g.cand[c] != m) {
+                continue;
+            }
+            let fourth = corners[k];
+            if g.cand[fourth] & m == 0 || g.cand[fourth] & !m == 0 {
+                continue;
+            }
+            let mut s = Step::of(Technique::UniqueRectangle1);
+            s.removed[fourth] = g.cand[fourth] & m;
+            for &c in &corners {
+                s.pattern[c] = m;
+            }
+            return Some(s);
+        }
+        None
+    })
+}
+
+/// Two corners hold only {a,b}, the two others only {a,b,c}: c leaves the cells that see
+/// both of those.
+pub(crate) fn unique_rectangle_2(g: &Grid) -> Option<Step> {
+    rectangles(g, &mut |corners| {
+        for (i, j) in [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)] {
+            let floor = [corners[i], corners[j]];
+            let mut rest = (0..4).filter(|&k| k != i && k != j).map(|k| corners[k]);
+            let (Some(r0), Some(r1)) = (rest.next(), rest.next()) else {
+                continue;
+            };
+            let roof = [r0, r1];
+            let m = g.cand[floor[0]];
+            if m.count_ones() != 2 || g.cand[floor[1]] != m {
+                continue;
+            }
+            let r = g.cand[roof[0]];
+            if g.cand[roof[1]] != r || r & m != m || r.count_ones() != 3 {
+                continue;
+            }
+            let z = r & !m;
+            let mut s = Step::of(Technique::UniqueRectangle2);
+            let mut removes = false;
+            for c in 0..CELLS {
+                if g.cand[c] & z != 0 && sees(c, roof[0]) && sees(c, roof[1]) {
+                    s.removed[c] = z;
+                    removes = true;
+                }
+            }
+            if !removes {
+                continue;
+            }
+            for &c in &corners {
+                s.pattern[c] = g.cand[c];
+            }
+            return Some(s);
+        }
+        None
+    })
+}
+
+/// Every open cell holds two candidates but one, which holds three, and every digit is a
+/// candidate of exactly two cells of every unit where it is one, but for one digit of that
+/// cell, three times in each of its units: that digit goes there.
+pub(crate) fn bug_plus_one(g: &Grid) -> Option<Step> {
+    let mut tri = None;
+    for c in 0..CELLS {
+        if g.digit[c] != 0 {
+            continue;
+        }
+        match g.cand[c].count_ones() {
+            2 => {}
+            3 if tri.is_none() => tri = Some(c),
+            _ => return None,
+        }
+    }
+    let cell = tri?;
+    let units = [
+        ROW[cell] as usize,
+        9 + COL[cell] as usize,
+        18 + BOX[cell] as usize,
+    ];
+    // The extra digit: three places in each unit of the cell.
+    let mut extra = None;
+    for d in 0..9 {
+        let bit = 1u16 << d;
+        if g.cand[cell] & bit != 0 && units.iter().all(|&u| g.places(u, bit).count_ones() == 3) {
+            extra = Some(bit);
+        }
+    }
+    let extra = extra?;
+    for (u, unit) in UNITS.iter().enumerate() {
+        for d in 0..9 {
+            let bit = 1u16 << d;
+            let mut n = g.places(u, bit).count_ones();
+            if bit == extra && unit.contains(&(cell as u8)) {
+                n -= 1;
+            }
+            if n != 0 && n != 2 {
+                return None;
+            }
+        }
+    }
+    let mut s = Step::placing(
+        Technique::BugPlusOne,
+        cell,
+        extra.trailing_zeros() as u8 + 1,
+    );
+    for c in 0..CELLS {
+        s.pattern[c] = g.cand[c];
+    }
+    Some(s)
+}

@@ -1,0 +1,132 @@
+//! Wings: XY-Wing, XYZ-Wing, W-Wing.
+
+use super::grid::{sees, Grid};
+use super::step::Step;
+use super::technique::Technique;
+use crate::board::CELLS;
+use crate::units::{PEERS, UNITS};
+
+/// The step of technique `t` that removes digit bit `z` from every open cell (but those of
+/// `wing`) that sees every cell of `wing`, whose candidates make the pattern.
+fn remove_seen_by_all(g: &Grid, t: Technique, z: u16, wing: &[usize]) -> Option<Step> {
+    let mut s = Step::of(t);
+    let mut removes = false;
+    for c in 0..CELLS {
+        if g.cand[c] & z != 0 && !wing.contains(&c) && wing.iter().all(|&w| sees(c, w)) {
+            s.removed[c] = z;
+            removes = true;
+        }
+    }
+    if !removes {
+        return None;
+    }
+    for &w in wing {
+        s.pattern[w] = g.cand[w];
+    }
+    Some(s)
+}
+
+/// A pivot {x,y} seeing pincers {x,z} and {y,z}: z leaves the cells that see both pincers.
+// Cells, lines and units are numbers that index several tables at once.
+#[allow(clippy::needless_range_loop)]
+pub(crate) fn xy_wing(g: &Grid) -> Option<Step> {
+    for p in 0..CELLS {
+        let pc = g.cand[p];
+        if pc.count_ones() != 2 {
+            continue;
+        }
+        for &a in &PEERS[p] {
+            let a = a as usize;
+            let ac = g.cand[a];
+            if ac.count_ones() != 2 || (ac & pc).count_ones() != 1 {
+                continue;
+            }
+            let z = ac & !pc;
+            for &b in &PEERS[p] {
+                let b = b as usize;
+                if b <= a {
+                    continue;
+                }
+                let bc = g.cand[b];
+                // b holds the pivot's other digit and z.
+                if bc != (pc & !ac) | z {
+                    continue;
+                }
+                if let Some(s) = remove_seen_by_all(g, Technique::XyWing, z, &[a, b]) {
+                    let mut s = s;
+                    s.pattern[p] = pc;
+                    return Some(s);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A pivot {x,y,z} seeing pincers {x,z} and {y,z}: z leaves the cells that see all three.
+// Cells, lines and units are numbers that index several tables at once.
+#[allow(clippy::needless_range_loop)]
+pub(crate) fn xyz_wing(g: &Grid) -> Option<Step> {
+    for p in 0..CELLS {
+        let pc = g.cand[p];
+        if pc.count_ones() != 3 {
+            continue;
+        }
+        for &a in &PEERS[p] {
+            let a = a as usize;
+            let ac = g.cand[a];
+            if ac.count_ones() != 2 || ac & !pc != 0 {
+                continue;
+            }
+            for &b in &PEERS[p] {
+                let b = b as usize;
+                let bc = g.cand[b];
+                if b <= a || bc.count_ones() != 2 || bc & !pc != 0 || bc == ac {
+                    continue;
+                }
+                let z = ac & bc;
+                if let Some(s) = remove_seen_by_all(g, Technique::XyzWing, z, &[p, a, b]) {
+                    return Some(s);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Two cells {x,y} that do not see each other, joined by a strong link on x (a unit with
+/// exactly two places for x, one seeing each cell): y leaves the cells that see both.
+pub(crate) fn w_wing(g: &Grid) -> Option<Step> {
+    for a in 0..CELLS {
+        let ac = g.cand[a];
+        if ac.count_ones() != 2 {
+            continue;
+        }
+        for b in a + 1..CELLS {
+            if g.cand[b] != ac || sees(a, b) {
+                continue;
+            }
+            for x in [ac & ac.wrapping_neg(), ac & (ac - 1)] {
+                let y = ac & !x;
+                for (u, unit) in UNITS.iter().enumerate() {
+                    let places = g.places(u, x);
+                    if places.count_ones() != 2 {
+                        continue;
+                    }
+                    let e1 = unit[places.trailing_zeros() as usize] as usize;
+                    let e2 = unit[15 - places.leading_zeros() as usize] as usize;
+                    let linked = (sees(e1, a) && sees(e2, b)) || (sees(e1, b) && sees(e2, a));
+                    if !linked || [e1, e2].iter().any(|e| *e == a || *e == b) {
+                        continue;
+                    }
+                    if let Some(mut s) = remove_seen_by_all(g, Technique::WWing, y, &[a, b]) {
+                        s.pattern[e1] = x;
+                        s.pattern[e2] = x;
+                        return Some(s);
+                    }
+                }
+            }
+        }
+    }
+    None
+}

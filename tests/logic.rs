@@ -1,0 +1,802 @@
+//! The logical solver through its C functions: `sudoku_candidates`, `sudoku_hint`,
+//! `sudoku_apply_step`, `sudoku_technique_name`, and the agreement of the hint walk with
+//! `sudoku_rate`.
+//!
+//! Every step of the walks of the bundled puzzles (`benches/puzzles.txt`,
+//! `c_examples/puzzles.txt`) and of corpus samples (when `../shared/data` is present) is
+//! checked against the solution: a placed digit is the solution's, no removed candidate
+//! is, `removed` holds only candidates that were there, every step changes something, and
+//! the walk's hardest level is what `sudoku_rate` says.
+
+mod common;
+
+use common::corpora;
+use std::ffi::{c_char, c_int, CStr};
+use sudoku::engine::reference;
+use sudoku::ffi::{
+    sudoku_apply_step, sudoku_candidates, sudoku_hint, sudoku_rate, sudoku_technique_name,
+};
+use sudoku::{Board, Difficulty, Status, Step, Technique, CELLS};
+
+/// A step full of a marker, to show a write on failure.
+fn marker_step() -> Step {
+    Step {
+        technique: 0x5A5A,
+        difficulty: 0x5A5A,
+        cell: 0x5A5A,
+        digit: 0x5A5A,
+        removed: [0xA5A5; CELLS],
+        pattern: [0xA5A5; CELLS],
+    }
+}
+
+fn c_candidates(board: &[u8; CELLS]) -> (i32, [u16; CELLS]) {
+    let mut out = [0xFFFFu16; CELLS];
+    // SAFETY: 81 readable bytes and 81 writable masks.
+    let rc = unsafe { sudoku_candidates(board.as_ptr().cast(), out.as_mut_ptr()) };
+    (rc, out)
+}
+
+fn c_hint(board: &[u8; CELLS], cands: Option<&[u16; CELLS]>) -> (i32, Step) {
+    let mut step = marker_step();
+    let c = cands.map_or(core::ptr::null(), |c| c.as_ptr());
+    // SAFETY: 81 readable bytes, NULL or 81 readable masks, a writable step.
+    let rc = unsafe { sudoku_hint(board.as_ptr().cast(), c, &mut step) };
+    (rc, step)
+}
+
+fn c_apply(board: &mut [u8; CELLS], cands: &mut [u16; CELLS], step: &Step) -> i32 {
+    // SAFETY: 81 writable bytes, 81 writable masks, a readable step.
+    unsafe { sudoku_apply_step(board.as_mut_ptr().cast(), cands.as_mut_ptr(), step) }
+}
+
+fn c_rate(board: &[u8; CELLS]) -> (i32, c_int) {
+    let mut d = -7;
+    // SAFETY: 81 readable bytes and a writable int.
+    let rc = unsafe { sudoku_rate(board.as_ptr().cast(), &mut d) };
+    (rc, d)
+}
+
+fn name(t: c_int) -> String {
+    // SAFETY: the function returns a static NUL-terminated string.
+    unsafe { CStr::from_ptr(sudoku_technique_name(t)) }
+        .to_str()
+        .unwrap()
+        .to_owned()
+}
+
+/// Checks one step against the grid it was found on and the solution.
+fn check_step(board: &[u8; CELLS], cands: &[u16; CELLS], s: &Step, sol: &[u8; CELLS], what: &str) {
+    let t = Technique::from_code(s.technique).unwrap_or_else(|| panic!("{what}: bad technique"));
+    assert_ne!(t, Technique::None, "{what}: NONE on an open board");
+    assert_eq!(s.difficulty, t.level().unwrap().code(), "{what}: {t:?}");
+    let mut changes = false;
+    if s.cell != -1 || s.digit != 0 {
+        let (cell, digit) = s
+            .placement()
+            .unwrap_or_else(|| panic!("{what}: bad placement"));
+        assert!(
+            board[cell] == b'.' || board[cell] == b'0',
+            "{what}: on a filled cell"
+        );
+        assert_eq!(
+            digit,
+            sol[cell] - b'0',
+            "{what}: {t:?} placed a wrong digit"
+        );
+        assert_ne!(
+            cands[cell] & (1 << (digit - 1)),
+            0,
+            "{what}: not a candidate"
+        );
+        changes = true;
+    }
+    for c in 0..CELLS {
+        let r = s.removed[c];
+        assert_eq!(
+            r & !cands[c],
+            0,
+            "{what}: {t:?} removed absent candidates at {c}"
+        );
+        if r != 0 {
+            assert!(
+                board[c] == b'.' || board[c] == b'0',
+                "{what}: removal on a given"
+            );
+            let bit = 1 << (sol[c] - b'1');
+            assert_eq!(
+                r & bit,
+                0,
+                "{what}: {t:?} removed the solution's digit at {c}"
+            );
+            changes = true;
+        }
+    }
+    assert!(changes, "{what}: {t:?} changes nothing");
+    assert!(
+        s.pattern.iter().any(|&p| p != 0),
+        "{what}: {t:?} has no pattern"
+    );
+    assert!(!name(s.technique).is_empty());
+}
+
+/// Walks `puzzle` with sudoku_hint and sudoku_apply_step, checking every step; returns the
+/// hardest level and the techniques used, after checking that level against sudoku_rate.
+fn walk(puzzle: &[u8; CELLS], what: &str) -> (Difficulty, Vec<Technique>) {
+    let sol = reference::solve(&Board::from_bytes(puzzle).unwrap())
+        .unwrap_or_else(|| panic!("{what}: no solution"))
+        .to_bytes();
+    let mut board = *puzzle;
+    let (rc, mut cands) = c_candidates(&board);
+    assert_eq!(rc, 0, "{what}");
+    let mut level = Difficulty::Easy;
+    let mut used = Vec::new();
+    for n in 0.. {
+        assert!(n <= 81 * 9, "{what}: the walk does not end");
+        let (rc, s) = c_hint(&board, Some(&cands));
+        assert_eq!(rc, 0, "{what}: step {n}");
+        if s.technique == 0 {
+            assert!(
+                board.iter().all(|&b| b != b'.' && b != b'0'),
+                "{what}: NONE early"
+            );
+            assert_eq!((s.cell, s.digit, s.difficulty), (-1, 0, 0));
+            break;
+        }
+        check_step(&board, &cands, &s, &sol, &format!("{what}: step {n}"));
+        let t = Technique::from_code(s.technique).unwrap();
+        level = level.max(t.level().unwrap());
+        used.push(t);
+        assert_eq!(c_apply(&mut board, &mut cands, &s), 0, "{what}: step {n}");
+    }
+    assert_eq!(board, sol, "{what}");
+    assert_eq!(
+        c_rate(puzzle),
+        (0, level.code()),
+        "{what}: walk and rate disagree"
+    );
+    (level, used)
+}
+
+fn lines(text: &str) -> Vec<[u8; CELLS]> {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && l.len() >= CELLS)
+        .filter_map(|l| l.as_bytes()[..CELLS].try_into().ok())
+        .collect()
+}
+
+#[test]
+fn every_step_of_the_bundled_walks_is_true_and_agrees_with_rate() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut n = 0;
+    for file in ["benches/puzzles.txt", "c_examples/puzzles.txt"] {
+        let text = std::fs::read_to_string(format!("{root}/{file}")).unwrap();
+        for (k, p) in lines(&text).iter().enumerate() {
+            let Ok(board) = Board::from_bytes(p) else {
+                continue;
+            };
+            if board.conflict().is_some() || reference::count(&board, 2).0 != 1 {
+                continue;
+            }
+            walk(p, &format!("{file} #{k}"));
+            n += 1;
+        }
+    }
+    assert!(n >= 10, "only {n} proper bundled puzzles");
+}
+
+#[test]
+fn every_step_of_corpus_sample_walks_is_true_and_agrees_with_rate() {
+    let per_corpus: usize = std::env::var("LOGIC_SAMPLE")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(40);
+    for (name, known) in corpora::CORPORA {
+        if known != corpora::Known::Unique {
+            continue;
+        }
+        let Some(entries) = corpora::read(name) else {
+            continue;
+        };
+        let mut levels = [0usize; 7];
+        for e in corpora::sample(&entries, per_corpus) {
+            let (level, _) = walk(&e.bytes, &format!("{name}:{}", e.line));
+            levels[level.code() as usize] += 1;
+        }
+        eprintln!("{name}: levels 1-6 {:?}", &levels[1..]);
+    }
+}
+
+#[test]
+fn generated_puzzles_walk_to_their_level() {
+    for level in Difficulty::ALL {
+        for seed in [3, 4] {
+            let (p, _) = sudoku::generate(seed, level);
+            let (walked, _) = walk(&p.to_bytes(), &format!("{level:?} seed {seed}"));
+            assert_eq!(walked, level, "{p}");
+        }
+    }
+}
+
+const LEETCODE: &[u8; CELLS] =
+    b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+#[test]
+fn candidates_are_what_the_filled_cells_leave() {
+    let (rc, c) = c_candidates(LEETCODE);
+    assert_eq!(rc, 0);
+    assert_eq!(c[0], 1 << 4); // the given 5
+                              // Cell 2 (row 0, column 2): row has 5,3,7; column 8; box 5,3,6,9,8.
+    let expect: u16 = [1u16, 2, 4].iter().map(|d| 1 << (d - 1)).sum();
+    assert_eq!(c[2], expect);
+    // Every empty cell of an empty board has every digit.
+    assert_eq!(c_candidates(&[b'.'; CELLS]), (0, [0x1FF; CELLS]));
+    // Statuses; nothing written on failure.
+    let mut bad = *LEETCODE;
+    bad[1] = b'5';
+    assert_eq!(
+        c_candidates(&bad),
+        (Status::ErrConflict.code(), [0xFFFF; CELLS])
+    );
+    bad[3] = b'x';
+    assert_eq!(
+        c_candidates(&bad),
+        (Status::ErrInvalidChar.code(), [0xFFFF; CELLS])
+    );
+    let mut out = [0xFFFFu16; CELLS];
+    // SAFETY: NULLs are reported before anything is read or written.
+    unsafe {
+        assert_eq!(sudoku_candidates(core::ptr::null(), out.as_mut_ptr()), -1);
+        assert_eq!(
+            sudoku_candidates(LEETCODE.as_ptr().cast(), core::ptr::null_mut()),
+            -1
+        );
+    }
+    assert_eq!(out, [0xFFFF; CELLS]);
+    // A board with no solution still has candidates.
+    let mut none = [b'.'; CELLS];
+    none[..8].copy_from_slice(b"12345678");
+    none[80] = b'9';
+    assert_eq!(c_candidates(&none).0, 0);
+}
+
+#[test]
+fn hint_statuses_and_nothing_written_on_failure() {
+    let fails = |board: &[u8; CELLS], cands: Option<&[u16; CELLS]>, want: Status| {
+        let (rc, s) = c_hint(board, cands);
+        assert_eq!(rc, want.code());
+        assert_eq!(s, marker_step());
+    };
+    let mut step = marker_step();
+    // SAFETY: NULL board or step is reported before anything is read or written.
+    unsafe {
+        let null_board: *const c_char = core::ptr::null();
+        assert_eq!(sudoku_hint(null_board, core::ptr::null(), &mut step), -1);
+        let rc = sudoku_hint(
+            LEETCODE.as_ptr().cast(),
+            core::ptr::null(),
+            core::ptr::null_mut(),
+        );
+        assert_eq!(rc, -1);
+    }
+    assert_eq!(step, marker_step());
+    let mut bad = *LEETCODE;
+    bad[1] = b'5';
+    fails(&bad, None, Status::ErrConflict);
+    bad[2] = b'A';
+    fails(&bad, None, Status::ErrInvalidChar);
+    fails(&[b'.'; CELLS], None, Status::MultipleSolutions);
+    let mut none = [b'.'; CELLS];
+    none[..8].copy_from_slice(b"12345678");
+    none[80] = b'9';
+    fails(&none, None, Status::NoSolution);
+    // A filled cell whose mask is not its digit's bit.
+    let (_, mut c) = c_candidates(LEETCODE);
+    c[0] = 0x1FF;
+    fails(LEETCODE, Some(&c), Status::ErrInvalidArgument);
+    c[0] = 0;
+    fails(LEETCODE, Some(&c), Status::ErrInvalidArgument);
+    // A mask with a bit above 8.
+    let (_, mut c) = c_candidates(LEETCODE);
+    c[2] |= 1 << 12;
+    fails(LEETCODE, Some(&c), Status::ErrInvalidArgument);
+    // The player's candidates lost a solution digit (cell 2 holds 4).
+    let (_, mut c) = c_candidates(LEETCODE);
+    c[2] &= !(1 << 3);
+    fails(LEETCODE, Some(&c), Status::NoSolution);
+    // An open cell with no candidate at all.
+    let (_, mut c) = c_candidates(LEETCODE);
+    c[2] = 0;
+    fails(LEETCODE, Some(&c), Status::NoSolution);
+    // Candidates a filled peer excludes count as removed: all 0x1FF on open cells gives
+    // the same step as NULL.
+    let (_, c) = c_candidates(LEETCODE);
+    let loose: [u16; CELLS] =
+        core::array::from_fn(|i| if LEETCODE[i] == b'.' { 0x1FF } else { c[i] });
+    assert_eq!(c_hint(LEETCODE, Some(&loose)), c_hint(LEETCODE, None));
+    assert_eq!(c_hint(LEETCODE, Some(&c)), c_hint(LEETCODE, None));
+    // A complete board: NONE.
+    let sol = reference::solve(&Board::from_bytes(LEETCODE).unwrap())
+        .unwrap()
+        .to_bytes();
+    let (rc, s) = c_hint(&sol, None);
+    assert_eq!((rc, s), (0, Step::default()));
+    assert_eq!(name(0), "None");
+}
+
+#[test]
+fn hints_are_deterministic() {
+    let (rc, a) = c_hint(LEETCODE, None);
+    assert_eq!(rc, 0);
+    for _ in 0..3 {
+        assert_eq!(c_hint(LEETCODE, None), (0, a));
+    }
+}
+
+#[test]
+fn apply_step_refuses_steps_that_do_not_fit_and_writes_nothing() {
+    let (_, cands) = c_candidates(LEETCODE);
+    let refuse = |step: &Step, want: Status| {
+        let mut b = *LEETCODE;
+        let mut c = cands;
+        assert_eq!(c_apply(&mut b, &mut c, step), want.code(), "{step:?}");
+        assert_eq!((b, c), (*LEETCODE, cands));
+    };
+    let place = |cell: i32, digit: i32| Step {
+        cell,
+        digit,
+        ..Step::default()
+    };
+    refuse(&place(81, 1), Status::ErrInvalidArgument);
+    refuse(&place(-2, 1), Status::ErrInvalidArgument);
+    refuse(&place(2, 0), Status::ErrInvalidArgument);
+    refuse(&place(2, 10), Status::ErrInvalidArgument);
+    refuse(&place(-1, 4), Status::ErrInvalidArgument);
+    refuse(&place(0, 5), Status::ErrInvalidArgument); // a filled cell
+    refuse(&place(2, 9), Status::ErrInvalidArgument); // not a candidate of cell 2
+                                                      // A digit left in the mask but held by a filled peer (the 5 of cell 0).
+    let mut loose = cands;
+    loose[2] |= 1 << 4;
+    let mut b = *LEETCODE;
+    let before = loose;
+    assert_eq!(
+        c_apply(&mut b, &mut loose, &place(2, 5)),
+        Status::ErrInvalidArgument.code()
+    );
+    assert_eq!((b, loose), (*LEETCODE, before));
+    let mut s = Step::default();
+    s.removed[0] = 1 << 4; // the given's own digit
+    refuse(&s, Status::ErrInvalidArgument);
+    let mut s = Step::default();
+    s.removed[2] = 1 << 9;
+    refuse(&s, Status::ErrInvalidArgument);
+    let mut s = place(2, 4);
+    s.removed[2] = 1 << 3; // would remove the digit it places
+    refuse(&s, Status::ErrInvalidArgument);
+    // Bad board and masks.
+    let mut bad_cands = cands;
+    bad_cands[0] = 0x1FF;
+    let mut b = *LEETCODE;
+    let before = bad_cands;
+    assert_eq!(
+        c_apply(&mut b, &mut bad_cands, &place(2, 4)),
+        Status::ErrInvalidArgument.code()
+    );
+    assert_eq!((b, bad_cands), (*LEETCODE, before));
+    let mut clash = *LEETCODE;
+    clash[1] = b'5';
+    let mut c = cands;
+    assert_eq!(
+        c_apply(&mut clash, &mut c, &place(2, 4)),
+        Status::ErrConflict.code()
+    );
+    // NULLs.
+    let mut b = *LEETCODE;
+    let mut c = cands;
+    // SAFETY: NULLs are reported before anything is read or written.
+    unsafe {
+        let s = Step::default();
+        assert_eq!(
+            sudoku_apply_step(core::ptr::null_mut(), c.as_mut_ptr(), &s),
+            -1
+        );
+        assert_eq!(
+            sudoku_apply_step(b.as_mut_ptr().cast(), core::ptr::null_mut(), &s),
+            -1
+        );
+        assert_eq!(
+            sudoku_apply_step(b.as_mut_ptr().cast(), c.as_mut_ptr(), core::ptr::null()),
+            -1
+        );
+    }
+    assert_eq!((b, c), (*LEETCODE, cands));
+    // A fitting placement: the cell keeps only its digit, the peers lose it.
+    let mut b = *LEETCODE;
+    let mut c = cands;
+    assert_eq!(c_apply(&mut b, &mut c, &place(2, 4)), 0);
+    assert_eq!(b[2], b'4');
+    assert_eq!(c[2], 1 << 3);
+    for peer in [3usize, 11, 20, 29, 74] {
+        assert_eq!(c[peer] & (1 << 3), 0, "{peer}");
+    }
+    // A removal-only step.
+    let mut s = Step::default();
+    s.removed[3] = c[3];
+    let mut b2 = b;
+    assert_eq!(c_apply(&mut b2, &mut c, &s), 0);
+    assert_eq!((b2, c[3]), (b, 0));
+}
+
+#[test]
+fn technique_names_and_values() {
+    assert_eq!(name(Technique::HiddenSingle.code()), "Hidden Single");
+    assert_eq!(name(Technique::XWing.code()), "X-Wing");
+    assert_eq!(name(Technique::BruteForce.code()), "Brute Force");
+    for bad in [-1, 31, 1000, c_int::MIN, c_int::MAX] {
+        assert_eq!(name(bad), "Unknown technique");
+    }
+    let mut names: Vec<String> = Technique::ALL.iter().map(|t| name(t.code())).collect();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), Technique::ALL.len());
+    assert_eq!(std::mem::size_of::<Step>(), 16 + 2 * 2 * CELLS);
+}
+
+/// One board per technique where it is the simplest step: (technique, puzzle, the number of
+/// hints applied from its givens before, the step's cell and digit, its removals as (cell,
+/// mask)). Found by `find_a_board_per_technique` on generated and corpus puzzles.
+type Simplest = (
+    Technique,
+    &'static str,
+    usize,
+    i32,
+    i32,
+    &'static [(usize, u16)],
+);
+const SIMPLEST: [Simplest; 30] = [
+    (
+        Technique::FullHouse,
+        ".65.3.2.93...........752.6....24.8....2.....1.....54.............1..85..7.85...9.",
+        6,
+        42,
+        9,
+        &[],
+    ),
+    (
+        Technique::NakedSingle,
+        ".65.3.2.93...........752.6....24.8....2.....1.....54.............1..85..7.85...9.",
+        2,
+        15,
+        1,
+        &[],
+    ),
+    (
+        Technique::HiddenSingle,
+        ".65.3.2.93...........752.6....24.8....2.....1.....54.............1..85..7.85...9.",
+        0,
+        10,
+        2,
+        &[],
+    ),
+    (
+        Technique::Pointing,
+        "....5...75.9.76.....2.8........2...389...4..........8...43..1.6.56..24...3....9..",
+        19,
+        -1,
+        0,
+        &[(50, 0x004)],
+    ),
+    (
+        Technique::Claiming,
+        "8.67.3.5..7.5.......24......5.....98.84...3..9.....1...2...54.1....4.2...6.3.....",
+        20,
+        -1,
+        0,
+        &[(61, 0x040), (70, 0x040), (71, 0x040)],
+    ),
+    (
+        Technique::NakedPair,
+        ".....7..83..86.4....4..5..919..2..........1..5.........5..7....4.6...82...2.1.9.6",
+        6,
+        -1,
+        0,
+        &[(56, 0x001), (57, 0x008), (59, 0x008)],
+    ),
+    (
+        Technique::HiddenPair,
+        ".....7..83..86.4....4..5..919..2..........1..5.........5..7....4.6...82...2.1.9.6",
+        15,
+        -1,
+        0,
+        &[(2, 0x100), (11, 0x140)],
+    ),
+    (
+        Technique::NakedTriple,
+        "..1.....5....6.......91...45....73.96.....4....72.3...9.4...2...2...5..71......9.",
+        36,
+        -1,
+        0,
+        &[(16, 0x080), (17, 0x080), (25, 0x0a0)],
+    ),
+    (
+        Technique::HiddenTriple,
+        "3..8..4.5...23.8......5.....93..7.8..2..16.....1.....4..96.....8......2..7.....49",
+        15,
+        -1,
+        0,
+        &[(58, 0x002), (66, 0x015)],
+    ),
+    (
+        Technique::NakedQuad,
+        "....1...4.94.2..568...6..2.54......8..9...5...2...3...1......7..6...9......7..8..",
+        44,
+        -1,
+        0,
+        &[(39, 0x008), (41, 0x008)],
+    ),
+    (
+        Technique::HiddenQuad,
+        "..........6....312....85.7..57..3..69...1.2...3.......6...9.8..3....17...9...7..1",
+        41,
+        -1,
+        0,
+        &[(66, 0x012), (75, 0x012)],
+    ),
+    (
+        Technique::XWing,
+        "...36.5...3.4.7.8..1..8....7...2...34..69...7.......5.2.....9...9..41.....4....31",
+        31,
+        -1,
+        0,
+        &[
+            (28, 0x080),
+            (32, 0x080),
+            (50, 0x080),
+            (55, 0x080),
+            (59, 0x080),
+        ],
+    ),
+    (
+        Technique::Skyscraper,
+        "..8.1...764.89.....9..24...8....54...2....5.67..9.....5....62.84.2.5.............",
+        23,
+        -1,
+        0,
+        &[(29, 0x100), (72, 0x100)],
+    ),
+    (
+        Technique::TwoStringKite,
+        "..8.1...764.89.....9..24...8....54...2....5.67..9.....5....62.84.2.5.............",
+        35,
+        -1,
+        0,
+        &[(78, 0x001)],
+    ),
+    (
+        Technique::XyWing,
+        "...36.5...3.4.7.8..1..8....7...2...34..69...7.......5.2.....9...9..41.....4....31",
+        32,
+        -1,
+        0,
+        &[(58, 0x010)],
+    ),
+    (
+        Technique::XyzWing,
+        "..5....8..8.5..7..6.1........6....91149.....3...2....7.2..685.....73......3..5...",
+        34,
+        -1,
+        0,
+        &[(69, 0x020)],
+    ),
+    (
+        Technique::WWing,
+        "..1.....5....6.......91...45....73.96.....4....72.3...9.4...2...2...5..71......9.",
+        37,
+        -1,
+        0,
+        &[(44, 0x080)],
+    ),
+    (
+        Technique::Swordfish,
+        "1.7...5.6.8...6.1...45...9..95......4..72.....1..83.....6.....4......23....4.8...",
+        20,
+        -1,
+        0,
+        &[(13, 0x004), (19, 0x004)],
+    ),
+    (
+        Technique::Jellyfish,
+        "........1..2..3....4..5.26......7..5.8.5...7.7...6.82...8.7.45..6.9.....47.......",
+        32,
+        -1,
+        0,
+        &[
+            (28, 0x001),
+            (30, 0x001),
+            (41, 0x001),
+            (68, 0x001),
+            (75, 0x001),
+        ],
+    ),
+    (
+        Technique::FinnedXWing,
+        "..1.....5....6.......91...45....73.96.....4....72.3...9.4...2...2...5..71......9.",
+        26,
+        -1,
+        0,
+        &[(61, 0x080)],
+    ),
+    (
+        Technique::FinnedSwordfish,
+        "..5....8..8.5..7..6.1........6....91149.....3...2....7.2..685.....73......3..5...",
+        32,
+        -1,
+        0,
+        &[(80, 0x100)],
+    ),
+    (
+        Technique::FinnedJellyfish,
+        "4.1..7.9...3..9....9..53.7..2.7..1..8..495.6.....2......5....4.3.....8.9......5..",
+        28,
+        -1,
+        0,
+        &[(77, 0x020)],
+    ),
+    (
+        Technique::UniqueRectangle1,
+        "..1.....5....6.......91...45....73.96.....4....72.3...9.4...2...2...5..71......9.",
+        27,
+        -1,
+        0,
+        &[(57, 0x044)],
+    ),
+    (
+        Technique::UniqueRectangle2,
+        "4.....6.....6.8..3..7.4..1.3....57.4.........7.5.84.2..4.....91..8..63.....9.....",
+        37,
+        -1,
+        0,
+        &[(26, 0x002)],
+    ),
+    (
+        Technique::BugPlusOne,
+        "57...9.8....12...........1.6...........9..7...93.4...581.....6....2....93.27....4",
+        40,
+        23,
+        8,
+        &[],
+    ),
+    (
+        Technique::XChain,
+        ".9.....6...6....51.7.46.....3..9....8....39.....61..4.6...3..9....1..7...5.7....8",
+        17,
+        -1,
+        0,
+        &[(2, 0x008)],
+    ),
+    (
+        Technique::XyChain,
+        "7.1.6...4.......12.9...4.......47..52...9.48..8....3...1.7.9............87...326.",
+        29,
+        -1,
+        0,
+        &[(26, 0x040)],
+    ),
+    (
+        Technique::Aic,
+        "7.1.6...4.......12.9...4.......47..52...9.48..8....3...1.7.9............87...326.",
+        30,
+        -1,
+        0,
+        &[(9, 0x004)],
+    ),
+    (
+        Technique::ForcingChain,
+        "...7..29.65..84......31..........9.7....3....9......487..16.....25......81...27..",
+        22,
+        -1,
+        0,
+        &[(27, 0x004)],
+    ),
+    (
+        Technique::BruteForce,
+        "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+        0,
+        79,
+        9,
+        &[],
+    ),
+];
+
+#[test]
+fn each_technique_is_the_simplest_step_on_its_board() {
+    let mut seen = Vec::new();
+    for (t, puzzle, n, cell, digit, removed) in SIMPLEST {
+        let p: &[u8; CELLS] = puzzle.as_bytes().try_into().unwrap();
+        let sol = reference::solve(&Board::from_bytes(p).unwrap())
+            .unwrap()
+            .to_bytes();
+        let mut board = *p;
+        let (_, mut cands) = c_candidates(&board);
+        for k in 0..n {
+            let (rc, s) = c_hint(&board, Some(&cands));
+            assert_eq!(rc, 0, "{t:?} step {k}");
+            assert_ne!(
+                s.technique,
+                t.code(),
+                "{t:?} first appears at step {n}, not {k}"
+            );
+            assert_eq!(c_apply(&mut board, &mut cands, &s), 0);
+        }
+        let (rc, s) = c_hint(&board, Some(&cands));
+        assert_eq!(rc, 0);
+        assert_eq!(s.technique(), Some(t), "{puzzle} after {n} steps");
+        assert_eq!((s.cell, s.digit), (cell, digit), "{t:?}");
+        let got: Vec<(usize, u16)> = (0..CELLS)
+            .filter(|&c| s.removed[c] != 0)
+            .map(|c| (c, s.removed[c]))
+            .collect();
+        assert_eq!(got, removed, "{t:?}");
+        check_step(&board, &cands, &s, &sol, &format!("{t:?}"));
+        // The pattern holds candidates of the grid (or the digits of filled cells).
+        for (c, (&pattern, &cand)) in s.pattern.iter().zip(&cands).enumerate() {
+            assert_eq!(pattern & !cand, 0, "{t:?}: pattern at {c}");
+        }
+        assert_eq!(name(t.code()), t.name());
+        seen.push(t);
+    }
+    assert_eq!(seen, Technique::ALL, "one board per technique, in order");
+}
+
+/// Finds, for each technique, the first walk state (of corpus and generated puzzles) where
+/// it is the simplest step, and prints it in the form of [`SIMPLEST`].
+#[test]
+#[ignore = "prints the table of SIMPLEST; run with --ignored --nocapture"]
+fn find_a_board_per_technique() {
+    let mut puzzles: Vec<[u8; CELLS]> = Vec::new();
+    for level in Difficulty::ALL {
+        for seed in 0..40 {
+            puzzles.push(sudoku::generate(seed, level).0.to_bytes());
+        }
+    }
+    for (name, known) in corpora::CORPORA {
+        if known == corpora::Known::Unique {
+            if let Some(entries) = corpora::read(name) {
+                puzzles.extend(corpora::sample(&entries, 400).map(|e| e.bytes));
+            }
+        }
+    }
+    let mut found: Vec<Option<String>> = vec![None; Technique::ALL.len() + 1];
+    for p in &puzzles {
+        let board = Board::from_bytes(p).unwrap();
+        let Ok(steps) = sudoku::walk(&board) else {
+            continue;
+        };
+        for (n, s) in steps.iter().enumerate() {
+            let k = s.technique as usize;
+            if found[k].is_some() {
+                continue;
+            }
+            let removed: Vec<String> = (0..CELLS)
+                .filter(|&c| s.removed[c] != 0)
+                .map(|c| format!("({c}, {:#05x})", s.removed[c]))
+                .collect();
+            found[k] = Some(format!(
+                "    (Technique::{:?}, \"{}\", {n}, {}, {}, &[{}]),",
+                s.technique().unwrap(),
+                String::from_utf8_lossy(p),
+                s.cell,
+                s.digit,
+                removed.join(", ")
+            ));
+        }
+    }
+    for line in found.iter().flatten() {
+        println!("{line}");
+    }
+    for t in Technique::ALL {
+        if found[t.code() as usize].is_none() {
+            println!("    // not found: {t:?}");
+        }
+    }
+}
