@@ -175,9 +175,10 @@ def generate_seeds():
 
 def batch_seeds(all_boards):
     """A count byte (n = byte % 17), a threads byte (byte % 10), a mode byte (bit 0:
-    mapped bytes; bit 1: boards against the lower guard page; bits 6-7 both set: a
-    malformed call with bits 2-5 for NULL boards, NULL statuses, misaligned statuses, a
-    huge n), then the boards."""
+    mapped bytes; bit 1: boards against the lower guard page; bit 2 alone: statuses one
+    byte off int alignment (well formed); bits 6-7 both set: a malformed call with bits
+    2-5 for NULL boards, NULL statuses, statuses overlapping the boards, a huge n), then
+    the boards."""
     boards = [d for _, d in all_boards]
     def batch(name, n, threads, mode, picks):
         return (name, bytes([n, threads, mode]) + b"".join(boards[p % len(boards)]
@@ -189,8 +190,9 @@ def batch_seeds(all_boards):
         batch("mixed_16_threads0", 16, 0, 2, range(0, 16 * 3, 3)),
         batch("mixed_9_threads9", 9, 9, 1, range(20, 29)),
         batch("bad_ones_threads3", 6, 3, 0, range(len(boards) - 6, len(boards))),
+        batch("misaligned_statuses_threads2", 5, 2, 4, [0, 28, 30, 35, 1]),
     ]
-    for bits, name in [(4, "null_boards"), (8, "null_statuses"), (16, "misaligned"),
+    for bits, name in [(4, "null_boards"), (8, "null_statuses"), (16, "overlapping"),
                        (32, "huge_n"), (32 | 8, "huge_n_null_statuses"),
                        (4 | 32, "null_boards_huge_n")]:
         out.append(batch(name, 3, 1, 0xC0 | bits, [0, 1, 2]))

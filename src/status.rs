@@ -26,7 +26,7 @@ pub enum Status {
     /// Two equal givens share a row, a column or a box.
     ErrConflict = -3,
     /// An argument other than a board is out of its range: a difficulty outside 1-4, a
-    /// board count whose byte size overflows, or a misaligned status array.
+    /// board count whose byte size overflows, or batch statuses overlapping the boards.
     ErrInvalidArgument = -4,
     /// An internal error was caught at the library boundary (a bug in libsudoku); the
     /// caller's data is unchanged.
@@ -77,7 +77,7 @@ impl Status {
                 c"conflicting givens: two equal digits share a row, a column or a box"
             }
             Status::ErrInvalidArgument => {
-                c"invalid argument: a value is out of range (difficulty not 1-4, board count too large, or misaligned statuses)"
+                c"invalid argument: a value is out of range (difficulty not 1-4, board count too large, or statuses overlapping the boards)"
             }
             Status::ErrInternal => c"internal error in libsudoku (please report it)",
         }

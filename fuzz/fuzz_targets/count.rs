@@ -1,6 +1,6 @@
 //! `sudoku_count_solutions` through the C ABI, with every answer checked against the
-//! contract (`contract::check_count`): NULL `board` or `count` is SUDOKU_ERR_NULL; bad bytes
-//! then clashes get their statuses with `*count` = 0 and the solution buffer untouched; on
+//! contract (`contract::check_count`): NULL `board` or `count` is SUDOKU_ERR_NULL; bad
+//! bytes then clashes get their statuses with `*count` and the solution buffer untouched; on
 //! SUDOKU_OK `*count` is min(number of solutions, limit) as the plain reference counts
 //! them (within `reference_steps()`, else as every engine path agrees), 0 for limit 0, and
 //! the solution buffer holds a solution when the count is not zero and is untouched
@@ -74,7 +74,7 @@ fuzz_target!(|data: &[u8]| {
             } else {
                 solution.as_mut_ptr().cast()
             };
-            let mut count = usize::MAX;
+            let mut count = contract::COUNT_FILL;
             let count_ptr: *mut usize = if null_count {
                 core::ptr::null_mut()
             } else {
