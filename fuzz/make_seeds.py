@@ -176,7 +176,8 @@ def generate_seeds():
 def batch_seeds(all_boards):
     """A count byte (n = byte % 17), a threads byte (byte % 10), a mode byte (bit 0:
     mapped bytes; bit 1: boards against the lower guard page; bit 2 alone: statuses one
-    byte off int alignment (well formed); bits 6-7 both set: a malformed call with bits
+    byte off int alignment (well formed); bit 3 alone: the boards repeated into a batch of
+    96; bits 6-7 both set: a malformed call with bits
     2-5 for NULL boards, NULL statuses, statuses overlapping the boards, a huge n), then
     the boards."""
     boards = [d for _, d in all_boards]
@@ -191,6 +192,8 @@ def batch_seeds(all_boards):
         batch("mixed_9_threads9", 9, 9, 1, range(20, 29)),
         batch("bad_ones_threads3", 6, 3, 0, range(len(boards) - 6, len(boards))),
         batch("misaligned_statuses_threads2", 5, 2, 4, [0, 28, 30, 35, 1]),
+        batch("tiled_threads0", 7, 0, 8, range(30, 37)),
+        batch("tiled_misaligned_threads0", 3, 0, 8 | 4 | 2, [0, 1, 2]),
     ]
     for bits, name in [(4, "null_boards"), (8, "null_statuses"), (16, "overlapping"),
                        (32, "huge_n"), (32 | 8, "huge_n_null_statuses"),

@@ -186,7 +186,12 @@ int sudoku_count_solutions(const char *board, size_t limit, size_t *count, char 
  * `statuses` overlap the boards' bytes. On those errors no board and no status is touched.
  * `statuses` need not be aligned, nor initialised.
  *
- * Thread-safe; allocates only to start threads.
+ * Thread-safe. With `threads` = 0 the calling thread works alone for the first
+ * millisecond, and starts the other threads only if boards are left then: a short batch
+ * costs what a loop of sudoku_solve costs. The batch itself allocates
+ * nothing; when a thread cannot be started (no memory, a thread limit) the threads that
+ * run, the calling thread at least, solve its share, so the call never fails or aborts
+ * for want of memory or threads.
  *
  * # Safety
  * `boards` must point to `n * 81` bytes the caller may read and write, and `statuses` to

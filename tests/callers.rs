@@ -73,6 +73,18 @@ const STATIC_DEPS: &[&str] = if cfg!(target_os = "macos") {
 /// Compiles `sources` (C, or C++ when `cpp`) into an executable named `name`, with
 /// warnings as errors, and links it against libsudoku.
 fn build(name: &str, sources: &[PathBuf], cpp: bool, std: &str, link: Link) -> PathBuf {
+    build_with(name, sources, cpp, std, link, &[])
+}
+
+/// [`build`] with `extra` arguments for the compiler (after the sources and libraries).
+fn build_with(
+    name: &str,
+    sources: &[PathBuf],
+    cpp: bool,
+    std: &str,
+    link: Link,
+    extra: &[&str],
+) -> PathBuf {
     let compiler = cc::Build::new()
         .cpp(cpp)
         .target(env!("SUDOKU_BUILD_TARGET"))
@@ -100,6 +112,7 @@ fn build(name: &str, sources: &[PathBuf], cpp: bool, std: &str, link: Link) -> P
             cmd.arg(lib.join("libsudoku.a")).args(STATIC_DEPS);
         }
     }
+    cmd.args(extra);
     let out = cmd.output().expect("the C/C++ compiler runs");
     assert!(
         out.status.success(),
@@ -170,6 +183,36 @@ fn c_contract_test_passes_linked_shared_and_static() {
         assert!(
             out.status.success(),
             "{name} failed:\n{stdout}{}",
+            text(&out.stderr)
+        );
+        assert!(stdout.contains(", 0 failed"), "{name}: {stdout}");
+    }
+}
+
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[test]
+fn c_batch_survives_failing_malloc_and_pthread_create() {
+    // tests/c/no_memory.c interposes the allocator and pthread_create, failing on demand:
+    // every batch must still give the single calls' answers, and the process survive.
+    let source = root().join("tests/c/no_memory.c");
+    for (name, link) in [
+        ("no_memory_shared", Link::Shared),
+        ("no_memory_static", Link::Static),
+    ] {
+        let exe = build_with(
+            name,
+            std::slice::from_ref(&source),
+            false,
+            "c99",
+            link,
+            &["-ldl"],
+        );
+        let out = run(&exe, &[], "");
+        let stdout = text(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{name} failed ({:?}):\n{stdout}{}",
+            out.status,
             text(&out.stderr)
         );
         assert!(stdout.contains(", 0 failed"), "{name}: {stdout}");

@@ -14,7 +14,8 @@
 //! to 9), a mode byte, then n boards of 81 bytes (fewer when the input is shorter). Mode:
 //! bit 0 maps every board byte onto a board character; bit 1 puts the boards against the
 //! lower guard page and the statuses against the upper one (else the other way round);
-//! bit 2 alone misaligns the statuses by one byte; bits 6 and 7 both set make a malformed
+//! bit 2 alone misaligns the statuses by one byte; bit 3 alone repeats the boards to make a
+//! batch of `TILED` (96; 0 boards stay 0); bits 6 and 7 both set make a malformed
 //! call, whose bits 2-5 ask for NULL `boards`, NULL `statuses`, `statuses` inside the
 //! boards (at a byte picked by the count byte) and a huge n (picked by the threads byte).
 #![no_main]
@@ -27,13 +28,15 @@ use sudoku_fuzz::contract;
 use sudoku_fuzz::{ffi_solve, reference_steps, Guarded};
 
 const MAX_BOARDS: usize = 16;
+/// The boards of a tiled batch: enough that every thread of a batch takes several chunks.
+const TILED: usize = 96;
 const INT: usize = core::mem::size_of::<c_int>();
 /// What every status byte holds before the call.
 const FILL: u8 = 0x55;
 
 thread_local! {
-    static BOARDS: RefCell<Guarded> = RefCell::new(Guarded::new(MAX_BOARDS * CELLS));
-    static STATUSES: RefCell<Guarded> = RefCell::new(Guarded::new(MAX_BOARDS * INT + 1));
+    static BOARDS: RefCell<Guarded> = RefCell::new(Guarded::new(TILED * CELLS));
+    static STATUSES: RefCell<Guarded> = RefCell::new(Guarded::new(TILED * INT + 1));
 }
 
 /// Counts of boards that no process can address, each a different overflow.
@@ -85,6 +88,11 @@ fuzz_target!(|data: &[u8]| {
     let boards_low = mode & 2 != 0;
     let malformed = mode & 0xC0 == 0xC0;
     let misaligned = !malformed && mode & 4 != 0;
+    let (n, inputs) = if !malformed && mode & 8 != 0 && n > 0 {
+        (TILED, inputs.iter().copied().cycle().take(TILED).collect())
+    } else {
+        (n, inputs)
+    };
     let bad = if malformed {
         Malformed {
             null_boards: mode & 4 != 0,
