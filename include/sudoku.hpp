@@ -22,20 +22,41 @@
  * Bad input is reported by exceptions: sudoku::error (a std::runtime_error carrying the
  * SUDOKU_* status and its message) for what the library refuses, std::invalid_argument
  * for a string that is not 81 characters long. Nothing is changed when one is thrown.
+ *
+ * Without exceptions (-fno-exceptions, or SUDOKU_NO_EXCEPTIONS defined before the
+ * include): the header compiles and keeps every call that throws nothing (solve of a
+ * vector<vector<char>>, Solution, difficulty and name, version, and the status-returning
+ * calls such as count_solutions with a progress callback); the calls that report errors
+ * by throwing (sudoku::error, solve and count_solutions of a string, is_unique, rate,
+ * generate, solve_batch) are left out. SUDOKU_HPP_EXCEPTIONS is 1 when they are there,
+ * 0 when not: wrap code of your own that throws in `#if SUDOKU_HPP_EXCEPTIONS`.
  */
 #ifndef SUDOKU_HPP
 #define SUDOKU_HPP
 
+#ifndef SUDOKU_HPP_EXCEPTIONS
+#if defined(SUDOKU_NO_EXCEPTIONS)
+#define SUDOKU_HPP_EXCEPTIONS 0
+#elif defined(__cpp_exceptions) || defined(__EXCEPTIONS) || defined(_CPPUNWIND)
+#define SUDOKU_HPP_EXCEPTIONS 1
+#else
+#define SUDOKU_HPP_EXCEPTIONS 0
+#endif
+#endif
+
 #include <cstddef>
 #include <cstdint>
-#include <stdexcept>
 #include <string>
 #include <vector>
+#if SUDOKU_HPP_EXCEPTIONS
+#include <stdexcept>
+#endif
 
 #include "sudoku.h"
 
 namespace sudoku {
 
+#if SUDOKU_HPP_EXCEPTIONS
 /** A libsudoku status other than SUDOKU_OK, with its message. */
 class error : public std::runtime_error {
 public:
@@ -48,6 +69,7 @@ public:
 private:
     int status_;
 };
+#endif /* SUDOKU_HPP_EXCEPTIONS */
 
 /** Number of cells on a board. */
 static const std::size_t cells = 81;
@@ -70,6 +92,7 @@ inline bool flatten(const std::vector<std::vector<char> >& board, char (&flat)[8
     return true;
 }
 
+#if SUDOKU_HPP_EXCEPTIONS
 /* Copies a string of exactly 81 characters into a flat buffer; throws otherwise. */
 inline void flatten(const std::string& board, char (&flat)[81]) {
     if (board.size() != cells) {
@@ -77,6 +100,7 @@ inline void flatten(const std::string& board, char (&flat)[81]) {
     }
     board.copy(flat, cells);
 }
+#endif
 
 } // namespace detail
 
@@ -100,6 +124,7 @@ inline bool solve(std::vector<std::vector<char> >& board) {
     return true;
 }
 
+#if SUDOKU_HPP_EXCEPTIONS
 /**
  * Returns the solution of an 81-character puzzle. Throws sudoku::error (carrying the
  * status and its message) when it cannot be solved, and std::invalid_argument when the
@@ -114,6 +139,7 @@ inline std::string solve(const std::string& puzzle) {
     }
     return std::string(flat, cells);
 }
+#endif /* SUDOKU_HPP_EXCEPTIONS */
 
 /** Drop-in for LeetCode 37's `class Solution`. */
 class Solution {
@@ -151,6 +177,7 @@ struct generated {
     std::string solution;
 };
 
+#if SUDOKU_HPP_EXCEPTIONS
 /**
  * Counts the solutions of an 81-character board, stopping at `limit`: returns
  * min(number of solutions, limit), so 0 when no grid completes the givens or when `limit`
@@ -262,6 +289,7 @@ inline std::vector<int> solve_batch(std::vector<std::string>& boards, std::size_
     }
     return statuses;
 }
+#endif /* SUDOKU_HPP_EXCEPTIONS */
 
 /** The library version, "MAJOR.MINOR.PATCH". */
 inline std::string version() { return sudoku_version(); }

@@ -361,6 +361,64 @@ fn cpp_layer_test_passes() {
     assert_eq!(stdout, "cpp layer: 0 failed\n");
 }
 
+/// The C++ compilers of this machine among g++ and clang++ (none is an error: the cc
+/// crate's compiler builds the other C++ tests).
+fn cpp_compilers() -> Vec<&'static str> {
+    ["g++", "clang++"]
+        .into_iter()
+        .filter(|c| {
+            Command::new(c)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        })
+        .collect()
+}
+
+#[test]
+fn cpp_layer_compiles_with_and_without_exceptions() {
+    // tests/c/cpp_exceptions.cpp: with -fno-exceptions the header keeps every call that
+    // throws nothing and SUDOKU_HPP_EXCEPTIONS is 0; with exceptions it is 1.
+    let compilers = cpp_compilers();
+    if compilers.is_empty() {
+        eprintln!("neither g++ nor clang++ found: skipped");
+        return;
+    }
+    let lib = lib_dir();
+    for compiler in compilers {
+        for (flag, expect) in [("-fexceptions", 1), ("-fno-exceptions", 0)] {
+            let exe = out_dir().join(format!("cpp_exceptions_{compiler}_{expect}"));
+            let out = Command::new(compiler)
+                .args(["-std=c++11", flag, &format!("-DEXPECT_EXCEPTIONS={expect}")])
+                .args(["-Wall", "-Wextra", "-pedantic", "-Werror", "-I"])
+                .arg(root().join("include"))
+                .arg(root().join("tests/c/cpp_exceptions.cpp"))
+                .arg("-o")
+                .arg(&exe)
+                .arg(format!("-L{}", lib.display()))
+                .arg(format!("-Wl,-rpath,{}", lib.display()))
+                .arg("-lsudoku")
+                .output()
+                .expect("the C++ compiler runs");
+            assert!(
+                out.status.success(),
+                "{compiler} {flag}:\n{}",
+                text(&out.stderr)
+            );
+            let run = run(&exe, &[], "");
+            assert!(
+                run.status.success(),
+                "{compiler} {flag}: {}",
+                text(&run.stdout)
+            );
+            assert_eq!(
+                text(&run.stdout),
+                format!("cpp exceptions {expect}: 0 failed\n")
+            );
+        }
+    }
+}
+
 /// The number of solutions of `board`, up to 2, by the library's own Rust API.
 fn count2(board: &Board) -> usize {
     sudoku::count_solutions(board, 2)
