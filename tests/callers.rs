@@ -219,6 +219,42 @@ fn c_batch_survives_failing_malloc_and_pthread_create() {
     }
 }
 
+#[cfg(target_os = "linux")]
+#[test]
+fn c_every_export_runs_on_a_small_thread_stack() {
+    // tests/c/stack.c calls every export, on hard and bad boards, every level of
+    // generation and batches, in a pthread with a small stack: 64 KiB, the bound the
+    // header documents for the release library, when this library is built like it (no
+    // debug assertions: `cargo test --release`; .ci/boundary runs it on the release
+    // build), else 128 KiB (the test profile has no LTO and keeps debug assertions, which
+    // make the engine's frames larger). A crash (stack overflow) fails the test. The
+    // measured needs are printed.
+    let size = if cfg!(debug_assertions) {
+        "131072"
+    } else {
+        "65536"
+    };
+    let source = root().join("tests/c/stack.c");
+    for (name, link) in [
+        ("stack_shared", Link::Shared),
+        ("stack_static", Link::Static),
+    ] {
+        let exe = build(name, std::slice::from_ref(&source), false, "c99", link);
+        let out = run(&exe, &[size], "");
+        let stdout = text(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{name} failed ({:?}):\n{stdout}{}",
+            out.status,
+            text(&out.stderr)
+        );
+        assert!(stdout.ends_with("stack: every export ran\n"), "{stdout}");
+        let measured = run(&exe, &["measure"], "");
+        assert!(measured.status.success());
+        eprintln!("{name}:\n{}", text(&measured.stdout));
+    }
+}
+
 /// The puzzles of a file in the examples' format.
 fn puzzles(text: &str) -> Vec<&str> {
     text.lines()
