@@ -103,6 +103,7 @@ static void *strings(void *arg) {
     sink += (int)strlen(sudoku_status_str(SUDOKU_ERR_CONFLICT));
     sink += (int)strlen(sudoku_status_str(12345));
     sink += (int)strlen(sudoku_version());
+    sink += (int)strlen(sudoku_cpu_path());
     return NULL;
 }
 
@@ -115,7 +116,7 @@ static const struct {
     {"sudoku_solve_batch", batch},
     {"sudoku_rate", rate},
     {"sudoku_generate", generate},
-    {"sudoku_status_str, sudoku_version", strings},
+    {"sudoku_status_str, sudoku_version, sudoku_cpu_path", strings},
 };
 #define N_CALLS (sizeof CALLS / sizeof CALLS[0])
 
