@@ -93,6 +93,11 @@ enum SudokuStatus
    */
   SUDOKU_MULTIPLE_SOLUTIONS = 2,
   /**
+   * The progress callback of `sudoku_count_solutions_with_progress` returned nonzero:
+   * the count stopped, and nothing was written.
+   */
+  SUDOKU_CANCELLED = 3,
+  /**
    * A required pointer argument was NULL.
    */
   SUDOKU_ERR_NULL = -1,
@@ -173,6 +178,33 @@ int sudoku_solve(char *board);
  * reported.
  */
 int sudoku_count_solutions(const char *board, size_t limit, size_t *count, char *solution);
+
+/**
+ * Counts the solutions of a board as sudoku_count_solutions does, reporting progress and
+ * stoppable.
+ *
+ * While the count runs, `progress` (when not NULL) is called on the calling thread with
+ * the number of solutions found so far and `context`: every few milliseconds of work in a
+ * long count (a quick count may end without a call). A nonzero return stops the count,
+ * which then returns SUDOKU_CANCELLED. A NULL `progress` makes this sudoku_count_solutions.
+ *
+ * Statuses: those of sudoku_count_solutions, in the same order, and SUDOKU_CANCELLED.
+ * `*count` and `solution` are written only on SUDOKU_OK: a cancelled count writes
+ * nothing. The callback must return normally (no longjmp, no C++ exception through this
+ * call); it may call any libsudoku function.
+ *
+ * Thread-safe, no heap allocation.
+ *
+ * # Safety
+ * As sudoku_count_solutions; `progress` must be NULL or a function that may be called
+ * with `context` during the call.
+ */
+int sudoku_count_solutions_with_progress(const char *board,
+                                         size_t limit,
+                                         size_t *count,
+                                         char *solution,
+                                         int (*progress)(size_t found, void *context),
+                                         void *context);
 
 /**
  * Solves `n` boards in place on several threads.

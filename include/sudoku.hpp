@@ -49,6 +49,7 @@
 #include <string>
 #include <vector>
 #if SUDOKU_HPP_EXCEPTIONS
+#include <exception>
 #include <stdexcept>
 #endif
 
@@ -290,6 +291,74 @@ inline std::vector<int> solve_batch(std::vector<std::string>& boards, std::size_
     return statuses;
 }
 #endif /* SUDOKU_HPP_EXCEPTIONS */
+
+namespace detail {
+
+/* The C callback of count_solutions_with_progress: calls the caller's callable. An
+ * exception it throws (when exceptions are on) stops the count and is kept to be rethrown
+ * after the C call returns: none may cross the C library. */
+template <class F>
+struct progress_call {
+    F* stop;
+#if SUDOKU_HPP_EXCEPTIONS
+    std::exception_ptr thrown;
+#endif
+    static int call(std::size_t found, void* context) {
+        progress_call* self = static_cast<progress_call*>(context);
+#if SUDOKU_HPP_EXCEPTIONS
+        try {
+            return (*self->stop)(found) ? 1 : 0;
+        } catch (...) {
+            self->thrown = std::current_exception();
+            return 1;
+        }
+#else
+        return (*self->stop)(found) ? 1 : 0;
+#endif
+    }
+};
+
+} // namespace detail
+
+/**
+ * Counts the solutions of an 81-character board up to `limit` (as count_solutions), calling
+ * `stop(found)` every few milliseconds of a long count with the number of solutions found
+ * so far: when it returns true the count stops. Returns the status, and throws nothing
+ * itself (with or without exceptions): SUDOKU_OK with `count` set (and `first` set to the
+ * first solution when `first` is not NULL and the count is not 0); SUDOKU_CANCELLED when
+ * `stop` returned true; SUDOKU_ERR_INVALID_CHAR or SUDOKU_ERR_CONFLICT for a bad board;
+ * SUDOKU_ERR_INVALID_ARGUMENT for a string that is not 81 characters long. On every status
+ * but SUDOKU_OK, `count` and `first` are left as they were. With exceptions on, an
+ * exception thrown by `stop` stops the count and is rethrown from here.
+ */
+template <class F>
+inline int count_solutions_with_progress(const std::string& board, std::size_t limit,
+                                         std::size_t& count, F stop,
+                                         std::string* first = nullptr) {
+    if (board.size() != cells) {
+        return SUDOKU_ERR_INVALID_ARGUMENT;
+    }
+    char flat[81];
+    char found[81];
+    board.copy(flat, cells);
+    detail::progress_call<F> call;
+    call.stop = &stop;
+    std::size_t counted = 0;
+    int status = sudoku_count_solutions_with_progress(flat, limit, &counted, found,
+                                                      &detail::progress_call<F>::call, &call);
+#if SUDOKU_HPP_EXCEPTIONS
+    if (call.thrown) {
+        std::rethrow_exception(call.thrown);
+    }
+#endif
+    if (status == SUDOKU_OK) {
+        count = counted;
+        if (first != nullptr && counted > 0) {
+            first->assign(found, cells);
+        }
+    }
+    return status;
+}
 
 /** The library version, "MAJOR.MINOR.PATCH". */
 inline std::string version() { return sudoku_version(); }

@@ -54,6 +54,171 @@ pub fn uniqueness(board: &Board) -> Result<Uniqueness, Status> {
     Ok(uniqueness_clash_free(board))
 }
 
+/// Counts the solutions of `board` up to `limit` as [`count_solutions`] does, calling
+/// `progress` with the number of solutions found so far as the count goes on: a count that
+/// takes long calls it every few milliseconds, one that is quick perhaps never. When
+/// `progress` returns `false` the count stops and fails with [`Status::Cancelled`].
+///
+/// Fails with [`Status::ErrConflict`] if two equal givens share a unit.
+pub fn count_solutions_with_progress(
+    board: &Board,
+    limit: usize,
+    progress: &mut dyn FnMut(usize) -> bool,
+) -> Result<Count, Status> {
+    board.check_conflicts()?;
+    let (count, first) =
+        count_with_progress(board, limit, progress).map_err(|Cancelled| Status::Cancelled)?;
+    Ok(Count { count, first })
+}
+
+/// [`count_solutions_with_progress`] on an 81-byte board, validated as [`count_bytes`].
+pub fn count_bytes_with_progress(
+    bytes: &[u8; CELLS],
+    limit: usize,
+    progress: &mut dyn FnMut(usize) -> bool,
+) -> Result<Count, Status> {
+    count_solutions_with_progress(&Board::from_bytes(bytes)?, limit, progress)
+}
+
+/// A count stopped by its progress callback.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Cancelled;
+
+/// The most solutions one engine count is asked for between two looks at the progress
+/// callback: far fewer than the engine finds in a few milliseconds.
+const STRIDE: usize = 4096;
+
+/// How often, at most, the progress callback is called (where time can be read).
+const PROGRESS_EVERY: core::time::Duration = core::time::Duration::from_millis(2);
+
+/// Counts the clash-free `board` up to `limit` with progress and cancellation, on top of
+/// the engine's plain count (which cannot report or stop midway): a count of at most
+/// [`STRIDE`] solutions runs whole; a larger one is cut into the subtrees of a branching
+/// cell, recursively, each counted to [`STRIDE`] first. The counts are the engine's: the
+/// children of a cell partition the solutions of their parent.
+///
+/// This layer stands in for a count with progress inside the engine's search: a subtree
+/// with more than [`STRIDE`] solutions is counted twice over in part (once to learn it is
+/// large, then child by child), so a count past [`STRIDE`] costs a few times a plain one;
+/// counts up to [`STRIDE`] cost what a plain count costs.
+pub(crate) fn count_with_progress(
+    board: &Board,
+    limit: usize,
+    progress: &mut dyn FnMut(usize) -> bool,
+) -> Result<(usize, Option<Board>), Cancelled> {
+    let mut walk = Walk {
+        limit,
+        found: 0,
+        first: None,
+        progress,
+        last_call: Clock::now(),
+    };
+    walk.node(*board)?;
+    Ok((walk.found, walk.first))
+}
+
+/// One count with progress in the making.
+struct Walk<'a> {
+    limit: usize,
+    found: usize,
+    first: Option<Board>,
+    progress: &'a mut dyn FnMut(usize) -> bool,
+    last_call: Clock,
+}
+
+impl Walk<'_> {
+    /// Counts the solutions of `board` (clash-free) into `found`, up to the limit.
+    fn node(&mut self, board: Board) -> Result<(), Cancelled> {
+        let left = self.limit - self.found;
+        if left == 0 {
+            return Ok(());
+        }
+        let asked = left.min(STRIDE);
+        let part = count_clash_free(&board, asked);
+        if part.count < asked || asked == left {
+            self.found += part.count;
+            if self.first.is_none() {
+                self.first = part.first;
+            }
+            return self.report();
+        }
+        self.report()?;
+        // More than STRIDE solutions and more wanted: count the subtrees one by one.
+        let Some((cell, digits)) = branching_cell(&board) else {
+            return Ok(()); // a complete grid has one solution, fewer than STRIDE
+        };
+        for digit in 1..=9u8 {
+            if digits & (1 << digit) != 0 && self.found < self.limit {
+                let mut child = board;
+                child.set(cell, digit);
+                self.node(child)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Calls the progress callback if it is time to.
+    fn report(&mut self) -> Result<(), Cancelled> {
+        if !self.last_call.due() {
+            return Ok(());
+        }
+        self.last_call = Clock::now();
+        if (self.progress)(self.found) {
+            Ok(())
+        } else {
+            Err(Cancelled)
+        }
+    }
+}
+
+/// The empty cell with the fewest candidates (a bit per digit, 1-9) of a clash-free board,
+/// `None` when the board is complete.
+fn branching_cell(board: &Board) -> Option<(usize, u16)> {
+    let mut best: Option<(usize, u16)> = None;
+    for cell in (0..CELLS).filter(|&i| board.get(i) == 0) {
+        let (row, col) = (cell / 9, cell % 9);
+        let corner = row / 3 * 27 + col / 3 * 3;
+        let mut used = 0u16;
+        for k in 0..9 {
+            used |= 1 << board.get(row * 9 + k);
+            used |= 1 << board.get(k * 9 + col);
+            used |= 1 << board.get(corner + k / 3 * 9 + k % 3);
+        }
+        let free = !used & 0b11_1111_1110;
+        if best.is_none_or(|(_, b)| free.count_ones() < b.count_ones()) {
+            best = Some((cell, free));
+        }
+    }
+    best
+}
+
+/// When the progress callback was last called: a time where the target can read one,
+/// else nothing (every look is then due).
+#[derive(Clone, Copy)]
+struct Clock(#[cfg(not(target_family = "wasm"))] std::time::Instant);
+
+impl Clock {
+    fn now() -> Clock {
+        Clock(
+            #[cfg(not(target_family = "wasm"))]
+            std::time::Instant::now(),
+        )
+    }
+
+    /// Whether [`PROGRESS_EVERY`] has passed since this time.
+    fn due(self) -> bool {
+        #[cfg(not(target_family = "wasm"))]
+        {
+            self.0.elapsed() >= PROGRESS_EVERY
+        }
+        #[cfg(target_family = "wasm")]
+        {
+            let _ = PROGRESS_EVERY;
+            true
+        }
+    }
+}
+
 /// [`count_solutions`] for a board already known to be clash-free.
 pub(crate) fn count_clash_free(board: &Board, limit: usize) -> Count {
     let (count, first) = engine::count(board, limit);
@@ -128,6 +293,67 @@ mod tests {
         }
         none.set(80, 9);
         assert_eq!(uniqueness(&none), Ok(Uniqueness::None));
+    }
+
+    #[test]
+    fn counts_with_progress_equal_plain_counts_and_stop_when_asked() {
+        let boards = [
+            Board::EMPTY,
+            Board::from_text(LEETCODE).unwrap(),
+            with_fewer_givens(14),
+            with_fewer_givens(24),
+        ];
+        for board in boards {
+            for limit in [
+                0,
+                1,
+                2,
+                STRIDE - 1,
+                STRIDE,
+                STRIDE + 1,
+                3 * STRIDE + 7,
+                50_000,
+            ] {
+                let plain = count_solutions(&board, limit).unwrap();
+                let mut seen = Vec::new();
+                let got = count_solutions_with_progress(&board, limit, &mut |found| {
+                    seen.push(found);
+                    true
+                })
+                .unwrap();
+                assert_eq!(got.count, plain.count, "{board} limit {limit}");
+                match got.first {
+                    Some(s) => assert!(s.is_solution_of(&board) && got.count > 0),
+                    None => assert_eq!(got.count, 0),
+                }
+                assert!(seen.windows(2).all(|w| w[0] <= w[1]));
+                assert!(seen.iter().all(|&f| f <= got.count));
+            }
+        }
+        // The empty board to a large limit reports progress, and stops at the k-th call.
+        let mut calls = 0;
+        let got = count_solutions_with_progress(&Board::EMPTY, 400_000, &mut |_| {
+            calls += 1;
+            true
+        });
+        assert_eq!(got.map(|c| c.count), Ok(400_000));
+        assert!(calls > 0);
+        for k in [1, 2, 5] {
+            let mut calls = 0;
+            let got = count_solutions_with_progress(&Board::EMPTY, usize::MAX, &mut |_| {
+                calls += 1;
+                calls < k
+            });
+            assert_eq!(got, Err(Status::Cancelled));
+            assert_eq!(calls, k);
+        }
+        let mut clash = Board::EMPTY;
+        clash.set(0, 1);
+        clash.set(1, 1);
+        assert_eq!(
+            count_solutions_with_progress(&clash, 5, &mut |_| true),
+            Err(Status::ErrConflict)
+        );
     }
 
     #[test]

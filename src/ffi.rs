@@ -19,7 +19,7 @@ pub(crate) mod sys;
 use crate::board::CELLS;
 use crate::rate::Difficulty;
 use crate::status::Status;
-use core::ffi::{c_char, c_int, CStr};
+use core::ffi::{c_char, c_int, c_void, CStr};
 use core::mem::MaybeUninit;
 use std::panic::{catch_unwind, UnwindSafe};
 
@@ -123,6 +123,61 @@ pub unsafe extern "C" fn sudoku_count_solutions(
         };
         // SAFETY: `count` is non-null and, by contract, a writable size_t; out-pointers
         // need no alignment, so it is written unaligned.
+        unsafe { count.write_unaligned(found.count) };
+        if let (Some(first), false) = (found.first, solution.is_null()) {
+            // SAFETY: `solution` is non-null and, by contract, 81 writable bytes.
+            unsafe { write_board(solution, &first.to_bytes()) };
+        }
+        Status::Ok
+    })
+}
+
+/// Counts the solutions of a board as sudoku_count_solutions does, reporting progress and
+/// stoppable.
+///
+/// While the count runs, `progress` (when not NULL) is called on the calling thread with
+/// the number of solutions found so far and `context`: every few milliseconds of work in a
+/// long count (a quick count may end without a call). A nonzero return stops the count,
+/// which then returns SUDOKU_CANCELLED. A NULL `progress` makes this sudoku_count_solutions.
+///
+/// Statuses: those of sudoku_count_solutions, in the same order, and SUDOKU_CANCELLED.
+/// `*count` and `solution` are written only on SUDOKU_OK: a cancelled count writes
+/// nothing. The callback must return normally (no longjmp, no C++ exception through this
+/// call); it may call any libsudoku function.
+///
+/// Thread-safe, no heap allocation.
+///
+/// # Safety
+/// As sudoku_count_solutions; `progress` must be NULL or a function that may be called
+/// with `context` during the call.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_count_solutions_with_progress(
+    board: *const c_char,
+    limit: usize,
+    count: *mut usize,
+    solution: *mut c_char,
+    progress: Option<unsafe extern "C" fn(found: usize, context: *mut c_void) -> c_int>,
+    context: *mut c_void,
+) -> c_int {
+    let Some(callback) = progress else {
+        // SAFETY: the same contract as sudoku_count_solutions, which this forwards to.
+        return unsafe { sudoku_count_solutions(board, limit, count, solution) };
+    };
+    boundary(|| {
+        if board.is_null() || count.is_null() {
+            return Status::ErrNull;
+        }
+        // SAFETY: `board` is non-null and, by this function's contract, 81 readable bytes.
+        let local = unsafe { read_board(board) };
+        let mut report = |found: usize| {
+            // SAFETY: by contract, `callback` may be called with `context` during the call.
+            unsafe { callback(found, context) == 0 }
+        };
+        let found = match crate::count::count_bytes_with_progress(&local, limit, &mut report) {
+            Ok(found) => found,
+            Err(status) => return status,
+        };
+        // SAFETY: `count` is non-null and, by contract, a writable size_t (any alignment).
         unsafe { count.write_unaligned(found.count) };
         if let (Some(first), false) = (found.first, solution.is_null()) {
             // SAFETY: `solution` is non-null and, by contract, 81 writable bytes.
@@ -482,6 +537,83 @@ mod tests {
             sudoku_count_solutions(LEETCODE.as_ptr().cast(), 2, &mut n, core::ptr::null_mut())
         };
         assert_eq!((rc, n), (0, 1));
+    }
+
+    /// A progress callback whose context is (calls so far, the call that stops).
+    unsafe extern "C" fn stop_at(found: usize, context: *mut c_void) -> c_int {
+        // SAFETY: the tests pass a `(usize, usize, usize)` as the context.
+        let state = unsafe { &mut *context.cast::<(usize, usize, usize)>() };
+        assert!(found >= state.2, "the count went backwards");
+        state.2 = found;
+        state.0 += 1;
+        c_int::from(state.0 >= state.1)
+    }
+
+    fn count_progress(board: &[u8; 81], limit: usize, stop: usize) -> (c_int, usize, usize) {
+        let mut n = 7usize;
+        let mut sol = [b'#'; 81];
+        let mut state = (0usize, stop, 0usize);
+        // SAFETY: 81 readable bytes, a writable size_t, 81 writable bytes; the callback
+        // reads the context as the tuple it is.
+        let rc = unsafe {
+            sudoku_count_solutions_with_progress(
+                board.as_ptr().cast(),
+                limit,
+                &mut n,
+                sol.as_mut_ptr().cast(),
+                Some(stop_at),
+                (&raw mut state).cast(),
+            )
+        };
+        if rc != 0 {
+            assert_eq!((n, sol), (7, [b'#'; 81]), "written on status {rc}");
+        }
+        (rc, n, state.0)
+    }
+
+    #[test]
+    fn count_with_progress_reports_stops_and_writes_nothing_when_stopped() {
+        // The empty board to SIZE_MAX: stopped at the k-th call.
+        for k in [1, 2, 3] {
+            let (rc, _, calls) = count_progress(&[b'.'; 81], usize::MAX, k);
+            assert_eq!((rc, calls), (Status::Cancelled.code(), k));
+        }
+        // Never stopped: the count of sudoku_count_solutions, with calls on the way.
+        let (rc, n, calls) = count_progress(&[b'.'; 81], 300_000, usize::MAX);
+        assert_eq!((rc, n), (0, 300_000));
+        assert!(calls > 0);
+        assert_eq!(count_progress(LEETCODE, 2, usize::MAX).1, 1);
+        let mut bad = *LEETCODE;
+        bad[1] = b'5';
+        assert_eq!(count_progress(&bad, 2, 1).0, Status::ErrConflict.code());
+        // A NULL callback is sudoku_count_solutions.
+        let mut n = 0usize;
+        // SAFETY: 81 readable bytes and a writable size_t; NULL callback and solution.
+        let rc = unsafe {
+            sudoku_count_solutions_with_progress(
+                [b'.'; 81].as_ptr().cast(),
+                1000,
+                &mut n,
+                core::ptr::null_mut(),
+                None,
+                core::ptr::null_mut(),
+            )
+        };
+        assert_eq!((rc, n), (0, 1000));
+        // NULL board or count: reported, the callback never called.
+        let mut state = (0usize, 1usize, 0usize);
+        // SAFETY: NULL pointers are reported before anything is read or called.
+        let rc = unsafe {
+            sudoku_count_solutions_with_progress(
+                core::ptr::null(),
+                5,
+                &mut n,
+                core::ptr::null_mut(),
+                Some(stop_at),
+                (&raw mut state).cast(),
+            )
+        };
+        assert_eq!((rc, state.0), (Status::ErrNull.code(), 0));
     }
 
     #[test]

@@ -731,10 +731,69 @@ static void test_toolkit_threads(void) {
           TOOL_THREADS);
 }
 
+/* The progress callback of the tests: counts its calls, stops at the call `stop`. */
+struct progress_state {
+    size_t calls, stop, last;
+    int backwards;
+};
+
+static int progress_stop_at(size_t found, void *context) {
+    struct progress_state *state = context;
+    state->backwards |= found < state->last;
+    state->last = found;
+    return ++state->calls >= state->stop;
+}
+
+static void test_count_with_progress(void) {
+    guarded n = guarded_sized(sizeof(size_t)), out = guarded_new();
+    size_t *counted = (size_t *)(void *)n.cells;
+    char empty[81];
+    size_t k;
+    memset(empty, '.', 81);
+    /* Stopped at the k-th call: SUDOKU_CANCELLED, the count and solution read-only. */
+    for (k = 1; k <= 3; k++) {
+        struct progress_state state = {0, 0, 0, 0};
+        int rc;
+        state.stop = k;
+        *counted = 12345;
+        memset(out.cells, '#', 81);
+        guarded_writable(&n, 0);
+        guarded_writable(&out, 0);
+        rc = sudoku_count_solutions_with_progress(empty, SIZE_MAX, counted, out.cells,
+                                                  progress_stop_at, &state);
+        CHECK(rc == SUDOKU_CANCELLED && state.calls == k && !state.backwards,
+              "progress: stopped at call %lu: status %d after %lu calls", (unsigned long)k, rc,
+              (unsigned long)state.calls);
+        CHECK(*counted == 12345 && all_bytes(out.cells, 81, '#'),
+              "progress: nothing written when stopped");
+        guarded_writable(&n, 1);
+        guarded_writable(&out, 1);
+    }
+    /* Never stopped: the count of sudoku_count_solutions, with calls on the way. */
+    {
+        struct progress_state state = {0, (size_t)-1, 0, 0};
+        int rc = sudoku_count_solutions_with_progress(empty, 300000, counted, out.cells,
+                                                      progress_stop_at, &state);
+        CHECK(rc == SUDOKU_OK && *counted == 300000 && state.calls > 0 && !state.backwards,
+              "progress: empty board to 300000: status %d, count %lu, %lu calls", rc,
+              (unsigned long)*counted, (unsigned long)state.calls);
+        CHECK(is_solution(empty, out.cells), "progress: the first solution");
+        rc = sudoku_count_solutions_with_progress(EXAMPLE, 2, counted, NULL, NULL, NULL);
+        CHECK(rc == SUDOKU_OK && *counted == 1, "progress: NULL callback counts");
+        *counted = 5;
+        rc = sudoku_count_solutions_with_progress(NULL, 2, counted, NULL, progress_stop_at,
+                                                  &state);
+        CHECK(rc == SUDOKU_ERR_NULL && *counted == 5, "progress: NULL board");
+    }
+    guarded_free(&n);
+    guarded_free(&out);
+}
+
 static void test_messages(void) {
     static const int statuses[] = {SUDOKU_OK,
                                    SUDOKU_NO_SOLUTION,
                                    SUDOKU_MULTIPLE_SOLUTIONS,
+                                   SUDOKU_CANCELLED,
                                    SUDOKU_ERR_NULL,
                                    SUDOKU_ERR_INVALID_CHAR,
                                    SUDOKU_ERR_CONFLICT,
@@ -753,6 +812,7 @@ static void test_messages(void) {
         }
     }
     CHECK(SUDOKU_OK == 0 && SUDOKU_NO_SOLUTION == 1 && SUDOKU_MULTIPLE_SOLUTIONS == 2 &&
+              SUDOKU_CANCELLED == 3 &&
               SUDOKU_ERR_NULL == -1 && SUDOKU_ERR_INVALID_CHAR == -2 &&
               SUDOKU_ERR_CONFLICT == -3 && SUDOKU_ERR_INVALID_ARGUMENT == -4 &&
               SUDOKU_ERR_INTERNAL == -99,
@@ -782,6 +842,7 @@ int main(void) {
     test_rate();
     test_generate();
     test_toolkit_threads();
+    test_count_with_progress();
     test_messages();
     printf("contract: %d checks, %d failed\n", checks, failures);
     return failures == 0 ? 0 : 1;

@@ -5,6 +5,7 @@
 // Prints "cpp exceptions EXPECT: N failed"; exits 1 if any check failed.
 #include "sudoku.hpp"
 #include "sudoku.hpp"
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 
@@ -29,7 +30,46 @@ int main() {
     CHECK(!sudoku::solve(bad));
     CHECK(std::strcmp(sudoku::name(sudoku::difficulty::hard), "hard") == 0);
     CHECK(!sudoku::version().empty());
+    // A count with progress: stopped at the third call, nothing written; unstopped, the
+    // count and first solution of count_solutions.
+    {
+        const std::string empty(81, '.');
+        std::size_t n = 7;
+        int calls = 0;
+        struct Stop {
+            int* calls;
+            bool operator()(std::size_t) { return ++*calls >= 3; }
+        } stop_third = {&calls};
+        CHECK(sudoku::count_solutions_with_progress(empty, SIZE_MAX, n, stop_third) ==
+              SUDOKU_CANCELLED);
+        CHECK(calls == 3 && n == 7);
+        struct Never {
+            int* calls;
+            bool operator()(std::size_t) { ++*calls; return false; }
+        } never = {&calls};
+        calls = 0;
+        CHECK(sudoku::count_solutions_with_progress(empty, 300000, n, never) == SUDOKU_OK);
+        CHECK(n == 300000 && calls > 0);
+        std::string first;
+        CHECK(sudoku::count_solutions_with_progress(EX, 2, n, never, &first) == SUDOKU_OK);
+        CHECK(n == 1 && first == ANSWER);
+        CHECK(sudoku::count_solutions_with_progress("12", 2, n, never) ==
+              SUDOKU_ERR_INVALID_ARGUMENT);
+    }
 #if SUDOKU_HPP_EXCEPTIONS
+    {
+        struct Throw {
+            bool operator()(std::size_t) { throw std::runtime_error("stop here"); }
+        } thrower;
+        std::size_t n = 7;
+        bool caught = false;
+        try {
+            sudoku::count_solutions_with_progress(std::string(81, '.'), SIZE_MAX, n, thrower);
+        } catch (const std::runtime_error& e) {
+            caught = std::strcmp(e.what(), "stop here") == 0;
+        }
+        CHECK(caught && n == 7);
+    }
     CHECK(sudoku::solve(std::string(EX)) == ANSWER);
     bool thrown = false;
     try {
