@@ -11,9 +11,10 @@
 //! level; for `sudoku_generate` (seeds and levels from a table made before the threads
 //! start, and checked against the contract then) the very same bytes.
 //!
-//! Each thread runs one kind of call from `CALLS`, round robin: with 8 threads and 5 kinds,
-//! two threads make batch calls (which start threads of their own) while the others make
-//! single calls of every kind.
+//! Each thread runs one kind of call from `CALLS`, round robin: with 8 threads and 6 kinds,
+//! solve and count get two threads each, and one thread makes batch calls (which start
+//! threads of their own) while the others make single calls of every kind (counts with
+//! progress among them: to a limit, or stopped by their callback).
 
 mod common;
 
@@ -257,11 +258,73 @@ fn call_generate(_: &[Case], rng: &mut Rng) -> Result<Status, String> {
     Ok(Status::Ok)
 }
 
+/// The progress callback of the stress test: counts its calls, stops at the call whose
+/// number the context's second field holds.
+unsafe extern "C" fn stop_at(_found: usize, context: *mut std::ffi::c_void) -> c_int {
+    // SAFETY: the calls below pass a `(usize, usize)` as the context.
+    let state = unsafe { &mut *context.cast::<(usize, usize)>() };
+    state.0 += 1;
+    c_int::from(state.0 >= state.1)
+}
+
+/// `sudoku_count_solutions_with_progress`: a board of the pool at limit 2 (the answer of
+/// `sudoku_count_solutions`), or the empty board counted to 20,000 (never stopped) or to
+/// SIZE_MAX stopped at the 1st-3rd callback (SUDOKU_CANCELLED, nothing written).
+fn call_count_progress(pool: &[Case], rng: &mut Rng) -> Result<Status, String> {
+    let (input, limit, stop, expected) = match rng.below(4) {
+        0 => ([b'.'; CELLS], 20_000, usize::MAX, (Status::Ok, 20_000)),
+        1 => {
+            let k = 1 + rng.below(3);
+            (
+                [b'.'; CELLS],
+                usize::MAX,
+                k,
+                (Status::Cancelled, contract::COUNT_FILL),
+            )
+        }
+        _ => {
+            let case = &pool[rng.below(pool.len())];
+            (case.input, 2, usize::MAX, case.count)
+        }
+    };
+    let mut count = contract::COUNT_FILL;
+    let mut solution = ffi::FILL;
+    let mut state = (0usize, stop);
+    // SAFETY: 81 readable bytes, a writable size_t, 81 writable bytes; the callback reads
+    // the context as the tuple it is.
+    let code = unsafe {
+        sudoku::ffi::sudoku_count_solutions_with_progress(
+            input.as_ptr().cast(),
+            limit,
+            &mut count,
+            solution.as_mut_ptr().cast(),
+            Some(stop_at),
+            (&raw mut state).cast(),
+        )
+    };
+    let show = String::from_utf8_lossy(&input);
+    if (code, count) != (expected.0.code(), expected.1) {
+        return Err(format!(
+            "count with progress: status {code} count {count}, expected {expected:?} for {show}"
+        ));
+    }
+    let written = solution != ffi::FILL;
+    let want_written = expected.0 == Status::Ok && count > 0;
+    if written != want_written || (written && !is_solution(&input, &solution)) {
+        return Err(format!(
+            "count with progress {count} left {}",
+            String::from_utf8_lossy(&solution)
+        ));
+    }
+    Ok(expected.0)
+}
+
 /// The kinds of call the threads make, round robin: (name, one call on a random case).
 type Call = fn(&[Case], &mut Rng) -> Result<Status, String>;
 const CALLS: &[(&str, Call)] = &[
     ("sudoku_solve", call_solve),
     ("sudoku_count_solutions", call_count),
+    ("sudoku_count_solutions_with_progress", call_count_progress),
     ("sudoku_solve_batch", call_batch),
     ("sudoku_rate", call_rate),
     ("sudoku_generate", call_generate),
