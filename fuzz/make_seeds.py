@@ -94,8 +94,9 @@ def main():
 
 def count_seeds(all_boards):
     """A limit byte (below 0xF0: limit byte % 16; from 0xF0: a huge limit when the board's
-    count is small), the board, a mode byte (bits 0-1 as for solve; bit 2: NULL count,
-    bit 3: NULL solution, bit 4: NULL board)."""
+    count is small, or the count is stopped), the board, a mode byte (bits 0-1 as for
+    solve; bit 2: NULL count, bit 3: NULL solution, bit 4: NULL board; bit 5: with a
+    progress callback, bit 6 too: stopped at the first callback)."""
     limits = [0, 1, 2, 3, 5, 15, 0xF0]
     out = [(f"{name}_limit{limits[k % len(limits)]}",
             bytes([limits[k % len(limits)]]) + data + bytes([k % 4]))
@@ -109,6 +110,9 @@ def count_seeds(all_boards):
         ("example_null_board", b"\x02" + example + bytes([16])),
         ("example_all_null", b"\x02" + example + bytes([28])),
         ("bad_byte_null_solution", b"\x02" + all_boards[-1][1] + bytes([8])),
+        ("progress_example", b"\x02" + example + bytes([32])),
+        ("progress_empty_stopped", b"\xf0" + b"." * 81 + bytes([32 | 64])),
+        ("progress_empty_limit15", b"\x0f" + b"." * 81 + bytes([32 | 64 | 1])),
     ]
     return out
 
