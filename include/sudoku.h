@@ -273,7 +273,9 @@ int sudoku_rate(const char *board, int *difficulty);
  * (even when `puzzle` is NULL too); SUDOKU_ERR_NULL for NULL `puzzle`; else SUDOKU_OK.
  * Nothing is written on an error.
  *
- * Thread-safe, no heap allocation. Takes about a millisecond (see the README for figures).
+ * Thread-safe, no heap allocation. The time depends on the seed and the level: most
+ * seeds take a few milliseconds at most, some many times that (docs/perf-boundary.md
+ * gives the mean and the slowest of 200 seeds per level).
  *
  * # Safety
  * `puzzle` must point to 81 writable bytes; `solution` must be NULL or point to 81

@@ -55,9 +55,9 @@ pub fn uniqueness(board: &Board) -> Result<Uniqueness, Status> {
 }
 
 /// Counts the solutions of `board` up to `limit` as [`count_solutions`] does, calling
-/// `progress` with the number of solutions found so far as the count goes on: a count that
-/// takes long calls it every few milliseconds, one that is quick perhaps never. When
-/// `progress` returns `false` the count stops and fails with [`Status::Cancelled`].
+/// `progress` with the number of solutions found so far as the count goes on: every few
+/// milliseconds of a long count (a quick count may end without a call). When `progress`
+/// returns `true` the count stops and fails with [`Status::Cancelled`].
 ///
 /// Fails with [`Status::ErrConflict`] if two equal givens share a unit.
 pub fn count_solutions_with_progress(
@@ -66,9 +66,23 @@ pub fn count_solutions_with_progress(
     progress: &mut dyn FnMut(usize) -> bool,
 ) -> Result<Count, Status> {
     board.check_conflicts()?;
+    // The engine's hook comes often; the caller's callback (perhaps a Python function) is
+    // called at most every PROGRESS_EVERY, so that it costs nothing next to the count.
+    let mut last_call = Clock::now();
+    let mut hook = |found: usize| {
+        if !last_call.due() {
+            return false;
+        }
+        last_call = Clock::now();
+        progress(found)
+    };
     let (count, first) =
-        count_with_progress(board, limit, progress).map_err(|Cancelled| Status::Cancelled)?;
-    Ok(Count { count, first })
+        count_with_progress(board, limit, &mut hook).map_err(|Cancelled| Status::Cancelled)?;
+    let count = count.min(limit);
+    Ok(Count {
+        count,
+        first: if count > 0 { first } else { None },
+    })
 }
 
 /// [`count_solutions_with_progress`] on an 81-byte board, validated as [`count_bytes`].
@@ -80,38 +94,38 @@ pub fn count_bytes_with_progress(
     count_solutions_with_progress(&Board::from_bytes(bytes)?, limit, progress)
 }
 
-/// A count stopped by its progress callback.
+/// How often, at most, the caller's progress callback is called (where time can be read).
+const PROGRESS_EVERY: core::time::Duration = core::time::Duration::from_millis(2);
+
+/// A count stopped by its progress hook.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Cancelled;
 
-/// The most solutions one engine count is asked for between two looks at the progress
-/// callback: far fewer than the engine finds in a few milliseconds.
+/// The most solutions one engine count is asked for between two calls of the hook: far
+/// fewer than the engine finds in a millisecond.
 const STRIDE: usize = 4096;
 
-/// How often, at most, the progress callback is called (where time can be read).
-const PROGRESS_EVERY: core::time::Duration = core::time::Duration::from_millis(2);
-
-/// Counts the clash-free `board` up to `limit` with progress and cancellation, on top of
-/// the engine's plain count (which cannot report or stop midway): a count of at most
-/// [`STRIDE`] solutions runs whole; a larger one is cut into the subtrees of a branching
-/// cell, recursively, each counted to [`STRIDE`] first. The counts are the engine's: the
-/// children of a cell partition the solutions of their parent.
+/// Counts the clash-free `board` up to `limit`, calling `hook` with the solutions found so
+/// far between engine counts; `true` from it stops the count (`Cancelled`).
 ///
-/// This layer stands in for a count with progress inside the engine's search: a subtree
-/// with more than [`STRIDE`] solutions is counted twice over in part (once to learn it is
-/// large, then child by child), so a count past [`STRIDE`] costs a few times a plain one;
-/// counts up to [`STRIDE`] cost what a plain count costs.
+/// This layer stands in for the engine's own count with progress (a look at the hook
+/// inside its search): on top of the engine's plain count, which cannot report or stop
+/// midway, a count of at most [`STRIDE`] solutions runs whole; a larger one is cut into the
+/// subtrees of a branching cell, recursively, each counted to [`STRIDE`] first. The counts
+/// are the engine's: the children of a cell partition the solutions of their parent. A
+/// subtree with more than [`STRIDE`] solutions is counted twice over in part (once to learn
+/// it is large, then child by child), so a count past [`STRIDE`] costs a few times a plain
+/// one; counts up to [`STRIDE`] cost what a plain count costs.
 pub(crate) fn count_with_progress(
     board: &Board,
     limit: usize,
-    progress: &mut dyn FnMut(usize) -> bool,
+    hook: &mut dyn FnMut(usize) -> bool,
 ) -> Result<(usize, Option<Board>), Cancelled> {
     let mut walk = Walk {
         limit,
         found: 0,
         first: None,
-        progress,
-        last_call: Clock::now(),
+        hook,
     };
     walk.node(*board)?;
     Ok((walk.found, walk.first))
@@ -122,8 +136,7 @@ struct Walk<'a> {
     limit: usize,
     found: usize,
     first: Option<Board>,
-    progress: &'a mut dyn FnMut(usize) -> bool,
-    last_call: Clock,
+    hook: &'a mut dyn FnMut(usize) -> bool,
 }
 
 impl Walk<'_> {
@@ -157,16 +170,12 @@ impl Walk<'_> {
         Ok(())
     }
 
-    /// Calls the progress callback if it is time to.
+    /// Tells the hook how many solutions are found so far.
     fn report(&mut self) -> Result<(), Cancelled> {
-        if !self.last_call.due() {
-            return Ok(());
-        }
-        self.last_call = Clock::now();
-        if (self.progress)(self.found) {
-            Ok(())
-        } else {
+        if (self.hook)(self.found) {
             Err(Cancelled)
+        } else {
+            Ok(())
         }
     }
 }
@@ -318,7 +327,7 @@ mod tests {
                 let mut seen = Vec::new();
                 let got = count_solutions_with_progress(&board, limit, &mut |found| {
                     seen.push(found);
-                    true
+                    false
                 })
                 .unwrap();
                 assert_eq!(got.count, plain.count, "{board} limit {limit}");
@@ -334,7 +343,7 @@ mod tests {
         let mut calls = 0;
         let got = count_solutions_with_progress(&Board::EMPTY, 400_000, &mut |_| {
             calls += 1;
-            true
+            false
         });
         assert_eq!(got.map(|c| c.count), Ok(400_000));
         assert!(calls > 0);
@@ -342,7 +351,7 @@ mod tests {
             let mut calls = 0;
             let got = count_solutions_with_progress(&Board::EMPTY, usize::MAX, &mut |_| {
                 calls += 1;
-                calls < k
+                calls >= k
             });
             assert_eq!(got, Err(Status::Cancelled));
             assert_eq!(calls, k);
@@ -351,7 +360,7 @@ mod tests {
         clash.set(0, 1);
         clash.set(1, 1);
         assert_eq!(
-            count_solutions_with_progress(&clash, 5, &mut |_| true),
+            count_solutions_with_progress(&clash, 5, &mut |_| false),
             Err(Status::ErrConflict)
         );
     }

@@ -171,7 +171,7 @@ pub unsafe extern "C" fn sudoku_count_solutions_with_progress(
         let local = unsafe { read_board(board) };
         let mut report = |found: usize| {
             // SAFETY: by contract, `callback` may be called with `context` during the call.
-            unsafe { callback(found, context) == 0 }
+            unsafe { callback(found, context) != 0 }
         };
         let found = match crate::count::count_bytes_with_progress(&local, limit, &mut report) {
             Ok(found) => found,
@@ -326,7 +326,9 @@ pub unsafe extern "C" fn sudoku_rate(board: *const c_char, difficulty: *mut c_in
 /// (even when `puzzle` is NULL too); SUDOKU_ERR_NULL for NULL `puzzle`; else SUDOKU_OK.
 /// Nothing is written on an error.
 ///
-/// Thread-safe, no heap allocation. Takes about a millisecond (see the README for figures).
+/// Thread-safe, no heap allocation. The time depends on the seed and the level: most
+/// seeds take a few milliseconds at most, some many times that (docs/perf-boundary.md
+/// gives the mean and the slowest of 200 seeds per level).
 ///
 /// # Safety
 /// `puzzle` must point to 81 writable bytes; `solution` must be NULL or point to 81
