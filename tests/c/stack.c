@@ -12,7 +12,7 @@
  *     stack SIZE         as the first form, on a stack of SIZE bytes
  *
  * Workloads: hard and easy puzzles, the empty board, a board without solution and bad
- * boards for solve, count (limits 2 and 100000), rate; generate at every level, seeds
+ * boards for solve, count (limits 2 and 100000, and 100000 with a progress callback), rate; generate at every level, seeds
  * 0-15; a batch on the calling thread and on 2 threads; status_str and version.
  */
 #define _GNU_SOURCE
@@ -51,6 +51,12 @@ static void *solve(void *arg) {
     return NULL;
 }
 
+static int keep_going(size_t found, void *context) {
+    (void)context;
+    sink += (int)found;
+    return 0;
+}
+
 static void *count(void *arg) {
     size_t i;
     (void)arg;
@@ -59,6 +65,8 @@ static void *count(void *arg) {
         size_t n = 0;
         sink += sudoku_count_solutions(BOARDS[i], 2, &n, sol);
         sink += sudoku_count_solutions(BOARDS[i], 100000, &n, sol);
+        sink += sudoku_count_solutions_with_progress(BOARDS[i], 100000, &n, sol, keep_going,
+                                                     NULL);
     }
     return NULL;
 }
@@ -112,7 +120,7 @@ static const struct {
     void *(*run)(void *);
 } CALLS[] = {
     {"sudoku_solve", solve},
-    {"sudoku_count_solutions", count},
+    {"sudoku_count_solutions, sudoku_count_solutions_with_progress", count},
     {"sudoku_solve_batch", batch},
     {"sudoku_rate", rate},
     {"sudoku_generate", generate},
