@@ -2,8 +2,10 @@
 //! unknown or unavailable name falls back to the detected path. The variable is read once
 //! per process, so each case runs this test binary again with the variable set.
 
+#[path = "common/foreign.rs"]
+mod foreign;
+
 use std::ffi::CStr;
-use std::process::Command;
 use sudoku::engine::{Path, FORCE_PATH_VARIABLE};
 
 /// The path `sudoku_cpu_path` names, as a Rust string.
@@ -26,7 +28,7 @@ fn child_reports_its_path() {
 /// Runs [`child_reports_its_path`] in a new process with `forced` in the variable.
 fn path_of_child(forced: &str) -> String {
     let exe = std::env::current_exe().expect("the test binary");
-    let out = Command::new(exe)
+    let out = foreign::command(&exe)
         .args([
             "--exact",
             "child_reports_its_path",

@@ -22,10 +22,11 @@ mod path;
 pub mod reference;
 mod router;
 pub mod triad;
+mod watch;
 
 pub use path::{Path, FORCE_PATH_VARIABLE};
 pub(crate) use router::{count, solve_bytes};
-pub use router::{count_with, solve_bytes_with};
+pub use router::{count_with, count_with_progress, solve_bytes_with, Cancelled};
 
 /// Candidates of a clash-free board after some propagation, in the band engine's layout:
 /// `self.0[b][d]` holds bit `9 * r + c` when digit `d + 1` may still go in row `3 * b + r`,

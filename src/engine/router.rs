@@ -1,36 +1,59 @@
 //! The router: the band engine first, the triad engine for what it gives up on, and the
 //! two in turn on the boards each finds hard.
 
+use super::watch::{Progress, Unwatched, Watch};
 use super::{band, triad, Candidates, Path};
 use crate::board::Board;
+
+/// A count stopped by its progress hook (see [`count_with_progress`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cancelled;
+
+/// What the router answers: the count and the first solution, or `Cancelled` when its
+/// watch stopped it (never for [`Unwatched`]).
+type Counted = Result<(usize, Option<Board>), Cancelled>;
 
 /// Counts the solutions of `board` up to `limit` on the given path, returning the count
 /// and the first solution found (`None` when the count is 0; clashing givens count 0).
 ///
 /// Returns `None` if this CPU cannot run `path`.
 pub fn count_with(path: Path, board: &Board, limit: usize) -> Option<(usize, Option<Board>)> {
-    path.is_available().then(|| route(path, board, limit))
+    path.is_available()
+        .then(|| route(path, board, limit, &mut Unwatched).unwrap_or_default())
 }
 
 /// Counts the solutions of `board` up to `limit` on the selected path (clashing givens
 /// count 0).
 pub(crate) fn count(board: &Board, limit: usize) -> (usize, Option<Board>) {
-    route(Path::selected(), board, limit)
+    route(Path::selected(), board, limit, &mut Unwatched).unwrap_or_default()
+}
+
+/// Counts the solutions of `board` up to `limit` like [`count_with`] on the selected path,
+/// telling `progress` how many solutions were found so far at regular intervals of the
+/// search: every 1024 guesses of either engine, which is well under a millisecond of work
+/// on current CPUs (figures in docs/perf-engine.md). When `progress` returns `true` the
+/// count stops and returns [`Cancelled`]; a count that ends before the first call never
+/// calls it. The number passed never decreases, and never exceeds `limit`.
+///
+/// Clashing givens count 0, as in [`count_with`]; check them first for an error instead.
+pub fn count_with_progress(
+    board: &Board,
+    limit: usize,
+    progress: &mut dyn FnMut(usize) -> bool,
+) -> Result<(usize, Option<Board>), Cancelled> {
+    route(Path::selected(), board, limit, &mut Progress::new(progress))
 }
 
 /// When the band engine gives up on `path` and hands the puzzle to the triad engine.
 ///
 /// With vector instructions the triad engine is the faster one on hard puzzles, so the
 /// band engine hands them on early. On the portable path the band engine is the faster one
-/// (the triad engine's portable code takes about 1.8x its time on the forum's hardest
-/// puzzles), so it keeps going much longer; the budget still bounds its worst case: the
-/// fuzzer found clash-free boards without a solution (tests/regressions.rs) that take the
-/// band engine most of a second to refute and the triad engine microseconds.
+/// on hard puzzles, so it keeps going much longer; the budget still bounds its worst case:
+/// the fuzzer found clash-free boards without a solution (tests/regressions.rs) that take
+/// the band engine most of a second to refute and the triad engine microseconds.
 ///
-/// The vector paths' thresholds are measured: 16 guesses and 48 open cells are where
-/// routed solves are fastest on magictour without costing the easy and multi-solution
-/// corpora (same-process alternating runs on AVX-512, against 50 open cells: magictour
-/// -1.7%, 17-clue, gen_minimal, serg and gen_invalid within 0.5%; 46 cost serg 4%).
+/// The vector paths' thresholds are where routed solves were fastest on magictour without
+/// costing the easy and multi-solution corpora (figures in docs/perf-engine.md).
 const fn handoff(path: Path) -> band::Budget {
     match path {
         Path::Portable => band::Budget {
@@ -45,9 +68,9 @@ const fn handoff(path: Path) -> band::Budget {
 }
 
 /// The triad engine's budget, in branching decisions, when the band engine hands it a
-/// puzzle: 7.4 times the most it takes on any puzzle of the corpora (551, in
-/// `puzzles5_forum_hardest_1905_11+`; `triad::stats_with`), so that no hard puzzle reaches
-/// it, and about a millisecond of search. A count to a large limit gets
+/// puzzle: several times the most it takes on any puzzle of the corpora
+/// (`triad::stats_with`; docs/perf-engine.md), so that no hard puzzle reaches it, and
+/// about a millisecond of search. A count to a large limit gets
 /// [`GUESSES_PER_SOLUTION`] more for each solution asked for.
 const TRIAD_BUDGET: usize = 4096;
 
@@ -57,25 +80,25 @@ const GUESSES_PER_SOLUTION: usize = 4;
 
 /// A count to a limit of at least [`LARGE_LIMIT`] asks the triad engine for this many
 /// solutions first: a board that has them has many, and the band engine counts many
-/// solutions faster (1.5-3x on the vector paths: the empty board, multi-solution corpus
-/// puzzles and 17-clue puzzles less a clue, counted to 1000), so it takes the count over.
+/// solutions faster (docs/perf-engine.md), so it takes the count over.
 const FEW_SOLUTIONS: usize = 8;
 
 /// The smallest limit at which a board with [`FEW_SOLUTIONS`] solutions goes back to the
-/// band engine: below it, counting again from the givens costs more than it saves.
-/// Measured on AVX-512 (the empty board, serg puzzles, 17-clue puzzles less a given),
-/// against the triad engine alone: at limit 32 the hand-back took 11.1-12.7 us against
-/// 10.5-12.0, at 64 it took 14.4-19.2 us against 18.3-21.9.
+/// band engine: below it, counting again from the givens costs more than it saves
+/// (docs/perf-engine.md).
 const LARGE_LIMIT: usize = 64;
 
-/// The router: the band engine first, the triad engine for what it gives up on.
-fn route(path: Path, board: &Board, limit: usize) -> (usize, Option<Board>) {
+/// The router: the band engine first, the triad engine for what it gives up on. Each
+/// engine tells `watch` of its guesses; when it asks to stop, the count is `Cancelled`.
+#[inline]
+fn route<W: Watch>(path: Path, board: &Board, limit: usize, watch: &mut W) -> Counted {
     let mut stats = band::SearchStats::default();
-    match band::count_budgeted(path, board, limit, handoff(path), &mut stats) {
-        Some(Ok(result)) => result,
-        Some(Err(band::GaveUp(candidates))) => in_turn(path, board, &candidates, limit),
+    match band::count_watched(path, board, limit, handoff(path), &mut stats, watch) {
+        _ if watch.stopped() => Err(Cancelled),
+        Some(Ok(result)) => Ok(result),
+        Some(Err(band::GaveUp(candidates))) => in_turn(path, board, &candidates, limit, watch),
         // Only on a path this CPU cannot run, which no caller passes.
-        None => (0, None),
+        None => Ok((0, None)),
     }
 }
 
@@ -83,36 +106,38 @@ fn route(path: Path, board: &Board, limit: usize) -> (usize, Option<Board>) {
 /// within [`TRIAD_BUDGET`] (and its allowance per solution); past it, the band engine
 /// again from the givens and the triad engine again, in turn, each with four times the
 /// budget before. Each engine has boards the other finds easy (tests/regressions.rs keeps
-/// them; counted to 2 on AVX-512): two take the band engine 40,476 and 4,086,721 guesses
-/// and the triad engine none, one takes the triad engine 368,130 and the band engine 26.
-/// Taking turns bounds such a board to a few times what the engine that finds it easy
+/// them): some take the band engine tens of thousands to millions of guesses and the
+/// triad engine none, one the other way round. Taking turns bounds such a board to a few times what the engine that finds it easy
 /// needs, and never stops short of the answer (the budgets grow until one is unlimited).
 ///
 /// A count to a large limit ([`LARGE_LIMIT`]) first asks the triad engine for
 /// [`FEW_SOLUTIONS`]; if the board has that many, the band engine takes the first turn.
-fn in_turn(
+fn in_turn<W: Watch>(
     path: Path,
     board: &Board,
     candidates: &Candidates,
     limit: usize,
-) -> (usize, Option<Board>) {
+    watch: &mut W,
+) -> Counted {
     let mut guesses = TRIAD_BUDGET.saturating_add(limit.saturating_mul(GUESSES_PER_SOLUTION));
     let mut triad_turn = true;
     if limit >= LARGE_LIMIT {
         let few = TRIAD_BUDGET + FEW_SOLUTIONS * GUESSES_PER_SOLUTION;
-        match triad::count_from(path, candidates, FEW_SOLUTIONS, few) {
-            Some(Ok((found, first))) if found < FEW_SOLUTIONS => return (found, first),
+        match triad::count_from(path, candidates, FEW_SOLUTIONS, few, watch) {
+            _ if watch.stopped() => return Err(Cancelled),
+            Some(Ok((found, first))) if found < FEW_SOLUTIONS => return Ok((found, first)),
             // Many solutions (or a board the triad engine finds hard): the band engine's turn.
             _ => triad_turn = false,
         }
     }
     loop {
         if triad_turn {
-            match triad::count_from(path, candidates, limit, guesses) {
-                Some(Ok(result)) => return result,
+            match triad::count_from(path, candidates, limit, guesses, watch) {
+                _ if watch.stopped() => return Err(Cancelled),
+                Some(Ok(result)) => return Ok(result),
                 Some(Err(triad::GaveUp)) => {}
                 // Only on a path this CPU cannot run, which no caller passes.
-                None => return (0, None),
+                None => return Ok((0, None)),
             }
         }
         triad_turn = true;
@@ -121,8 +146,12 @@ fn in_turn(
             open_at_first_guess: u32::MAX,
         };
         let mut stats = band::SearchStats::default();
-        if let Some(Ok(result)) = band::count_budgeted(path, board, limit, budget, &mut stats) {
-            return result;
+        match band::count_watched(path, board, limit, budget, &mut stats, watch) {
+            _ if watch.stopped() => return Err(Cancelled),
+            Some(Ok(result)) => return Ok(result),
+            Some(Err(_)) => {}
+            // Only on a path this CPU cannot run, which no caller passes.
+            None => return Ok((0, None)),
         }
         guesses = guesses.saturating_mul(4);
     }
@@ -165,13 +194,13 @@ fn finish_solve(
             let Ok(board) = Board::from_bytes(bytes) else {
                 return crate::Status::ErrInternal;
             };
-            match in_turn(path, &board, &candidates, 1) {
-                (0, _) => crate::Status::NoSolution,
-                (_, Some(solution)) => {
+            match in_turn(path, &board, &candidates, 1, &mut Unwatched) {
+                Ok((0, _)) => crate::Status::NoSolution,
+                Ok((_, Some(solution))) => {
                     solution.write_bytes(bytes);
                     crate::Status::Ok
                 }
-                (_, None) => crate::Status::ErrInternal,
+                Ok((_, None)) | Err(Cancelled) => crate::Status::ErrInternal,
             }
         }
     }
@@ -183,8 +212,9 @@ mod tests {
     use crate::engine::reference;
 
     /// A board found by fuzzing `sudoku_solve_batch` (tests/regressions.rs): several
-    /// solutions, 368,130 guesses for the triad engine and two dozen for the band engine.
-    /// On the vector paths the band engine hands it on (64 open cells at its first guess),
+    /// solutions, far more guesses than its budget for the triad engine and a few for the
+    /// band engine. On the vector paths the band engine hands it on (too many open cells
+    /// at its first guess),
     /// the triad engine runs out of its budget, and the band engine, in turn, answers.
     #[test]
     fn a_board_past_the_triad_budget_goes_back_to_the_band_engine() {
@@ -250,6 +280,81 @@ mod tests {
     fn unavailable_paths_are_refused() {
         for p in Path::ALL {
             assert_eq!(count_with(p, &Board::EMPTY, 1).is_some(), p.is_available());
+        }
+    }
+
+    /// The empty board counted far: the hook is called, with counts that never decrease
+    /// and never exceed the limit, and a hook that never stops changes nothing.
+    #[test]
+    fn the_hook_is_called_on_a_long_count_of_the_empty_board() {
+        let limit = 200_000;
+        let mut seen = Vec::new();
+        let mut hook = |found: usize| {
+            seen.push(found);
+            false
+        };
+        let (n, first) = count_with_progress(&Board::EMPTY, limit, &mut hook).expect("not stopped");
+        assert_eq!(n, limit);
+        assert!(first.is_some_and(|s| s.is_solution_of(&Board::EMPTY)));
+        assert!(seen.len() >= 10, "{} calls", seen.len());
+        assert!(seen.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
+        assert!(seen.iter().all(|&f| f <= limit));
+        assert!(seen.last().is_some_and(|&f| f > 0));
+    }
+
+    /// A hook that asks to stop at its `k`-th call stops the count there.
+    #[test]
+    fn a_hook_cancels_the_count_at_its_kth_call() {
+        for k in [1, 2, 5] {
+            let mut calls = 0;
+            let mut hook = |_: usize| {
+                calls += 1;
+                calls == k
+            };
+            let r = count_with_progress(&Board::EMPTY, usize::MAX, &mut hook);
+            assert_eq!(r, Err(Cancelled), "k = {k}");
+            assert_eq!(calls, k);
+        }
+    }
+
+    /// With a hook that never stops, the count is the plain count, on boards each engine
+    /// finds hard (the hook is called on them), a board with many solutions counted to a
+    /// large limit, and small counts that end before any call.
+    #[test]
+    fn a_count_with_a_hook_that_never_stops_is_the_plain_count() {
+        let unique =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let many = format!("{}{}", ".".repeat(18), &unique[18..]);
+        let cases = [
+            // The triad engine's hard board (see above), counted to 2.
+            (
+                "0.........0.345000000000001........................5346.07..00.........5.34500000",
+                2,
+                true,
+            ),
+            (many.as_str(), 5000, true),
+            (unique, 2, false),
+            (
+                "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+                2,
+                false,
+            ),
+            (
+                "11...............................................................................",
+                2,
+                false,
+            ),
+        ];
+        for (text, limit, long) in cases {
+            let board = Board::from_text(text).expect("a board");
+            let mut calls = 0;
+            let mut hook = |_: usize| {
+                calls += 1;
+                false
+            };
+            let watched = count_with_progress(&board, limit, &mut hook);
+            assert_eq!(watched, Ok(count(&board, limit)), "{text}");
+            assert_eq!(calls > 0, long, "{text}: {calls} calls");
         }
     }
 }

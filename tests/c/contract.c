@@ -828,7 +828,23 @@ static void test_messages(void) {
           "version is a number");
 }
 
+/* The code path: one of the names, the same on every call; printed for the harness, which
+ * runs this program with each path forced through SUDOKU_FORCE_PATH (tests/callers.rs). */
+static void test_cpu_path(void) {
+    static const char *const names[] = {"portable", "sse4.1", "avx2", "avx512", "neon"};
+    const char *path = sudoku_cpu_path();
+    int known = 0;
+    size_t k;
+    CHECK(path != NULL, "cpu path is not NULL");
+    if (path == NULL) return;
+    for (k = 0; k < sizeof names / sizeof names[0]; k++) known |= strcmp(path, names[k]) == 0;
+    CHECK(known, "cpu path '%s' is one of the names", path);
+    CHECK(sudoku_cpu_path() == path, "cpu path is one static string");
+    printf("cpu path: %s\n", path);
+}
+
 int main(void) {
+    test_cpu_path();
     test_leetcode_example();
     test_zero_blanks();
     test_solved_and_empty();

@@ -107,9 +107,14 @@ pub(crate) fn known(name: &str) -> Known {
         .unwrap_or_else(|| panic!("{name} is not one of the corpora"))
 }
 
+/// The environment variable that caps how many puzzles of each corpus the tests read (an
+/// evenly spread sample), for slow runs such as emulated targets.
+pub(crate) const SAMPLE_VARIABLE: &str = "SUDOKU_TEST_CORPUS_SAMPLE";
+
 /// Every puzzle of corpus `name`: comments (`#`) and blank lines skipped, every other line
-/// an 81-character puzzle (then `:count[:solution]` for a listed corpus). `None`, with a
-/// note, if the data or the file is absent; a malformed line fails the test.
+/// an 81-character puzzle (then `:count[:solution]` for a listed corpus); only an evenly
+/// spread sample when [`SAMPLE_VARIABLE`] holds a count. `None`, with a note, if the data
+/// or the file is absent; a malformed line fails the test.
 pub(crate) fn read(name: &str) -> Option<Vec<Entry>> {
     let path = shared_data()?.join(name);
     let Ok(text) = std::fs::read_to_string(&path) else {
@@ -126,7 +131,16 @@ pub(crate) fn read(name: &str) -> Option<Vec<Entry>> {
         })
         .collect();
     assert!(!entries.is_empty(), "{name} holds no puzzle");
-    Some(entries)
+    let cap = std::env::var(SAMPLE_VARIABLE)
+        .ok()
+        .and_then(|n| n.parse().ok());
+    match cap {
+        Some(n) if n < entries.len() => {
+            let step = entries.len().div_ceil(n);
+            Some(entries.into_iter().step_by(step).collect())
+        }
+        _ => Some(entries),
+    }
 }
 
 fn parse(kind: Known, number: usize, line: &str) -> Result<Entry, String> {

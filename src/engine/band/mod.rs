@@ -10,11 +10,11 @@
 //! column claiming. Search (module `search`) guesses on a bivalue cell first and counts up to a
 //! limit.
 //!
-//! Input: the engine reads the 81 bytes itself (`Isa::scan`): one pass finds bad
+//! Input: the engine reads the 81 bytes itself (`BandOps::scan`): one pass finds bad
 //! characters and the givens of each digit; clashing givens are found by counting while
 //! the state is built (`State::from_clues`).
 //!
-//! The code is generic over [`BandOps`], implemented for each path's token, and compiled
+//! The code is generic over `BandOps`, implemented for each path's token, and compiled
 //! once per [`Path`] inside the path's way in (`crate::engine::path`), so `count_ones`,
 //! `trailing_zeros`, `pext` and the SIMD primitives become single instructions on the
 //! paths that have them. AVX2 uses `pext` only where it is fast (not on AMD before Zen 3).
@@ -31,6 +31,7 @@ mod tables;
 pub use search::{GaveUp, SearchStats};
 
 use super::path::{Job, Token};
+use super::watch::{Unwatched, Watch};
 use super::Path;
 use crate::board::{Board, CELLS};
 use crate::status::Status;
@@ -78,12 +79,13 @@ impl Budget {
 /// The whole engine with one path's primitives: reads `cells` (`base + d` for digit `d`),
 /// counts up to `limits.solutions` and writes the first solution over `cells`.
 #[inline(always)]
-fn run<I: BandOps>(
+fn run<I: BandOps, W: Watch>(
     isa: I,
     cells: &mut [u8; CELLS],
     base: u8,
     limits: Limits,
     stats: &mut SearchStats,
+    watch: &mut W,
 ) -> Result<usize, Failure> {
     let scan = isa.scan(cells, base);
     if !scan.valid {
@@ -93,32 +95,42 @@ fn run<I: BandOps>(
     let Ok(dirty) = root.parallel_passes(isa) else {
         return Ok(0);
     };
-    search(isa, root, dirty, limits, cells, base, stats).map_err(Failure::GaveUp)
+    search(isa, root, dirty, limits, cells, base, stats, watch).map_err(Failure::GaveUp)
 }
 
 /// One run of the engine, as a job for any path.
-struct Run<'a> {
+struct Run<'a, W: Watch> {
     cells: &'a mut [u8; CELLS],
     base: u8,
     limits: Limits,
     stats: &'a mut SearchStats,
+    watch: &'a mut W,
 }
 
-impl Job for Run<'_> {
+impl<W: Watch> Job for Run<'_, W> {
     type Output = Result<usize, Failure>;
     #[inline(always)]
     fn run<T: Token>(self, t: T) -> Self::Output {
-        run(t.band(), self.cells, self.base, self.limits, self.stats)
+        let band = t.band();
+        run(
+            band,
+            self.cells,
+            self.base,
+            self.limits,
+            self.stats,
+            self.watch,
+        )
     }
 }
 
 /// Counts solutions of `board` on `path`, within `limits`; `None` if this CPU cannot run
 /// `path`.
-fn count_on(
+fn count_on<W: Watch>(
     path: Path,
     board: &Board,
     limits: Limits,
     stats: &mut SearchStats,
+    watch: &mut W,
 ) -> Option<Result<(usize, Option<Board>), Failure>> {
     if limits.solutions == 0 {
         return path.is_available().then_some(Ok((0, None)));
@@ -129,6 +141,7 @@ fn count_on(
         base: 0,
         limits,
         stats,
+        watch,
     };
     let n = match path.run(job)? {
         Ok(n) => n,
@@ -162,12 +175,27 @@ pub fn count_budgeted(
     budget: Budget,
     stats: &mut SearchStats,
 ) -> Option<Result<(usize, Option<Board>), GaveUp>> {
-    Some(match count_on(path, board, budget.limits(limit), stats)? {
-        Ok(r) => Ok(r),
-        Err(Failure::GaveUp(g)) => Err(g),
-        // Clashing givens (a board holds no bad byte): no solution.
-        Err(Failure::InvalidChar | Failure::Conflict) => Ok((0, None)),
-    })
+    count_watched(path, board, limit, budget, stats, &mut Unwatched)
+}
+
+/// [`count_budgeted`] telling `watch` of every guess: it gives up (`Err(GaveUp)`) as soon
+/// as the watch asks to stop.
+pub(crate) fn count_watched<W: Watch>(
+    path: Path,
+    board: &Board,
+    limit: usize,
+    budget: Budget,
+    stats: &mut SearchStats,
+    watch: &mut W,
+) -> Option<Result<(usize, Option<Board>), GaveUp>> {
+    Some(
+        match count_on(path, board, budget.limits(limit), stats, watch)? {
+            Ok(r) => Ok(r),
+            Err(Failure::GaveUp(g)) => Err(g),
+            // Clashing givens (a board holds no bad byte): no solution.
+            Err(Failure::InvalidChar | Failure::Conflict) => Ok((0, None)),
+        },
+    )
 }
 
 /// [`crate::solve_bytes`] within `budget` on `path`: `Err(GaveUp)`, with the board
@@ -184,6 +212,7 @@ pub fn solve_bytes(
         base: b'0',
         limits: budget.limits(1),
         stats,
+        watch: &mut Unwatched,
     };
     // The board is written only when a solution is found, which is success.
     Some(match path.run(job)? {
@@ -247,6 +276,7 @@ mod tests {
                         base: 0,
                         limits: Budget::UNLIMITED.limits(limit),
                         stats: &mut stats,
+                        watch: &mut Unwatched,
                     };
                     assert_eq!(entry.run(job), Ok(expected.0), "{text}");
                     if expected.0 > 0 {

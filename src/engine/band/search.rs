@@ -9,6 +9,7 @@
 use super::isa::BandOps;
 use super::state::{Fixpoint, State};
 use crate::board::CELLS;
+use crate::engine::watch::Watch;
 use crate::engine::Candidates;
 use core::mem::MaybeUninit;
 
@@ -55,9 +56,10 @@ struct Frame {
 
 /// Counts the solutions from `root` (with worklist `dirty`) up to `limits.solutions`,
 /// writing the first one into `out` as `base + digit`. Returns the count, or `GaveUp` if
-/// the guess limits were hit first.
+/// the guess limits were hit first or `watch` asked to stop (then `watch.stopped()`).
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
-pub(crate) fn search<I: BandOps>(
+pub(crate) fn search<I: BandOps, W: Watch>(
     isa: I,
     root: State,
     dirty: u32,
@@ -65,6 +67,7 @@ pub(crate) fn search<I: BandOps>(
     out: &mut [u8; CELLS],
     base: u8,
     stats: &mut SearchStats,
+    watch: &mut W,
 ) -> Result<usize, GaveUp> {
     let mut stack: [MaybeUninit<Frame>; DEPTH] = [const { MaybeUninit::uninit() }; DEPTH];
     let mut depth = 0usize;
@@ -101,6 +104,9 @@ pub(crate) fn search<I: BandOps>(
                     break Err(GaveUp(Candidates(first_guess)));
                 }
                 guesses += 1;
+                if watch.stop(found) {
+                    break Err(GaveUp(Candidates(first_guess)));
+                }
                 let (b, p) = choose_cell(isa, &state);
                 let d = isa.holding(&state.f[b], 1 << p).trailing_zeros() as usize;
                 let Some(slot) = stack.get_mut(depth) else {

@@ -131,11 +131,7 @@ impl State {
     ///
     /// A round costs about as much as a few updates of the worklist, which wait on each
     /// other (the worklist loop is latency-bound), so rounds pay while they leave many
-    /// dirty words. Measured on gen_easy: one round -18% time, more rounds while at least
-    /// six words were dirty -11% more; since the worklist got faster, going on only while
-    /// at least 20 are dirty measures better still (peer-bench on AVX-512, against 6:
-    /// gen_easy -9%, 17-clue -8%, gen_minimal -5%, gen_invalid -5%, the hard sets
-    /// unchanged).
+    /// dirty words (the threshold's figures are in docs/perf-engine.md).
     #[inline(always)]
     pub(crate) fn parallel_passes<I: BandOps>(&mut self, isa: I) -> Result<u32, Dead> {
         const MIN_DIRTY: u32 = 20;
@@ -223,7 +219,7 @@ impl State {
         self.f[B][d] = s;
         let claim = CLAIMED_COLUMNS[((s | s >> 9 | s >> 18) & 0x1FF) as usize];
         // Applied without a branch: whether a claim is news is unpredictable, and a
-        // mispredicted test cost more than the stores (measured -8% on 17-clue).
+        // mispredicted test costs more than the stores.
         let (o1, o2) = ((B + 1) % 3, (B + 2) % 3);
         let (a, b) = (self.f[o1][d], self.f[o2][d]);
         self.f[o1][d] = a & !claim;
@@ -240,8 +236,8 @@ impl State {
 
     /// Updates the dirty words of band `B` until none is left there, then removes the cells
     /// fixed on the way from the digits that did not fix them; the words this changes are
-    /// left dirty for the next round over the bands (going on to the other bands first
-    /// measured 3% faster than draining them at once). Returns 1 if there was any dirty
+    /// left dirty for the next round over the bands (going on to the other bands first was
+    /// faster than draining them at once). Returns 1 if there was any dirty
     /// word, else 0.
     #[inline(always)]
     fn drain_band<I: BandOps, const B: usize>(
@@ -260,7 +256,7 @@ impl State {
             dirty[B] &= mine - 1;
             self.update::<I, B>(isa, d, dirty, &mut solved, &mut pending)?;
         }
-        // Unconditional: an empty flush is cheaper than a mispredicted test (-3% minimal).
+        // Unconditional: an empty flush is cheaper than a mispredicted test.
         dirty[B] |= isa.clear_band(&mut self.f[B], pending, &solved);
         Ok(1)
     }

@@ -8,7 +8,8 @@
 /// Every cell of a band.
 pub(crate) const BAND: u32 = (1 << 27) - 1;
 
-/// The lowest cell of each minirow: bits 0, 3, 6, ..., 24.
+/// The lowest cell of each minirow: bits 0, 3, 6, ..., 24 (what `pext` keeps on x86).
+#[cfg(target_arch = "x86_64")]
 pub(crate) const MINIROW_LOW: u32 = 0o111_111_111;
 
 /// The cells of a set of minirows (each bit of `m` repeated three times).

@@ -175,7 +175,7 @@ const CELL_LANES: __mmask32 = 0x777;
 // `Avx512::detect`), and the intrinsics have no other precondition.
 impl BoxOps for Avx512 {
     type Box = __m256i;
-    /// Measured: band updates (word permutes) are cheap here; see `State::propagate`.
+    /// Band updates (word permutes) are cheap here; see `State::propagate`.
     const EAGER_BANDS: bool = true;
     /// Bit `i` for lane `i`, as the comparisons produce it.
     type Mask = __mmask16;
@@ -331,18 +331,20 @@ impl BoxOps for Avx512 {
         // SAFETY: see the impl; the index tables are 64 readable bytes each.
         unsafe {
             // Lane `p` of `at[d]` holds digit bit `d` where the digit may go in cell `p`.
-            let at: [__m512i; 9] = core::array::from_fn(|d| {
-                _mm512_maskz_mov_epi16(places[d], _mm512_set1_epi16(1 << d))
-            });
-            let or = |a, b| _mm512_or_si512(a, b);
-            let cells = or(
-                or(or(at[0], at[1]), or(at[2], at[3])),
-                or(or(at[4], at[5]), or(or(at[6], at[7]), at[8])),
-            );
-            BAND_CELLS.map(|idx| {
+            // Loops, not closures: a closure is compiled without the path's features, so
+            // the intrinsics in it may not be inlined.
+            let mut cells = _mm512_setzero_si512();
+            for (d, &p) in places.iter().enumerate() {
+                let at = _mm512_maskz_mov_epi16(p, _mm512_set1_epi16(1 << d));
+                cells = _mm512_or_si512(cells, at);
+            }
+            let mut out = [_mm256_setzero_si256(); 3];
+            for (o, idx) in out.iter_mut().zip(&BAND_CELLS) {
                 let idx = _mm512_loadu_si512(idx.as_ptr().cast());
-                _mm512_castsi512_si256(_mm512_maskz_permutexvar_epi16(CELL_LANES, idx, cells))
-            })
+                let spread = _mm512_maskz_permutexvar_epi16(CELL_LANES, idx, cells);
+                *o = _mm512_castsi512_si256(spread);
+            }
+            out
         }
     }
     #[inline(always)]

@@ -9,12 +9,13 @@
 //! operations on the matrix, specified by `model::Model`, the scalar twin every backend
 //! is tested against.
 //!
-//! A backend is a zero-sized token: a value of a SIMD backend type exists only on a CPU
-//! that has its instruction set (see each backend's `new`), which is what makes its
-//! primitives sound to call.
+//! The primitives are implemented for the code paths' tokens (`crate::engine::path`): a
+//! value of a SIMD token exists only on a CPU that has its instruction set (see each
+//! token's `detect`), which is what makes its primitives sound to call.
 
 /// One implementation of the primitives. Every method is meant to be inlined into the
-/// engine's search root, which is compiled with the backend's target features.
+/// engine as entered on the path (`Enter::enter`), compiled with the path's target
+/// features.
 pub(crate) trait BoxOps: Copy {
     /// A box vector: 16 lanes of 16 bits in a 4x4 matrix.
     type Box: Copy;
@@ -189,7 +190,11 @@ pub(crate) trait BoxOps: Copy {
                 }
             }
         }
-        rows.map(|r| self.with_rows(r))
+        [
+            self.with_rows(rows[0]),
+            self.with_rows(rows[1]),
+            self.with_rows(rows[2]),
+        ]
     }
 
     /// The right column (lanes 3, 7, 11) packed as three 16-bit fields of a `u64`, the top

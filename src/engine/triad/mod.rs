@@ -13,7 +13,7 @@
 //! with the fewest left: commit to it, or rule it out.
 //!
 //! The engine is generic over a small set of vector primitives named by meaning
-//! ([`BoxOps`]), with one implementation per code path ([`Path`]), for the path's token:
+//! (`BoxOps`), with one implementation per code path ([`Path`]), for the path's token:
 //! AVX-512 (VL, BW, BITALG), AVX2, SSE4.1 and NEON on two 128-bit halves, and portable
 //! "SIMD within a register" on `u64`s; each is tested against a plain lane-by-lane twin.
 //! The engine is entered on each path through the path's way in (`crate::engine::path`),
@@ -24,8 +24,12 @@ mod avx2;
 #[cfg(target_arch = "x86_64")]
 mod avx512;
 mod backend;
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+mod half;
 #[cfg(test)]
 mod model;
+#[cfg(target_arch = "aarch64")]
+mod neon;
 mod solver;
 #[cfg(target_arch = "x86_64")]
 mod sse41;
@@ -36,29 +40,46 @@ mod tests;
 pub(crate) use backend::BoxOps;
 
 use super::path::{Job, Token};
+use super::watch::{Unwatched, Watch};
 use super::Candidates;
 use super::Path;
 use crate::board::Board;
 use solver::{Limits, Outcome, Start};
 
 /// One count of the engine, as a job for any path.
-struct Count<'a> {
+struct Count<'a, W: Watch> {
     start: Start<'a>,
     limits: Limits,
+    watch: &'a mut W,
 }
 
-impl Job for Count<'_> {
+impl<W: Watch> Job for Count<'_, W> {
     type Output = Outcome;
     #[inline(always)]
     fn run<T: Token>(self, t: T) -> Outcome {
-        solver::count(t, self.start, self.limits)
+        solver::count(t, self.start, self.limits, self.watch)
     }
 }
 
 /// Runs the engine on `path`; `None` if this CPU cannot run it.
 #[inline]
 fn run(path: Path, start: Start, limits: Limits) -> Option<Outcome> {
-    path.run(Count { start, limits })
+    run_watched(path, start, limits, &mut Unwatched)
+}
+
+/// [`run`] telling `watch` of every guess; the count gives up when the watch asks to stop.
+#[inline]
+fn run_watched<W: Watch>(
+    path: Path,
+    start: Start,
+    limits: Limits,
+    watch: &mut W,
+) -> Option<Outcome> {
+    path.run(Count {
+        start,
+        limits,
+        watch,
+    })
 }
 
 /// Counts the solutions of a clash-free `board` up to `limit` with the triad engine alone
@@ -89,18 +110,21 @@ pub fn count_budgeted(
 /// Counts like [`count_budgeted`], starting from candidates another engine reached by
 /// propagation (every solution of the puzzle must be consistent with them): what the
 /// router runs when the band engine gives up. `None` if this CPU cannot run `path`.
-pub(crate) fn count_from(
+/// The count gives up as soon as `watch` asks to stop.
+pub(crate) fn count_from<W: Watch>(
     path: Path,
     candidates: &Candidates,
     limit: usize,
     guesses: usize,
+    watch: &mut W,
 ) -> Option<Result<(usize, Option<Board>), GaveUp>> {
     let limits = Limits::new(limit, guesses);
-    run(path, Start::Candidates(candidates), limits).map(answer)
+    run_watched(path, Start::Candidates(candidates), limits, watch).map(answer)
 }
 
 fn answer(outcome: Outcome) -> Result<(usize, Option<Board>), GaveUp> {
-    if outcome.gave_up {
+    // A count its watch stopped ends like one out of budget: the caller asks the watch.
+    if outcome.gave_up || outcome.stopped {
         Err(GaveUp)
     } else {
         Ok((outcome.found, outcome.first))

@@ -35,9 +35,9 @@
 //! bands) are independent within a round, which keeps the vector units busy; a round that
 //! narrows no box ends propagation.
 //!
-//! A box is not stepped again for what its own step changed: that second step finds
-//! nothing new 96% of the time (magictour), and box steps are a large part of the cost
-//! (stepping all nine boxes every round measured +60% to +90% on the hard corpora). So
+//! A box is not stepped again for what its own step changed: that second step almost
+//! always finds nothing new, and box steps are a large part of the cost (figures in
+//! docs/perf-engine.md). So
 //! propagation stops short of the box rules' fixpoint; what it leaves is caught later, by
 //! the box's bands, by its next step, or at the end, where a grid whose every band is
 //! fixed counts only if each cell holds one digit (see [`State::solution`]).
@@ -51,6 +51,7 @@
 use super::backend::BoxOps;
 use crate::board::{Board, CELLS};
 use crate::engine::path::{Enter, Run};
+use crate::engine::watch::Watch;
 use crate::engine::Candidates;
 
 /// All nine digits.
@@ -242,15 +243,23 @@ impl<B: BoxOps> State<B> {
         }
         let minirow =
             |at: usize| bits[at] as u64 | (bits[at + 1] as u64) << 16 | (bits[at + 2] as u64) << 32;
-        let g: [B::Box; 9] = core::array::from_fn(|b| {
+        // Loops rather than `array::map` and `from_fn` here and below: a closure is
+        // compiled without the path's target features, so the intrinsics in it may not be
+        // inlined.
+        let mut g = [k.zero; 9];
+        for (b, x) in g.iter_mut().enumerate() {
             let at = 27 * (b / 3) + 3 * (b % 3);
-            t.with_rows([minirow(at), minirow(at + 9), minirow(at + 18), 0])
-        });
+            *x = t.with_rows([minirow(at), minirow(at + 9), minirow(at + 18), 0]);
+        }
         // The givens of each minirow across its row, and of each minicolumn down its
         // column (the triads and the corner are zero in `g`).
-        let rows = g.map(|x| t.or(x, t.row_peers(x)));
-        let cols = g.map(|x| t.or(x, t.col_peers(x)));
-        let boxes = core::array::from_fn(|b| {
+        let (mut rows, mut cols) = ([k.zero; 9], [k.zero; 9]);
+        for b in 0..9 {
+            rows[b] = t.or(g[b], t.row_peers(g[b]));
+            cols[b] = t.or(g[b], t.col_peers(g[b]));
+        }
+        let mut boxes = [k.zero; 9];
+        for (b, out) in boxes.iter_mut().enumerate() {
             let (i, j) = (b / 3, b % 3);
             let row = t.or(t.or(rows[3 * i], rows[3 * i + 1]), rows[3 * i + 2]);
             let col = t.or(t.or(cols[j], cols[j + 3]), cols[j + 6]);
@@ -259,8 +268,8 @@ impl<B: BoxOps> State<B> {
             let blank = t.eq(g[b], k.zero);
             let cells = t.select(blank, t.and_not(k.digits, taken), g[b]);
             let triads = t.and_not(k.digits, t.or(rows[b], cols[b]));
-            t.or(t.select(k.cell_lanes, cells, triads), k.corner)
-        });
+            *out = t.or(t.select(k.cell_lanes, cells, triads), k.corner);
+        }
         State::with_boxes(t, boxes)
     }
 
@@ -283,14 +292,17 @@ impl<B: BoxOps> State<B> {
     #[inline(always)]
     fn from_candidates(t: B, c: &Candidates) -> State<B> {
         let k = Consts::new(t);
-        let bands = c.0.map(|places| t.band_cells(&places));
-        let cells: [B::Box; 9] = core::array::from_fn(|b| bands[b / 3][b % 3]);
-        let boxes = cells.map(|x| {
-            // Fixed cells: one candidate (the triad lanes and the corner are zero in `x`).
-            let g = t.keep(t.eq(t.sizes(x), k.cell_ones), x);
-            let triads = t.and_not(k.digits, t.or(t.row_peers(g), t.col_peers(g)));
-            t.or(t.select(k.cell_lanes, x, triads), k.corner)
-        });
+        let mut boxes = [k.zero; 9];
+        for (i, places) in c.0.iter().enumerate() {
+            let band = t.band_cells(places);
+            for (j, &x) in band.iter().enumerate() {
+                // Fixed cells: one candidate (the triad lanes and the corner are zero in
+                // `x`).
+                let g = t.keep(t.eq(t.sizes(x), k.cell_ones), x);
+                let triads = t.and_not(k.digits, t.or(t.row_peers(g), t.col_peers(g)));
+                boxes[3 * i + j] = t.or(t.select(k.cell_lanes, x, triads), k.corner);
+            }
+        }
         State::with_boxes(t, boxes)
     }
 
@@ -332,22 +344,15 @@ impl<B: BoxOps> State<B> {
     /// `dirty` once, then updates every band some of whose boxes' triads changed (and the
     /// bands in `bands`); the boxes the bands narrow are dirty for the next round.
     ///
-    /// A box that only its own step changed is not: a second step finds nothing new 96%
-    /// of the time (magictour), and leaving it out measured faster for a few more guesses
-    /// (magictour 5.99 to 6.40 per puzzle, the 11+ set 35.00 to 35.74). Medians of
-    /// alternating runs pinned to one core, AVX-512, the routed solve: in one process,
-    /// magictour -3.6% and 11+ -6.7%; as two binaries, magictour -2.5%, 11+ -4.4% and
-    /// 1106 -3.3%.
+    /// A box that only its own step changed is not: a second step almost always finds
+    /// nothing new, and leaving it out was faster for a few more guesses.
     ///
     /// With [`BoxOps::EAGER_BANDS`] a round updates instead every band of every box it
     /// steps, whether its triads moved or not (an update of a band whose triads did not
     /// move changes nothing): which bands to update is then known when the round starts,
     /// not after the box steps, where the branches of the band loops were mispredicted
-    /// late. Same decisions; on AVX-512, pinned alternating runs of two binaries, medians:
-    /// the routed solve on magictour -1.8%, on the 11+ set -4.5%, the triad engine alone
-    /// on 17-clue -7.5%. On magictour with the other backends (medians): AVX2 within 1%,
-    /// SSE4.1 slower (the routed solve +5.3%, the triad engine alone +1.6%), the portable
-    /// triad engine alone 28% slower; their band updates cost more.
+    /// late. Same decisions; faster on AVX-512, whose band updates are cheap, and slower on
+    /// the other paths, whose band updates cost more (figures in docs/perf-engine.md).
     #[inline(always)]
     fn propagate(
         &mut self,
@@ -406,8 +411,7 @@ impl<B: BoxOps> State<B> {
 
     /// Whether some band has a digit left without any configuration: a contradiction the
     /// box rules would find only in the next round, after narrowing emptied the digit from
-    /// the band's boxes. Catching it here saves that round (measured: box steps -6% on
-    /// magictour and -9% on the forum sets, time -2% to -3%).
+    /// the band's boxes. Catching it here saves that round.
     #[inline(always)]
     fn digit_without_configuration(&self, t: B, k: &Consts<B>) -> bool {
         let mut lost = k.zero;
@@ -437,7 +441,12 @@ impl<B: BoxOps> State<B> {
     /// bit scan, since the branches they would take are unpredictable.
     #[inline(always)]
     fn choose(&self, t: B) -> Option<Choice> {
-        let cfgs: [[u64; 2]; 6] = core::array::from_fn(|band| self.configs(t, band));
+        // A loop, not `array::from_fn`: a closure is compiled without the path's target
+        // features, so the intrinsics in it may not be inlined.
+        let mut cfgs = [[0u64; 2]; 6];
+        for (band, cfg) in cfgs.iter_mut().enumerate() {
+            *cfg = self.configs(t, band);
+        }
         // The band with the fewest configurations but not fixed (9: one per digit), as the
         // least key `configurations * 8 + band`; a fixed band's key is out of reach.
         let mut best = u32::MAX;
@@ -567,8 +576,8 @@ impl Limits {
 }
 
 /// A search in progress: the solution limit, the count so far, the first solution, the
-/// branching decisions taken and the most it may take.
-pub(crate) struct Search {
+/// branching decisions taken and the most it may take, and the watch told of each.
+pub(crate) struct Search<'w, W: Watch> {
     /// The solution limit; set to 0 when the search gives up, so that every level of the
     /// recursion returns at its next check of the count, with no test of its own.
     limit: usize,
@@ -576,6 +585,7 @@ pub(crate) struct Search {
     first: Option<Board>,
     guesses: usize,
     max_guesses: usize,
+    watch: &'w mut W,
 }
 
 /// What a count returns: the number of solutions found (at most the limit), the first
@@ -586,6 +596,8 @@ pub(crate) struct Outcome {
     pub first: Option<Board>,
     pub guesses: usize,
     pub gave_up: bool,
+    /// Whether the count's watch stopped it before it could tell.
+    pub stopped: bool,
 }
 
 /// Where a count starts: the givens of a clash-free board, or candidates another engine
@@ -599,15 +611,22 @@ pub(crate) enum Start<'a> {
 }
 
 /// The engine's entry point for backend `t`: counts the solutions from `start` up to
-/// `limit`. Inlined into each backend's root, compiled with its target features.
+/// `limit`. Inlined into the path's way in (`Enter::enter`), compiled with its target
+/// features.
 #[inline(always)]
-pub(crate) fn count<B: Engine>(t: B, start: Start, limits: Limits) -> Outcome {
+pub(crate) fn count<B: Engine, W: Watch>(
+    t: B,
+    start: Start,
+    limits: Limits,
+    watch: &mut W,
+) -> Outcome {
     if limits.solutions == 0 {
         return Outcome {
             found: 0,
             first: None,
             guesses: 0,
             gave_up: false,
+            stopped: false,
         };
     }
     let mut s = match start {
@@ -620,6 +639,7 @@ pub(crate) fn count<B: Engine>(t: B, start: Start, limits: Limits) -> Outcome {
         first: None,
         guesses: 0,
         max_guesses: limits.guesses,
+        watch,
     };
     if t.enter(Propagate(&mut s, 0x1FF, 0)).is_ok() {
         t.enter(Descend(&mut ctx, &mut s));
@@ -629,6 +649,7 @@ pub(crate) fn count<B: Engine>(t: B, start: Start, limits: Limits) -> Outcome {
         first: ctx.first,
         guesses: ctx.guesses,
         gave_up: ctx.guesses > ctx.max_guesses,
+        stopped: ctx.watch.stopped(),
     }
 }
 
@@ -641,9 +662,9 @@ pub(crate) trait Engine: BoxOps + Enter {}
 impl<B: BoxOps + Enter> Engine for B {}
 
 /// The recursive step, as code to enter: searches below a propagated state.
-struct Descend<'a, 'b, B: BoxOps>(&'a mut Search, &'b mut State<B>);
+struct Descend<'a, 'b, 'w, B: BoxOps, W: Watch>(&'a mut Search<'w, W>, &'b mut State<B>);
 
-impl<B: Engine> Run<B> for Descend<'_, '_, B> {
+impl<B: Engine, W: Watch> Run<B> for Descend<'_, '_, '_, B, W> {
     type Output = ();
     #[inline(always)]
     fn run(self, t: B) {
@@ -688,7 +709,7 @@ fn step<B: Engine>(t: B, s: &mut State<B>, bands: u16) -> Result<(), Dead> {
 
 /// Searches below the propagated, consistent state `s`, counting solutions into `ctx`.
 #[inline(always)]
-pub(crate) fn search<B: Engine>(t: B, ctx: &mut Search, s: &mut State<B>) {
+pub(crate) fn search<B: Engine, W: Watch>(t: B, ctx: &mut Search<W>, s: &mut State<B>) {
     loop {
         let Some(choice) = s.choose(t) else {
             // Not a solution: a contradiction propagation left to the end.
@@ -701,7 +722,7 @@ pub(crate) fn search<B: Engine>(t: B, ctx: &mut Search, s: &mut State<B>) {
             return;
         };
         ctx.guesses += 1;
-        if ctx.guesses > ctx.max_guesses {
+        if ctx.guesses > ctx.max_guesses || ctx.watch.stop(ctx.found) {
             ctx.limit = 0;
             return;
         }

@@ -5,6 +5,10 @@
 //! entered on the path (`crate::engine::path`), compiled with SSE4.1 (and SSSE3, POPCNT).
 
 use super::backend::BoxOps;
+use super::half::{
+    BottomShift, CELLS_HIGH, CELLS_LOW, CORNER_HIGH, H_HIGH, H_LOW, RIGHT_LANES_LOW,
+    RIGHT_LANE_HIGH, ROW_TRIAD_TO_CELLS, TOP_FIELD,
+};
 use crate::engine::path::Sse41;
 use core::arch::x86_64::*;
 
@@ -14,46 +18,8 @@ pub(crate) struct Pair(__m128i, __m128i);
 
 /// Byte shuffle swapping neighbouring 16-bit lanes (lane `c` takes lane `c ^ 1`).
 const SWAP16: [i8; 16] = [2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13];
-/// Byte shuffle copying lane 3 of each row into lanes 0-2 of the row; lane 3 zeroed.
-const ROW_TRIAD_TO_CELLS: [i8; 16] = [6, 7, 6, 7, 6, 7, -1, -1, 14, 15, 14, 15, 14, 15, -1, -1];
-/// Byte shuffle gathering lanes 3 and 7 of a half into lanes 0 and 1.
-const RIGHT_LANES_LOW: [i8; 16] = [6, 7, 14, 15, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1];
-/// Byte shuffle moving lane 3 of a half into lane 2.
-const RIGHT_LANE_HIGH: [i8; 16] = [-1, -1, -1, -1, 6, 7, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1];
 /// Nibble popcounts.
 const NIBBLE_COUNTS: [i8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
-/// All-ones in the cell lanes of a half holding rows 0-1, and of one holding rows 2-3.
-const CELLS_LOW: [u16; 8] = [0xFFFF, 0xFFFF, 0xFFFF, 0, 0xFFFF, 0xFFFF, 0xFFFF, 0];
-const CELLS_HIGH: [u16; 8] = [0xFFFF, 0xFFFF, 0xFFFF, 0, 0, 0, 0, 0];
-/// All-ones in lane 3 of each row of a half (the horizontal triads), for rows 0-1, and
-/// for rows 2-3 (row 3 has none).
-const H_LOW: [u16; 8] = [0, 0, 0, 0xFFFF, 0, 0, 0, 0xFFFF];
-const H_HIGH: [u16; 8] = [0, 0, 0, 0xFFFF, 0, 0, 0, 0];
-/// All-ones in the corner (lane 7 of the high half).
-const CORNER_HIGH: [u16; 8] = [0, 0, 0, 0, 0, 0, 0, 0xFFFF];
-
-/// Byte shuffle for the high half moving, in row 3, lane `c` to take lane `(c + v) % 3`,
-/// for `c < 3`; every other byte zero.
-const fn bottom_row_shift(v: usize) -> [i8; 16] {
-    let mut p = [-1i8; 16];
-    let mut c = 0;
-    while c < 3 {
-        let src = 4 + (c + v) % 3;
-        p[2 * (4 + c)] = (2 * src) as i8;
-        p[2 * (4 + c) + 1] = (2 * src + 1) as i8;
-        c += 1;
-    }
-    p
-}
-
-/// [`bottom_row_shift`] as a constant per shift.
-struct BottomShift<const V: usize>;
-impl<const V: usize> BottomShift<V> {
-    const PATTERN: [i8; 16] = bottom_row_shift(V);
-}
-
-/// The top field of a packed triple, all ones.
-const TOP_FIELD: u64 = 0xFFFF << 48;
 
 #[inline(always)]
 fn bytes(t: &[i8; 16]) -> __m128i {

@@ -7,6 +7,7 @@ use super::model::{Lanes, Model};
 use super::solver::{self, Engine, Limits, Start};
 use crate::board::Board;
 use crate::engine::path::Portable;
+use crate::engine::watch::Unwatched;
 use crate::engine::{reference, Candidates};
 
 /// A small seeded generator (SplitMix64), so failures reproduce.
@@ -186,21 +187,32 @@ fn check_engine_here<B: Engine>(t: B) {
         for limit in [1, 2, 5] {
             let (rn, _) = reference::count(&p, limit);
             for start in [Start::Board(&p), Start::Candidates(&c)] {
-                let all = solver::count(t, start, Limits::new(limit, usize::MAX));
+                let all = solver::count(t, start, Limits::new(limit, usize::MAX), &mut Unwatched);
                 assert!(!all.gave_up, "{text} limit {limit}");
                 assert_eq!(all.found, rn, "{text} limit {limit}");
                 assert!(all.first.is_some_and(|s| s.is_solution_of(&p)), "{text}");
                 // The same count within exactly the guesses it took, and one fewer.
-                let exact = solver::count(t, start, Limits::new(limit, all.guesses));
+                let exact =
+                    solver::count(t, start, Limits::new(limit, all.guesses), &mut Unwatched);
                 assert!(!exact.gave_up && exact.found == rn, "{text} limit {limit}");
                 if all.guesses > 0 {
-                    let short = solver::count(t, start, Limits::new(limit, all.guesses - 1));
+                    let short = solver::count(
+                        t,
+                        start,
+                        Limits::new(limit, all.guesses - 1),
+                        &mut Unwatched,
+                    );
                     assert!(short.gave_up, "{text} limit {limit}");
                 }
             }
         }
     }
-    let none = solver::count(t, Start::Board(&Board::EMPTY), Limits::new(0, usize::MAX));
+    let none = solver::count(
+        t,
+        Start::Board(&Board::EMPTY),
+        Limits::new(0, usize::MAX),
+        &mut Unwatched,
+    );
     assert!(none.found == 0 && none.first.is_none() && !none.gave_up);
 }
 
@@ -251,4 +263,12 @@ fn avx512_primitives_match_the_model() {
             eprintln!("note: this CPU lacks AVX-512 F/BW/VL/BITALG; that backend is not tested")
         }
     }
+}
+
+#[cfg(target_arch = "aarch64")]
+#[test]
+fn neon_primitives_match_the_model() {
+    let t = crate::engine::path::Neon::detect().expect("every aarch64 CPU has NEON");
+    check_primitives(t, 20_000);
+    check_engine(t);
 }
