@@ -66,8 +66,9 @@ pub fn count_solutions_with_progress(
     progress: &mut dyn FnMut(usize) -> bool,
 ) -> Result<Count, Status> {
     board.check_conflicts()?;
-    // The engine's hook comes often; the caller's callback (perhaps a Python function) is
-    // called at most every PROGRESS_EVERY, so that it costs nothing next to the count.
+    // The engine calls its hook far more often than needed; the caller's callback (perhaps
+    // a Python function) is called at most every PROGRESS_EVERY, so that it costs nothing
+    // next to the count.
     let mut last_call = Clock::now();
     let mut hook = |found: usize| {
         if !last_call.due() {
@@ -76,8 +77,8 @@ pub fn count_solutions_with_progress(
         last_call = Clock::now();
         progress(found)
     };
-    let (count, first) =
-        count_with_progress(board, limit, &mut hook).map_err(|Cancelled| Status::Cancelled)?;
+    let (count, first) = engine::count_with_progress(board, limit, &mut hook)
+        .map_err(|engine::Cancelled| Status::Cancelled)?;
     let count = count.min(limit);
     Ok(Count {
         count,
@@ -96,110 +97,6 @@ pub fn count_bytes_with_progress(
 
 /// How often, at most, the caller's progress callback is called (where time can be read).
 const PROGRESS_EVERY: core::time::Duration = core::time::Duration::from_millis(2);
-
-/// A count stopped by its progress hook.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Cancelled;
-
-/// The most solutions one engine count is asked for between two calls of the hook: far
-/// fewer than the engine finds in a millisecond.
-const STRIDE: usize = 4096;
-
-/// Counts the clash-free `board` up to `limit`, calling `hook` with the solutions found so
-/// far between engine counts; `true` from it stops the count (`Cancelled`).
-///
-/// This layer stands in for the engine's own count with progress (a look at the hook
-/// inside its search): on top of the engine's plain count, which cannot report or stop
-/// midway, a count of at most [`STRIDE`] solutions runs whole; a larger one is cut into the
-/// subtrees of a branching cell, recursively, each counted to [`STRIDE`] first. The counts
-/// are the engine's: the children of a cell partition the solutions of their parent. A
-/// subtree with more than [`STRIDE`] solutions is counted twice over in part (once to learn
-/// it is large, then child by child), so a count past [`STRIDE`] costs a few times a plain
-/// one; counts up to [`STRIDE`] cost what a plain count costs.
-pub(crate) fn count_with_progress(
-    board: &Board,
-    limit: usize,
-    hook: &mut dyn FnMut(usize) -> bool,
-) -> Result<(usize, Option<Board>), Cancelled> {
-    let mut walk = Walk {
-        limit,
-        found: 0,
-        first: None,
-        hook,
-    };
-    walk.node(*board)?;
-    Ok((walk.found, walk.first))
-}
-
-/// One count with progress in the making.
-struct Walk<'a> {
-    limit: usize,
-    found: usize,
-    first: Option<Board>,
-    hook: &'a mut dyn FnMut(usize) -> bool,
-}
-
-impl Walk<'_> {
-    /// Counts the solutions of `board` (clash-free) into `found`, up to the limit.
-    fn node(&mut self, board: Board) -> Result<(), Cancelled> {
-        let left = self.limit - self.found;
-        if left == 0 {
-            return Ok(());
-        }
-        let asked = left.min(STRIDE);
-        let part = count_clash_free(&board, asked);
-        if part.count < asked || asked == left {
-            self.found += part.count;
-            if self.first.is_none() {
-                self.first = part.first;
-            }
-            return self.report();
-        }
-        self.report()?;
-        // More than STRIDE solutions and more wanted: count the subtrees one by one.
-        let Some((cell, digits)) = branching_cell(&board) else {
-            return Ok(()); // a complete grid has one solution, fewer than STRIDE
-        };
-        for digit in 1..=9u8 {
-            if digits & (1 << digit) != 0 && self.found < self.limit {
-                let mut child = board;
-                child.set(cell, digit);
-                self.node(child)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Tells the hook how many solutions are found so far.
-    fn report(&mut self) -> Result<(), Cancelled> {
-        if (self.hook)(self.found) {
-            Err(Cancelled)
-        } else {
-            Ok(())
-        }
-    }
-}
-
-/// The empty cell with the fewest candidates (a bit per digit, 1-9) of a clash-free board,
-/// `None` when the board is complete.
-fn branching_cell(board: &Board) -> Option<(usize, u16)> {
-    let mut best: Option<(usize, u16)> = None;
-    for cell in (0..CELLS).filter(|&i| board.get(i) == 0) {
-        let (row, col) = (cell / 9, cell % 9);
-        let corner = row / 3 * 27 + col / 3 * 3;
-        let mut used = 0u16;
-        for k in 0..9 {
-            used |= 1 << board.get(row * 9 + k);
-            used |= 1 << board.get(k * 9 + col);
-            used |= 1 << board.get(corner + k / 3 * 9 + k % 3);
-        }
-        let free = !used & 0b11_1111_1110;
-        if best.is_none_or(|(_, b)| free.count_ones() < b.count_ones()) {
-            best = Some((cell, free));
-        }
-    }
-    best
-}
 
 /// When the progress callback was last called: a time where the target can read one,
 /// else nothing (every look is then due).
@@ -313,16 +210,7 @@ mod tests {
             with_fewer_givens(24),
         ];
         for board in boards {
-            for limit in [
-                0,
-                1,
-                2,
-                STRIDE - 1,
-                STRIDE,
-                STRIDE + 1,
-                3 * STRIDE + 7,
-                50_000,
-            ] {
+            for limit in [0, 1, 2, 4095, 4096, 4097, 12_295, 50_000] {
                 let plain = count_solutions(&board, limit).unwrap();
                 let mut seen = Vec::new();
                 let got = count_solutions_with_progress(&board, limit, &mut |found| {
