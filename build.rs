@@ -2,13 +2,20 @@
 //!
 //! The header is committed. It is rewritten only when its content changes, so a build of
 //! an unchanged tree leaves it byte for byte (and timestamp) as it was.
+//!
+//! Also writes the CMake package's version file into `OUT_DIR`, where `cargo cinstall`
+//! picks it up.
 
 use std::path::Path;
 
 fn main() {
     let crate_dir = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
     let crate_dir = Path::new(&crate_dir);
-    for input in ["cbindgen.toml", "src"] {
+    for input in [
+        "cbindgen.toml",
+        "src",
+        "cmake/sudoku-config-version.cmake.in",
+    ] {
         println!("cargo:rerun-if-changed={}", crate_dir.join(input).display());
     }
     // The integration tests compile C and C++ callers with the `cc` crate, which needs the
@@ -17,6 +24,8 @@ fn main() {
         let value = std::env::var(var).expect("cargo sets TARGET and HOST for build scripts");
         println!("cargo:rustc-env=SUDOKU_BUILD_{var}={value}");
     }
+
+    write_cmake_version_file(crate_dir);
 
     let config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml"))
         .expect("cbindgen.toml is readable and valid");
@@ -41,4 +50,30 @@ fn main() {
             .expect("include/ can be created");
         std::fs::write(&path, header).expect("include/sudoku.h can be written");
     }
+}
+
+/// Writes `$OUT_DIR/sudoku-config-version.cmake`, the version file of the CMake package,
+/// from its template and the crate's version; `cargo cinstall` installs it (see the
+/// `[package.metadata.capi.install.data]` table of Cargo.toml). Its ABI version follows the
+/// rule of the SONAME: the major version from 1.0 on, `0.minor` before.
+fn write_cmake_version_file(crate_dir: &Path) {
+    let var = |name: &str| std::env::var(name).unwrap_or_else(|_| panic!("cargo sets {name}"));
+    let version = var("CARGO_PKG_VERSION");
+    let major = var("CARGO_PKG_VERSION_MAJOR");
+    let abi = if major == "0" {
+        format!("0.{}", var("CARGO_PKG_VERSION_MINOR"))
+    } else {
+        major
+    };
+    let bits: u32 = var("CARGO_CFG_TARGET_POINTER_WIDTH")
+        .parse()
+        .expect("the pointer width is a number");
+    let template = crate_dir.join("cmake/sudoku-config-version.cmake.in");
+    let text = std::fs::read_to_string(&template)
+        .expect("cmake/sudoku-config-version.cmake.in is readable")
+        .replace("@VERSION@", &version)
+        .replace("@ABI@", &abi)
+        .replace("@POINTER_BYTES@", &(bits / 8).to_string());
+    let out = Path::new(&var("OUT_DIR")).join("sudoku-config-version.cmake");
+    std::fs::write(out, text).expect("OUT_DIR is writable");
 }

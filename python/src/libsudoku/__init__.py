@@ -181,7 +181,8 @@ def status_message(status: int) -> str:
         raise TypeError("a status is an int, not %s" % type(status).__name__)
     if not _INT_MIN <= status <= _INT_MAX:
         return _UNKNOWN_STATUS
-    return _lib.sudoku_status_str(status).decode("ascii")
+    message: bytes = _lib.sudoku_status_str(status)
+    return message.decode("ascii")
 
 
 _STATUS_NAMES = {
@@ -453,7 +454,8 @@ def generate(seed: int, difficulty: Union[Difficulty, int, str]) -> Tuple[str, s
 
 def version() -> str:
     """The library version."""
-    return _lib.sudoku_version().decode("ascii")
+    text: bytes = _lib.sudoku_version()
+    return text.decode("ascii")
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
