@@ -26,7 +26,7 @@
  * Without exceptions (-fno-exceptions, or SUDOKU_NO_EXCEPTIONS defined before the
  * include): the header compiles and keeps every call that throws nothing (solve of a
  * vector<vector<char>>, Solution, difficulty and name, version, and the status-returning
- * calls such as count_solutions with a progress callback); the calls that report errors
+ * count_solutions_with_progress); the calls that report errors
  * by throwing (sudoku::error, solve and count_solutions of a string, is_unique, rate,
  * generate, solve_batch) are left out. SUDOKU_HPP_EXCEPTIONS is 1 when they are there,
  * 0 when not: wrap code of your own that throws in `#if SUDOKU_HPP_EXCEPTIONS`.
