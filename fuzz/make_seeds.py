@@ -94,8 +94,9 @@ def main():
 
 def count_seeds(all_boards):
     """A limit byte (below 0xF0: limit byte % 16; from 0xF0: a huge limit when the board's
-    count is small), the board, a mode byte (bits 0-1 as for solve; bit 2: NULL count,
-    bit 3: NULL solution, bit 4: NULL board)."""
+    count is small, or the count is stopped), the board, a mode byte (bits 0-1 as for
+    solve; bit 2: NULL count, bit 3: NULL solution, bit 4: NULL board; bit 5: with a
+    progress callback, bit 6 too: stopped at the first callback)."""
     limits = [0, 1, 2, 3, 5, 15, 0xF0]
     out = [(f"{name}_limit{limits[k % len(limits)]}",
             bytes([limits[k % len(limits)]]) + data + bytes([k % 4]))
@@ -109,6 +110,9 @@ def count_seeds(all_boards):
         ("example_null_board", b"\x02" + example + bytes([16])),
         ("example_all_null", b"\x02" + example + bytes([28])),
         ("bad_byte_null_solution", b"\x02" + all_boards[-1][1] + bytes([8])),
+        ("progress_example", b"\x02" + example + bytes([32])),
+        ("progress_empty_stopped", b"\xf0" + b"." * 81 + bytes([32 | 64])),
+        ("progress_empty_limit15", b"\x0f" + b"." * 81 + bytes([32 | 64 | 1])),
     ]
     return out
 
@@ -175,9 +179,11 @@ def generate_seeds():
 
 def batch_seeds(all_boards):
     """A count byte (n = byte % 17), a threads byte (byte % 10), a mode byte (bit 0:
-    mapped bytes; bit 1: boards against the lower guard page; bits 6-7 both set: a
-    malformed call with bits 2-5 for NULL boards, NULL statuses, misaligned statuses, a
-    huge n), then the boards."""
+    mapped bytes; bit 1: boards against the lower guard page; bit 2 alone: statuses one
+    byte off int alignment (well formed); bit 3 alone: the boards repeated into a batch of
+    96; bits 6-7 both set: a malformed call with bits
+    2-5 for NULL boards, NULL statuses, statuses overlapping the boards, a huge n), then
+    the boards."""
     boards = [d for _, d in all_boards]
     def batch(name, n, threads, mode, picks):
         return (name, bytes([n, threads, mode]) + b"".join(boards[p % len(boards)]
@@ -189,8 +195,11 @@ def batch_seeds(all_boards):
         batch("mixed_16_threads0", 16, 0, 2, range(0, 16 * 3, 3)),
         batch("mixed_9_threads9", 9, 9, 1, range(20, 29)),
         batch("bad_ones_threads3", 6, 3, 0, range(len(boards) - 6, len(boards))),
+        batch("misaligned_statuses_threads2", 5, 2, 4, [0, 28, 30, 35, 1]),
+        batch("tiled_threads0", 7, 0, 8, range(30, 37)),
+        batch("tiled_misaligned_threads0", 3, 0, 8 | 4 | 2, [0, 1, 2]),
     ]
-    for bits, name in [(4, "null_boards"), (8, "null_statuses"), (16, "misaligned"),
+    for bits, name in [(4, "null_boards"), (8, "null_statuses"), (16, "overlapping"),
                        (32, "huge_n"), (32 | 8, "huge_n_null_statuses"),
                        (4 | 32, "null_boards_huge_n")]:
         out.append(batch(name, 3, 1, 0xC0 | bits, [0, 1, 2]))

@@ -2,9 +2,24 @@
  * libsudoku: a fast Sudoku solver with a C ABI.
  *
  * Boards are 81 bytes, row by row: '1'-'9' are givens, '.' or '0' are blanks; no NUL is
- * needed. Every function returns a SUDOKU_* status (an int); on every status but
- * SUDOKU_OK the caller's buffers are left exactly as they were. Every function is
- * thread-safe and never lets a Rust panic cross into C.
+ * needed. Every function returns a SUDOKU_* status (an int).
+ *
+ * Rules shared by every function:
+ * - Nothing is written on failure: on every status but SUDOKU_OK, every buffer and
+ *   out-pointer the caller passed (board, count, solution, difficulty, puzzle, statuses)
+ *   is left exactly as it was. (sudoku_solve_batch returns SUDOKU_OK for any well-formed
+ *   call and reports each board in its own status.)
+ * - Out-pointers need no alignment: a size_t *, an int * or an int array may start at any
+ *   address; the library writes them byte-wise. Output memory need not be initialised.
+ * - Every function is thread-safe and never lets a Rust panic cross into C, and none
+ *   aborts the process: when memory or threads cannot be had, sudoku_solve_batch solves
+ *   on the calling thread.
+ * - Stack: every function runs in a thread whose stack is 64 KiB (glibc's own share of a
+ *   thread's stack included); 32 KiB is not enough. Measured needs on x86-64 (release
+ *   build, tests/c/stack.c): sudoku_solve, both counts and sudoku_rate about 54 KiB,
+ *   sudoku_solve_batch about 56 KiB (its helper threads get their own 256 KiB stacks),
+ *   sudoku_generate about 60 KiB, sudoku_status_str, sudoku_version and sudoku_cpu_path
+ *   8 KiB.
  *
  * Installed by `cargo cinstall` (cargo-c), the shared library's SONAME is libsudoku.so.0.MINOR
  * while the version is 0.x, then libsudoku.so.MAJOR from 1.0 on. It changes exactly when a
@@ -255,6 +270,11 @@ enum SudokuStatus
    */
   SUDOKU_MULTIPLE_SOLUTIONS = 2,
   /**
+   * The progress callback of `sudoku_count_solutions_with_progress` returned nonzero:
+   * the count stopped, and nothing was written.
+   */
+  SUDOKU_CANCELLED = 3,
+  /**
    * A required pointer argument was NULL.
    */
   SUDOKU_ERR_NULL = -1,
@@ -269,7 +289,7 @@ enum SudokuStatus
   SUDOKU_ERR_CONFLICT = -3,
   /**
    * An argument other than a board is out of its range: a difficulty outside 1-4, a
-   * board count whose byte size overflows, or a misaligned status array.
+   * board count whose byte size overflows, or batch statuses overlapping the boards.
    */
   SUDOKU_ERR_INVALID_ARGUMENT = -4,
   /**
@@ -359,17 +379,45 @@ int sudoku_solve(char *board);
  *
  * Statuses: SUDOKU_OK; SUDOKU_ERR_NULL if `board` or `count` is NULL;
  * SUDOKU_ERR_INVALID_CHAR, then SUDOKU_ERR_CONFLICT, for a bad board as sudoku_solve.
- * `*count` is 0 on every status but SUDOKU_OK (when `count` is not NULL), and `solution`
- * is written only on SUDOKU_OK.
+ * `*count` and `solution` are written only on SUDOKU_OK.
  *
  * Thread-safe, no heap allocation. Counting stops at `limit`, so a large limit on a board
- * with very many solutions (an empty board has about 6.7e21) takes as long as it counts.
+ * with very many solutions (an empty board has about 6.7e21) takes as long as it counts:
+ * sudoku_count_solutions_with_progress can report on such a count and stop it.
  *
  * # Safety
- * `board` must point to 81 readable bytes; `count` to a writable size_t; `solution` must
- * be NULL or point to 81 writable bytes. NULL `board` or `count` is reported.
+ * `board` must point to 81 readable bytes; `count` to a writable size_t (any alignment);
+ * `solution` must be NULL or point to 81 writable bytes. NULL `board` or `count` is
+ * reported.
  */
 int sudoku_count_solutions(const char *board, size_t limit, size_t *count, char *solution);
+
+/**
+ * Counts the solutions of a board as sudoku_count_solutions does, reporting progress and
+ * stoppable.
+ *
+ * While the count runs, `progress` (when not NULL) is called on the calling thread with
+ * the number of solutions found so far and `context`: every few milliseconds of work in a
+ * long count (a quick count may end without a call). A nonzero return stops the count,
+ * which then returns SUDOKU_CANCELLED. A NULL `progress` makes this sudoku_count_solutions.
+ *
+ * Statuses: those of sudoku_count_solutions, in the same order, and SUDOKU_CANCELLED.
+ * `*count` and `solution` are written only on SUDOKU_OK: a cancelled count writes
+ * nothing. The callback must return normally (no longjmp, no C++ exception through this
+ * call); it may call any libsudoku function.
+ *
+ * Thread-safe, no heap allocation.
+ *
+ * # Safety
+ * As sudoku_count_solutions; `progress` must be NULL or a function that may be called
+ * with `context` during the call.
+ */
+int sudoku_count_solutions_with_progress(const char *board,
+                                         size_t limit,
+                                         size_t *count,
+                                         char *solution,
+                                         int (*progress)(size_t found, void *context),
+                                         void *context);
 
 /**
  * Solves `n` boards in place on several threads.
@@ -384,15 +432,20 @@ int sudoku_count_solutions(const char *board, size_t limit, size_t *count, char 
  * their own statuses). `n` = 0 is SUDOKU_OK with any pointers, NULL included, and touches
  * nothing. Otherwise, in argument order: SUDOKU_ERR_NULL for NULL `boards`;
  * SUDOKU_ERR_INVALID_ARGUMENT when `n * 81` bytes (or `n` ints) cannot be addressed;
- * SUDOKU_ERR_NULL for NULL `statuses`; SUDOKU_ERR_INVALID_ARGUMENT for `statuses` not
- * aligned for int. On those errors no board and no status is touched.
+ * SUDOKU_ERR_NULL for NULL `statuses`; SUDOKU_ERR_INVALID_ARGUMENT when the `n` ints of
+ * `statuses` overlap the boards' bytes. On those errors no board and no status is touched.
+ * `statuses` need not be aligned, nor initialised.
  *
- * Thread-safe; allocates only to start threads.
+ * Thread-safe. With `threads` = 0 the calling thread works alone for the first
+ * millisecond, and starts the other threads only if boards are left then: a short batch
+ * costs what a loop of sudoku_solve costs. The batch itself allocates
+ * nothing; when a thread cannot be started (no memory, a thread limit) the threads that
+ * run, the calling thread at least, solve its share, so the call never fails or aborts
+ * for want of memory or threads.
  *
  * # Safety
  * `boards` must point to `n * 81` bytes the caller may read and write, and `statuses` to
- * `n` writable ints, the two not overlapping and not accessed by another thread during
- * the call.
+ * `n` writable ints (any alignment), neither accessed by another thread during the call.
  */
 int sudoku_solve_batch(char *boards, size_t n, int *statuses, size_t threads);
 
@@ -436,8 +489,9 @@ int sudoku_rate(const char *board, int *difficulty);
  * (even when `puzzle` is NULL too); SUDOKU_ERR_NULL for NULL `puzzle`; else SUDOKU_OK.
  * Nothing is written on an error.
  *
- * Thread-safe. Takes about a millisecond for levels 1-4, more for MASTER and EXTREME,
- * which are rarer among minimal puzzles (see docs/logic.md for figures).
+ * Thread-safe. The time depends on the seed and the level: MASTER and EXTREME puzzles
+ * are rarer among minimal puzzles and take longer to find (docs/performance.md gives the
+ * mean and the slowest of 200 seeds per level).
  *
  * # Safety
  * `puzzle` must point to 81 writable bytes; `solution` must be NULL or point to 81

@@ -22,20 +22,42 @@
  * Bad input is reported by exceptions: sudoku::error (a std::runtime_error carrying the
  * SUDOKU_* status and its message) for what the library refuses, std::invalid_argument
  * for a string that is not 81 characters long. Nothing is changed when one is thrown.
+ *
+ * Without exceptions (-fno-exceptions, or SUDOKU_NO_EXCEPTIONS defined before the
+ * include): the header compiles and keeps every call that throws nothing (solve of a
+ * vector<vector<char>>, Solution, difficulty and name, version, and the status-returning
+ * count_solutions_with_progress); the calls that report errors
+ * by throwing (sudoku::error, solve and count_solutions of a string, is_unique, rate,
+ * generate, solve_batch) are left out. SUDOKU_HPP_EXCEPTIONS is 1 when they are there,
+ * 0 when not: wrap code of your own that throws in `#if SUDOKU_HPP_EXCEPTIONS`.
  */
 #ifndef SUDOKU_HPP
 #define SUDOKU_HPP
 
+#ifndef SUDOKU_HPP_EXCEPTIONS
+#if defined(SUDOKU_NO_EXCEPTIONS)
+#define SUDOKU_HPP_EXCEPTIONS 0
+#elif defined(__cpp_exceptions) || defined(__EXCEPTIONS) || defined(_CPPUNWIND)
+#define SUDOKU_HPP_EXCEPTIONS 1
+#else
+#define SUDOKU_HPP_EXCEPTIONS 0
+#endif
+#endif
+
 #include <cstddef>
 #include <cstdint>
-#include <stdexcept>
 #include <string>
 #include <vector>
+#if SUDOKU_HPP_EXCEPTIONS
+#include <exception>
+#include <stdexcept>
+#endif
 
 #include "sudoku.h"
 
 namespace sudoku {
 
+#if SUDOKU_HPP_EXCEPTIONS
 /** A libsudoku status other than SUDOKU_OK, with its message. */
 class error : public std::runtime_error {
 public:
@@ -48,6 +70,7 @@ public:
 private:
     int status_;
 };
+#endif /* SUDOKU_HPP_EXCEPTIONS */
 
 /** Number of cells on a board. */
 static const std::size_t cells = 81;
@@ -70,6 +93,7 @@ inline bool flatten(const std::vector<std::vector<char> >& board, char (&flat)[8
     return true;
 }
 
+#if SUDOKU_HPP_EXCEPTIONS
 /* Copies a string of exactly 81 characters into a flat buffer; throws otherwise. */
 inline void flatten(const std::string& board, char (&flat)[81]) {
     if (board.size() != cells) {
@@ -77,6 +101,7 @@ inline void flatten(const std::string& board, char (&flat)[81]) {
     }
     board.copy(flat, cells);
 }
+#endif
 
 } // namespace detail
 
@@ -100,6 +125,7 @@ inline bool solve(std::vector<std::vector<char> >& board) {
     return true;
 }
 
+#if SUDOKU_HPP_EXCEPTIONS
 /**
  * Returns the solution of an 81-character puzzle. Throws sudoku::error (carrying the
  * status and its message) when it cannot be solved, and std::invalid_argument when the
@@ -114,6 +140,7 @@ inline std::string solve(const std::string& puzzle) {
     }
     return std::string(flat, cells);
 }
+#endif /* SUDOKU_HPP_EXCEPTIONS */
 
 /** Drop-in for LeetCode 37's `class Solution`. */
 class Solution {
@@ -155,6 +182,7 @@ struct generated {
     std::string solution;
 };
 
+#if SUDOKU_HPP_EXCEPTIONS
 /**
  * Counts the solutions of an 81-character board, stopping at `limit`: returns
  * min(number of solutions, limit), so 0 when no grid completes the givens or when `limit`
@@ -265,6 +293,75 @@ inline std::vector<int> solve_batch(std::vector<std::string>& boards, std::size_
         }
     }
     return statuses;
+}
+#endif /* SUDOKU_HPP_EXCEPTIONS */
+
+namespace detail {
+
+/* The C callback of count_solutions_with_progress: calls the caller's callable. An
+ * exception it throws (when exceptions are on) stops the count and is kept to be rethrown
+ * after the C call returns: none may cross the C library. */
+template <class F>
+struct progress_call {
+    F* stop;
+#if SUDOKU_HPP_EXCEPTIONS
+    std::exception_ptr thrown;
+#endif
+    static int call(std::size_t found, void* context) {
+        progress_call* self = static_cast<progress_call*>(context);
+#if SUDOKU_HPP_EXCEPTIONS
+        try {
+            return (*self->stop)(found) ? 1 : 0;
+        } catch (...) {
+            self->thrown = std::current_exception();
+            return 1;
+        }
+#else
+        return (*self->stop)(found) ? 1 : 0;
+#endif
+    }
+};
+
+} // namespace detail
+
+/**
+ * Counts the solutions of an 81-character board up to `limit` (as count_solutions), calling
+ * `stop(found)` every few milliseconds of a long count with the number of solutions found
+ * so far: when it returns true the count stops. Returns the status, and throws nothing
+ * itself (with or without exceptions): SUDOKU_OK with `count` set (and `first` set to the
+ * first solution when `first` is not NULL and the count is not 0); SUDOKU_CANCELLED when
+ * `stop` returned true; SUDOKU_ERR_INVALID_CHAR or SUDOKU_ERR_CONFLICT for a bad board;
+ * SUDOKU_ERR_INVALID_ARGUMENT for a string that is not 81 characters long. On every status
+ * but SUDOKU_OK, `count` and `first` are left as they were. With exceptions on, an
+ * exception thrown by `stop` stops the count and is rethrown from here.
+ */
+template <class F>
+inline int count_solutions_with_progress(const std::string& board, std::size_t limit,
+                                         std::size_t& count, F stop,
+                                         std::string* first = nullptr) {
+    if (board.size() != cells) {
+        return SUDOKU_ERR_INVALID_ARGUMENT;
+    }
+    char flat[81];
+    char found[81];
+    board.copy(flat, cells);
+    detail::progress_call<F> call;
+    call.stop = &stop;
+    std::size_t counted = 0;
+    int status = sudoku_count_solutions_with_progress(flat, limit, &counted, found,
+                                                      &detail::progress_call<F>::call, &call);
+#if SUDOKU_HPP_EXCEPTIONS
+    if (call.thrown) {
+        std::rethrow_exception(call.thrown);
+    }
+#endif
+    if (status == SUDOKU_OK) {
+        count = counted;
+        if (first != nullptr && counted > 0) {
+            first->assign(found, cells);
+        }
+    }
+    return status;
 }
 
 /** The library version, "MAJOR.MINOR.PATCH". */

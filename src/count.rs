@@ -54,6 +54,77 @@ pub fn uniqueness(board: &Board) -> Result<Uniqueness, Status> {
     Ok(uniqueness_clash_free(board))
 }
 
+/// Counts the solutions of `board` up to `limit` as [`count_solutions`] does, calling
+/// `progress` with the number of solutions found so far as the count goes on: every few
+/// milliseconds of a long count (a quick count may end without a call). When `progress`
+/// returns `true` the count stops and fails with [`Status::Cancelled`].
+///
+/// Fails with [`Status::ErrConflict`] if two equal givens share a unit.
+pub fn count_solutions_with_progress(
+    board: &Board,
+    limit: usize,
+    progress: &mut dyn FnMut(usize) -> bool,
+) -> Result<Count, Status> {
+    board.check_conflicts()?;
+    // The engine calls its hook far more often than needed; the caller's callback (perhaps
+    // a Python function) is called at most every PROGRESS_EVERY, so that it costs nothing
+    // next to the count.
+    let mut last_call = Clock::now();
+    let mut hook = |found: usize| {
+        if !last_call.due() {
+            return false;
+        }
+        last_call = Clock::now();
+        progress(found)
+    };
+    let (count, first) = engine::count_with_progress(board, limit, &mut hook)
+        .map_err(|engine::Cancelled| Status::Cancelled)?;
+    let count = count.min(limit);
+    Ok(Count {
+        count,
+        first: if count > 0 { first } else { None },
+    })
+}
+
+/// [`count_solutions_with_progress`] on an 81-byte board, validated as [`count_bytes`].
+pub fn count_bytes_with_progress(
+    bytes: &[u8; CELLS],
+    limit: usize,
+    progress: &mut dyn FnMut(usize) -> bool,
+) -> Result<Count, Status> {
+    count_solutions_with_progress(&Board::from_bytes(bytes)?, limit, progress)
+}
+
+/// How often, at most, the caller's progress callback is called (where time can be read).
+const PROGRESS_EVERY: core::time::Duration = core::time::Duration::from_millis(2);
+
+/// When the progress callback was last called: a time where the target can read one,
+/// else nothing (every look is then due).
+#[derive(Clone, Copy)]
+struct Clock(#[cfg(not(target_family = "wasm"))] std::time::Instant);
+
+impl Clock {
+    fn now() -> Clock {
+        Clock(
+            #[cfg(not(target_family = "wasm"))]
+            std::time::Instant::now(),
+        )
+    }
+
+    /// Whether [`PROGRESS_EVERY`] has passed since this time.
+    fn due(self) -> bool {
+        #[cfg(not(target_family = "wasm"))]
+        {
+            self.0.elapsed() >= PROGRESS_EVERY
+        }
+        #[cfg(target_family = "wasm")]
+        {
+            let _ = PROGRESS_EVERY;
+            true
+        }
+    }
+}
+
 /// [`count_solutions`] for a board already known to be clash-free.
 pub(crate) fn count_clash_free(board: &Board, limit: usize) -> Count {
     let (count, first) = engine::count(board, limit);
@@ -128,6 +199,58 @@ mod tests {
         }
         none.set(80, 9);
         assert_eq!(uniqueness(&none), Ok(Uniqueness::None));
+    }
+
+    #[test]
+    fn counts_with_progress_equal_plain_counts_and_stop_when_asked() {
+        let boards = [
+            Board::EMPTY,
+            Board::from_text(LEETCODE).unwrap(),
+            with_fewer_givens(14),
+            with_fewer_givens(24),
+        ];
+        for board in boards {
+            for limit in [0, 1, 2, 4095, 4096, 4097, 12_295, 50_000] {
+                let plain = count_solutions(&board, limit).unwrap();
+                let mut seen = Vec::new();
+                let got = count_solutions_with_progress(&board, limit, &mut |found| {
+                    seen.push(found);
+                    false
+                })
+                .unwrap();
+                assert_eq!(got.count, plain.count, "{board} limit {limit}");
+                match got.first {
+                    Some(s) => assert!(s.is_solution_of(&board) && got.count > 0),
+                    None => assert_eq!(got.count, 0),
+                }
+                assert!(seen.windows(2).all(|w| w[0] <= w[1]));
+                assert!(seen.iter().all(|&f| f <= got.count));
+            }
+        }
+        // The empty board to a large limit reports progress, and stops at the k-th call.
+        let mut calls = 0;
+        let got = count_solutions_with_progress(&Board::EMPTY, 400_000, &mut |_| {
+            calls += 1;
+            false
+        });
+        assert_eq!(got.map(|c| c.count), Ok(400_000));
+        assert!(calls > 0);
+        for k in [1, 2, 5] {
+            let mut calls = 0;
+            let got = count_solutions_with_progress(&Board::EMPTY, usize::MAX, &mut |_| {
+                calls += 1;
+                calls >= k
+            });
+            assert_eq!(got, Err(Status::Cancelled));
+            assert_eq!(calls, k);
+        }
+        let mut clash = Board::EMPTY;
+        clash.set(0, 1);
+        clash.set(1, 1);
+        assert_eq!(
+            count_solutions_with_progress(&clash, 5, &mut |_| false),
+            Err(Status::ErrConflict)
+        );
     }
 
     #[test]

@@ -14,11 +14,14 @@
 //! pointers). Then the board is validated as `sudoku_solve` does: all 81 bytes for bad
 //! characters first, then clashing givens.
 
+pub(crate) mod sys;
+
 use crate::board::CELLS;
 use crate::difficulty::Difficulty;
 use crate::logic::{Step, Technique};
 use crate::status::Status;
-use core::ffi::{c_char, c_int, CStr};
+use core::ffi::{c_char, c_int, c_void, CStr};
+use core::mem::MaybeUninit;
 use std::panic::{catch_unwind, UnwindSafe};
 
 /// Runs `body` as a panic boundary: its status, or `SUDOKU_ERR_INTERNAL` if it panicked.
@@ -92,15 +95,16 @@ pub unsafe extern "C" fn sudoku_solve(board: *mut c_char) -> c_int {
 ///
 /// Statuses: SUDOKU_OK; SUDOKU_ERR_NULL if `board` or `count` is NULL;
 /// SUDOKU_ERR_INVALID_CHAR, then SUDOKU_ERR_CONFLICT, for a bad board as sudoku_solve.
-/// `*count` is 0 on every status but SUDOKU_OK (when `count` is not NULL), and `solution`
-/// is written only on SUDOKU_OK.
+/// `*count` and `solution` are written only on SUDOKU_OK.
 ///
 /// Thread-safe, no heap allocation. Counting stops at `limit`, so a large limit on a board
-/// with very many solutions (an empty board has about 6.7e21) takes as long as it counts.
+/// with very many solutions (an empty board has about 6.7e21) takes as long as it counts:
+/// sudoku_count_solutions_with_progress can report on such a count and stop it.
 ///
 /// # Safety
-/// `board` must point to 81 readable bytes; `count` to a writable size_t; `solution` must
-/// be NULL or point to 81 writable bytes. NULL `board` or `count` is reported.
+/// `board` must point to 81 readable bytes; `count` to a writable size_t (any alignment);
+/// `solution` must be NULL or point to 81 writable bytes. NULL `board` or `count` is
+/// reported.
 #[no_mangle]
 pub unsafe extern "C" fn sudoku_count_solutions(
     board: *const c_char,
@@ -108,28 +112,80 @@ pub unsafe extern "C" fn sudoku_count_solutions(
     count: *mut usize,
     solution: *mut c_char,
 ) -> c_int {
-    let body = || {
+    boundary(|| {
         if board.is_null() || count.is_null() {
-            return (Status::ErrNull, 0, None);
+            return Status::ErrNull;
         }
         // SAFETY: `board` is non-null and, by this function's contract, 81 readable bytes.
         let local = unsafe { read_board(board) };
-        match crate::count::count_bytes(&local, limit) {
-            Ok(c) => (Status::Ok, c.count, c.first),
-            Err(status) => (status, 0, None),
+        let found = match crate::count::count_bytes(&local, limit) {
+            Ok(found) => found,
+            Err(status) => return status,
+        };
+        // SAFETY: `count` is non-null and, by contract, a writable size_t; out-pointers
+        // need no alignment, so it is written unaligned.
+        unsafe { count.write_unaligned(found.count) };
+        if let (Some(first), false) = (found.first, solution.is_null()) {
+            // SAFETY: `solution` is non-null and, by contract, 81 writable bytes.
+            unsafe { write_board(solution, &first.to_bytes()) };
         }
+        Status::Ok
+    })
+}
+
+/// Counts the solutions of a board as sudoku_count_solutions does, reporting progress and
+/// stoppable.
+///
+/// While the count runs, `progress` (when not NULL) is called on the calling thread with
+/// the number of solutions found so far and `context`: every few milliseconds of work in a
+/// long count (a quick count may end without a call). A nonzero return stops the count,
+/// which then returns SUDOKU_CANCELLED. A NULL `progress` makes this sudoku_count_solutions.
+///
+/// Statuses: those of sudoku_count_solutions, in the same order, and SUDOKU_CANCELLED.
+/// `*count` and `solution` are written only on SUDOKU_OK: a cancelled count writes
+/// nothing. The callback must return normally (no longjmp, no C++ exception through this
+/// call); it may call any libsudoku function.
+///
+/// Thread-safe, no heap allocation.
+///
+/// # Safety
+/// As sudoku_count_solutions; `progress` must be NULL or a function that may be called
+/// with `context` during the call.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_count_solutions_with_progress(
+    board: *const c_char,
+    limit: usize,
+    count: *mut usize,
+    solution: *mut c_char,
+    progress: Option<unsafe extern "C" fn(found: usize, context: *mut c_void) -> c_int>,
+    context: *mut c_void,
+) -> c_int {
+    let Some(callback) = progress else {
+        // SAFETY: the same contract as sudoku_count_solutions, which this forwards to.
+        return unsafe { sudoku_count_solutions(board, limit, count, solution) };
     };
-    let (status, n, first) = catch_unwind(body).unwrap_or((Status::ErrInternal, 0, None));
-    if !count.is_null() {
-        // SAFETY: `count` is non-null and, by contract, a writable size_t; it is written
-        // unaligned-safe in case the caller packed it.
-        unsafe { count.write_unaligned(n) };
-    }
-    if let (Status::Ok, Some(first), false) = (status, first, solution.is_null()) {
-        // SAFETY: `solution` is non-null and, by contract, 81 writable bytes.
-        unsafe { write_board(solution, &first.to_bytes()) };
-    }
-    status.code()
+    boundary(|| {
+        if board.is_null() || count.is_null() {
+            return Status::ErrNull;
+        }
+        // SAFETY: `board` is non-null and, by this function's contract, 81 readable bytes.
+        let local = unsafe { read_board(board) };
+        let mut report = |found: usize| {
+            // SAFETY: by contract, `callback` may be called with `context` during the call.
+            unsafe { callback(found, context) != 0 }
+        };
+        let found = match crate::count::count_bytes_with_progress(&local, limit, &mut report) {
+            Ok(found) => found,
+            Err(status) => return status,
+        };
+        // SAFETY: `count` is non-null and, by contract, a writable size_t (any alignment).
+        unsafe { count.write_unaligned(found.count) };
+        if let (Some(first), false) = (found.first, solution.is_null()) {
+            // SAFETY: `solution` is non-null and, by contract, 81 writable bytes.
+            unsafe { write_board(solution, &first.to_bytes()) };
+        }
+        Status::Ok
+    })
 }
 
 /// Solves `n` boards in place on several threads.
@@ -144,15 +200,20 @@ pub unsafe extern "C" fn sudoku_count_solutions(
 /// their own statuses). `n` = 0 is SUDOKU_OK with any pointers, NULL included, and touches
 /// nothing. Otherwise, in argument order: SUDOKU_ERR_NULL for NULL `boards`;
 /// SUDOKU_ERR_INVALID_ARGUMENT when `n * 81` bytes (or `n` ints) cannot be addressed;
-/// SUDOKU_ERR_NULL for NULL `statuses`; SUDOKU_ERR_INVALID_ARGUMENT for `statuses` not
-/// aligned for int. On those errors no board and no status is touched.
+/// SUDOKU_ERR_NULL for NULL `statuses`; SUDOKU_ERR_INVALID_ARGUMENT when the `n` ints of
+/// `statuses` overlap the boards' bytes. On those errors no board and no status is touched.
+/// `statuses` need not be aligned, nor initialised.
 ///
-/// Thread-safe; allocates only to start threads.
+/// Thread-safe. With `threads` = 0 the calling thread works alone for the first
+/// millisecond, and starts the other threads only if boards are left then: a short batch
+/// costs what a loop of sudoku_solve costs. The batch itself allocates
+/// nothing; when a thread cannot be started (no memory, a thread limit) the threads that
+/// run, the calling thread at least, solve its share, so the call never fails or aborts
+/// for want of memory or threads.
 ///
 /// # Safety
 /// `boards` must point to `n * 81` bytes the caller may read and write, and `statuses` to
-/// `n` writable ints, the two not overlapping and not accessed by another thread during
-/// the call.
+/// `n` writable ints (any alignment), neither accessed by another thread during the call.
 #[no_mangle]
 pub unsafe extern "C" fn sudoku_solve_batch(
     boards: *mut c_char,
@@ -167,31 +228,53 @@ pub unsafe extern "C" fn sudoku_solve_batch(
         if boards.is_null() {
             return Status::ErrNull;
         }
-        let fits = n
-            .checked_mul(CELLS)
-            .is_some_and(|bytes| bytes <= isize::MAX as usize)
-            && n.checked_mul(core::mem::size_of::<c_int>())
-                .is_some_and(|bytes| bytes <= isize::MAX as usize);
-        if !fits {
+        // The byte ranges of both arrays, refused when they cannot be addressed: larger
+        // than an object may be (isize::MAX bytes) or running past the end of memory.
+        let span = |start: usize, size: usize| {
+            n.checked_mul(size)
+                .filter(|&bytes| bytes <= isize::MAX as usize)
+                .and_then(|bytes| Some(start..start.checked_add(bytes)?))
+        };
+        let Some(board_bytes) = span(boards.addr(), CELLS) else {
+            return Status::ErrInvalidArgument;
+        };
+        if n.checked_mul(STATUS_BYTES)
+            .is_none_or(|bytes| bytes > isize::MAX as usize)
+        {
             return Status::ErrInvalidArgument;
         }
         if statuses.is_null() {
             return Status::ErrNull;
         }
-        if !statuses.is_aligned() {
+        let Some(status_bytes) = span(statuses.addr(), STATUS_BYTES) else {
+            return Status::ErrInvalidArgument;
+        };
+        if status_bytes.start < board_bytes.end && board_bytes.start < status_bytes.end {
             return Status::ErrInvalidArgument;
         }
-        // SAFETY: `boards` is non-null and, by contract, `n * 81` bytes (a size checked to
-        // fit in isize) readable and writable, used by no one else during the call;
+        // SAFETY: `boards` is non-null and, by contract, `n * 81` bytes (a range checked to
+        // be addressable) readable and writable, used by no one else during the call;
         // `[u8; 81]` has alignment 1.
         let boards = unsafe { core::slice::from_raw_parts_mut(boards.cast::<[u8; CELLS]>(), n) };
-        // SAFETY: `statuses` is non-null, aligned (checked) and, by contract, `n` writable
-        // ints (a size checked to fit in isize) not overlapping `boards`.
-        let statuses = unsafe { core::slice::from_raw_parts_mut(statuses, n) };
-        crate::batch::run(boards, statuses, threads, Status::code);
+        // SAFETY: `statuses` is non-null and, by contract, `n` writable ints (a range
+        // checked to be addressable and not to overlap `boards`). They are viewed as
+        // possibly uninitialised bytes, alignment 1, so neither their contents nor their
+        // alignment matter.
+        let statuses =
+            unsafe { core::slice::from_raw_parts_mut(statuses.cast::<StatusBytes>(), n) };
+        crate::batch::run(boards, statuses, threads, |s| {
+            s.code().to_ne_bytes().map(MaybeUninit::new)
+        });
         Status::Ok
     })
 }
+
+/// The size of a C int, the element of a batch's `statuses`.
+const STATUS_BYTES: usize = core::mem::size_of::<c_int>();
+
+/// One element of a batch's `statuses`, as the bytes of a possibly uninitialised and
+/// possibly unaligned int.
+type StatusBytes = [MaybeUninit<u8>; STATUS_BYTES];
 
 /// Rates a puzzle: the level of the hardest step in the walk that applies sudoku_hint
 /// from the givens to the end (the simplest technique that makes progress at every step).
@@ -247,8 +330,9 @@ pub unsafe extern "C" fn sudoku_rate(board: *const c_char, difficulty: *mut c_in
 /// (even when `puzzle` is NULL too); SUDOKU_ERR_NULL for NULL `puzzle`; else SUDOKU_OK.
 /// Nothing is written on an error.
 ///
-/// Thread-safe. Takes about a millisecond for levels 1-4, more for MASTER and EXTREME,
-/// which are rarer among minimal puzzles (see docs/logic.md for figures).
+/// Thread-safe. The time depends on the seed and the level: MASTER and EXTREME puzzles
+/// are rarer among minimal puzzles and take longer to find (docs/performance.md gives the
+/// mean and the slowest of 200 seeds per level).
 ///
 /// # Safety
 /// `puzzle` must point to 81 writable bytes; `solution` must be NULL or point to 81
@@ -563,14 +647,14 @@ mod tests {
     }
 
     #[test]
-    fn count_reports_nulls_and_zeroes_the_count() {
+    fn count_reports_nulls_and_writes_nothing() {
         let mut n = 7usize;
         let mut sol = [b'#'; 81];
         // SAFETY: NULL board is reported before anything is read.
         let rc = unsafe {
             sudoku_count_solutions(core::ptr::null(), 2, &mut n, sol.as_mut_ptr().cast())
         };
-        assert_eq!((rc, n, sol), (Status::ErrNull.code(), 0, [b'#'; 81]));
+        assert_eq!((rc, n, sol), (Status::ErrNull.code(), 7, [b'#'; 81]));
         // SAFETY: NULL count is reported; the board is readable.
         let rc = unsafe {
             sudoku_count_solutions(
@@ -597,11 +681,15 @@ mod tests {
     fn count_validates_like_solve_and_counts_like_the_reference() {
         let mut bad = *LEETCODE;
         bad[1] = b'5'; // clash with cell 0
-        assert_eq!(count(&bad, 2), (Status::ErrConflict.code(), 0, [b'#'; 81]));
+                       // On an error `*count` keeps what the caller put there (usize::MAX).
+        assert_eq!(
+            count(&bad, 2),
+            (Status::ErrConflict.code(), usize::MAX, [b'#'; 81])
+        );
         bad[80] = b'/'; // bad character wins over the clash
         assert_eq!(
             count(&bad, 2),
-            (Status::ErrInvalidChar.code(), 0, [b'#'; 81])
+            (Status::ErrInvalidChar.code(), usize::MAX, [b'#'; 81])
         );
         assert_eq!(count(NO_SOLUTION, 5), (0, 0, [b'#'; 81]));
         assert_eq!(count(LEETCODE, 0), (0, 0, [b'#'; 81]));
@@ -622,6 +710,83 @@ mod tests {
             sudoku_count_solutions(LEETCODE.as_ptr().cast(), 2, &mut n, core::ptr::null_mut())
         };
         assert_eq!((rc, n), (0, 1));
+    }
+
+    /// A progress callback whose context is (calls so far, the call that stops).
+    unsafe extern "C" fn stop_at(found: usize, context: *mut c_void) -> c_int {
+        // SAFETY: the tests pass a `(usize, usize, usize)` as the context.
+        let state = unsafe { &mut *context.cast::<(usize, usize, usize)>() };
+        assert!(found >= state.2, "the count went backwards");
+        state.2 = found;
+        state.0 += 1;
+        c_int::from(state.0 >= state.1)
+    }
+
+    fn count_progress(board: &[u8; 81], limit: usize, stop: usize) -> (c_int, usize, usize) {
+        let mut n = 7usize;
+        let mut sol = [b'#'; 81];
+        let mut state = (0usize, stop, 0usize);
+        // SAFETY: 81 readable bytes, a writable size_t, 81 writable bytes; the callback
+        // reads the context as the tuple it is.
+        let rc = unsafe {
+            sudoku_count_solutions_with_progress(
+                board.as_ptr().cast(),
+                limit,
+                &mut n,
+                sol.as_mut_ptr().cast(),
+                Some(stop_at),
+                (&raw mut state).cast(),
+            )
+        };
+        if rc != 0 {
+            assert_eq!((n, sol), (7, [b'#'; 81]), "written on status {rc}");
+        }
+        (rc, n, state.0)
+    }
+
+    #[test]
+    fn count_with_progress_reports_stops_and_writes_nothing_when_stopped() {
+        // The empty board to SIZE_MAX: stopped at the k-th call.
+        for k in [1, 2, 3] {
+            let (rc, _, calls) = count_progress(&[b'.'; 81], usize::MAX, k);
+            assert_eq!((rc, calls), (Status::Cancelled.code(), k));
+        }
+        // Never stopped: the count of sudoku_count_solutions, with calls on the way.
+        let (rc, n, calls) = count_progress(&[b'.'; 81], 300_000, usize::MAX);
+        assert_eq!((rc, n), (0, 300_000));
+        assert!(calls > 0);
+        assert_eq!(count_progress(LEETCODE, 2, usize::MAX).1, 1);
+        let mut bad = *LEETCODE;
+        bad[1] = b'5';
+        assert_eq!(count_progress(&bad, 2, 1).0, Status::ErrConflict.code());
+        // A NULL callback is sudoku_count_solutions.
+        let mut n = 0usize;
+        // SAFETY: 81 readable bytes and a writable size_t; NULL callback and solution.
+        let rc = unsafe {
+            sudoku_count_solutions_with_progress(
+                [b'.'; 81].as_ptr().cast(),
+                1000,
+                &mut n,
+                core::ptr::null_mut(),
+                None,
+                core::ptr::null_mut(),
+            )
+        };
+        assert_eq!((rc, n), (0, 1000));
+        // NULL board or count: reported, the callback never called.
+        let mut state = (0usize, 1usize, 0usize);
+        // SAFETY: NULL pointers are reported before anything is read or called.
+        let rc = unsafe {
+            sudoku_count_solutions_with_progress(
+                core::ptr::null(),
+                5,
+                &mut n,
+                core::ptr::null_mut(),
+                Some(stop_at),
+                (&raw mut state).cast(),
+            )
+        };
+        assert_eq!((rc, state.0), (Status::ErrNull.code(), 0));
     }
 
     #[test]
@@ -657,14 +822,50 @@ mod tests {
                 sudoku_solve_batch(b, too_big, s, 0),
                 Status::ErrInvalidArgument.code()
             );
-            let misaligned = s.cast::<u8>().add(1).cast::<c_int>();
+            // Statuses overlapping the boards, at either end or inside.
+            for offset in [0, 1, 40, 77, 80] {
+                let inside = b.add(offset).cast::<c_int>();
+                assert_eq!(
+                    sudoku_solve_batch(b, 1, inside, 0),
+                    Status::ErrInvalidArgument.code(),
+                    "statuses at byte {offset} of the board"
+                );
+            }
+            // Boards whose bytes would run past the end of memory.
+            let top = core::ptr::without_provenance_mut::<c_char>(usize::MAX - 100);
             assert_eq!(
-                sudoku_solve_batch(b, 1, misaligned, 0),
+                sudoku_solve_batch(top, 2, s, 0),
                 Status::ErrInvalidArgument.code()
             );
         }
         assert_eq!(&boards, LEETCODE);
         assert_eq!(statuses, [42; 2]);
+    }
+
+    #[test]
+    fn batch_statuses_may_be_unaligned_and_sit_right_beside_the_boards() {
+        // One buffer: two boards, then two statuses starting at an odd address.
+        let mut buffer = [0u8; 2 * CELLS + 2 * 4 + 8];
+        let start = buffer.as_ptr().align_offset(4) + 1;
+        let mut expected = [*LEETCODE, *NO_SOLUTION];
+        let want = [call(&mut expected[0]).code(), call(&mut expected[1]).code()];
+        let (boards, rest) = buffer[start..].split_at_mut(2 * CELLS);
+        boards[..CELLS].copy_from_slice(LEETCODE);
+        boards[CELLS..].copy_from_slice(NO_SOLUTION);
+        let s = rest.as_mut_ptr().cast::<c_int>();
+        assert!(!s.is_aligned());
+        for threads in [1, 2] {
+            // SAFETY: 2 boards of 81 bytes, then 8 writable bytes for 2 statuses.
+            let rc = unsafe { sudoku_solve_batch(boards.as_mut_ptr().cast(), 2, s, threads) };
+            assert_eq!(rc, 0);
+            let got: Vec<c_int> = rest[..8]
+                .chunks_exact(4)
+                .map(|c| c_int::from_ne_bytes(c.try_into().unwrap()))
+                .collect();
+            assert_eq!(got, want);
+            assert_eq!(&boards[..CELLS], &expected[0]);
+            assert_eq!(&boards[CELLS..], &expected[1]);
+        }
     }
 
     #[test]

@@ -16,6 +16,7 @@
 //! | --- | --- | --- |
 //! | [`solve()`], [`solve_bytes()`] | `sudoku_solve` | solves one board |
 //! | [`count_solutions()`] | `sudoku_count_solutions` | counts solutions up to a limit (2: uniqueness) |
+//! | [`count_solutions_with_progress()`] | `sudoku_count_solutions_with_progress` | the same, reporting progress and stoppable |
 //! | [`solve_batch()`] | `sudoku_solve_batch` | solves many boards in place on several threads |
 //! | [`rate()`] | `sudoku_rate` | rates a proper puzzle [`Difficulty::Easy`] to [`Difficulty::Extreme`] |
 //! | [`candidates()`] | `sudoku_candidates` | the candidates the filled cells leave |
@@ -50,7 +51,7 @@ mod units;
 
 pub use batch::{solve_batch, solve_batch_into};
 pub use board::{Board, CELLS};
-pub use count::{count_solutions, Count, Uniqueness};
+pub use count::{count_solutions, count_solutions_with_progress, Count, Uniqueness};
 pub use difficulty::Difficulty;
 pub use generate::generate;
 pub use logic::{apply_step, candidates, hint, rate, walk, Step, Technique};

@@ -18,6 +18,9 @@ pub enum Status {
     /// The givens clash nowhere and admit more than one solution (the puzzle is not
     /// proper); returned by the calls that need a unique solution, such as `sudoku_rate`.
     MultipleSolutions = 2,
+    /// The progress callback of `sudoku_count_solutions_with_progress` returned nonzero:
+    /// the count stopped, and nothing was written.
+    Cancelled = 3,
     /// A required pointer argument was NULL.
     ErrNull = -1,
     /// A byte of the board is not '1'-'9', '.' or '0'. All 81 bytes are checked before
@@ -26,7 +29,7 @@ pub enum Status {
     /// Two equal givens share a row, a column or a box.
     ErrConflict = -3,
     /// An argument other than a board is out of its range: a difficulty outside 1-4, a
-    /// board count whose byte size overflows, or a misaligned status array.
+    /// board count whose byte size overflows, or batch statuses overlapping the boards.
     ErrInvalidArgument = -4,
     /// An internal error was caught at the library boundary (a bug in libsudoku); the
     /// caller's data is unchanged.
@@ -35,10 +38,11 @@ pub enum Status {
 
 impl Status {
     /// Every status, in declaration order.
-    pub const ALL: [Status; 8] = [
+    pub const ALL: [Status; 9] = [
         Status::Ok,
         Status::NoSolution,
         Status::MultipleSolutions,
+        Status::Cancelled,
         Status::ErrNull,
         Status::ErrInvalidChar,
         Status::ErrConflict,
@@ -71,13 +75,14 @@ impl Status {
             Status::MultipleSolutions => {
                 c"multiple solutions: the givens clash nowhere, yet more than one grid completes them"
             }
+            Status::Cancelled => c"cancelled: the progress callback stopped the count",
             Status::ErrNull => c"invalid argument: a required pointer is NULL",
             Status::ErrInvalidChar => c"invalid character: a board byte is not '1'-'9', '.' or '0'",
             Status::ErrConflict => {
                 c"conflicting givens: two equal digits share a row, a column or a box"
             }
             Status::ErrInvalidArgument => {
-                c"invalid argument: a value is out of range (difficulty not 1-4, board count too large, or misaligned statuses)"
+                c"invalid argument: a value is out of range (difficulty not 1-4, board count too large, or statuses overlapping the boards)"
             }
             Status::ErrInternal => c"internal error in libsudoku (please report it)",
         }
@@ -113,6 +118,7 @@ mod tests {
         assert_eq!(Status::ErrInvalidChar.code(), -2);
         assert_eq!(Status::ErrConflict.code(), -3);
         assert_eq!(Status::MultipleSolutions.code(), 2);
+        assert_eq!(Status::Cancelled.code(), 3);
         assert_eq!(Status::ErrInvalidArgument.code(), -4);
         assert_eq!(Status::ErrInternal.code(), -99);
     }
@@ -122,7 +128,7 @@ mod tests {
         let mut codes: Vec<i32> = Status::ALL.iter().map(|s| s.code()).collect();
         codes.sort();
         codes.dedup();
-        assert_eq!(codes, [-99, -4, -3, -2, -1, 0, 1, 2]);
+        assert_eq!(codes, [-99, -4, -3, -2, -1, 0, 1, 2, 3]);
     }
 
     #[test]
@@ -130,7 +136,7 @@ mod tests {
         for s in Status::ALL {
             assert_eq!(Status::from_code(s.code()), Some(s));
         }
-        for code in [-1000, -98, -5, 3, 42, i32::MIN, i32::MAX] {
+        for code in [-1000, -98, -5, 4, 42, i32::MIN, i32::MAX] {
             assert_eq!(Status::from_code(code), None, "code {code}");
         }
     }
@@ -153,6 +159,7 @@ mod tests {
         assert!(!Status::Ok.is_error());
         assert!(!Status::NoSolution.is_error());
         assert!(!Status::MultipleSolutions.is_error());
+        assert!(!Status::Cancelled.is_error());
         assert!(Status::ErrNull.is_error());
         assert!(Status::ErrInvalidArgument.is_error());
         assert!(Status::ErrConflict.is_error());

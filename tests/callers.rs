@@ -77,6 +77,18 @@ const STATIC_DEPS: &[&str] = if cfg!(target_os = "macos") {
 /// Compiles `sources` (C, or C++ when `cpp`) into an executable named `name`, with
 /// warnings as errors, and links it against libsudoku.
 fn build(name: &str, sources: &[PathBuf], cpp: bool, std: &str, link: Link) -> PathBuf {
+    build_with(name, sources, cpp, std, link, &[])
+}
+
+/// [`build`] with `extra` arguments for the compiler (after the sources and libraries).
+fn build_with(
+    name: &str,
+    sources: &[PathBuf],
+    cpp: bool,
+    std: &str,
+    link: Link,
+    extra: &[&str],
+) -> PathBuf {
     let compiler = cc::Build::new()
         .cpp(cpp)
         .target(env!("SUDOKU_BUILD_TARGET"))
@@ -104,6 +116,7 @@ fn build(name: &str, sources: &[PathBuf], cpp: bool, std: &str, link: Link) -> P
             cmd.arg(lib.join("libsudoku.a")).args(STATIC_DEPS);
         }
     }
+    cmd.args(extra);
     let out = cmd.output().expect("the C/C++ compiler runs");
     assert!(
         out.status.success(),
@@ -195,6 +208,72 @@ fn c_contract_test_passes_linked_shared_and_static_on_every_path() {
             let line = format!("cpu path: {expected}\n");
             assert!(stdout.contains(&line), "{name} on {force}: {stdout}");
         }
+    }
+}
+
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[test]
+fn c_batch_survives_failing_malloc_and_pthread_create() {
+    // tests/c/no_memory.c interposes the allocator and pthread_create, failing on demand:
+    // every batch must still give the single calls' answers, and the process survive.
+    let source = root().join("tests/c/no_memory.c");
+    for (name, link) in [
+        ("no_memory_shared", Link::Shared),
+        ("no_memory_static", Link::Static),
+    ] {
+        let exe = build_with(
+            name,
+            std::slice::from_ref(&source),
+            false,
+            "c99",
+            link,
+            &["-ldl"],
+        );
+        let out = run(&exe, &[], "");
+        let stdout = text(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{name} failed ({:?}):\n{stdout}{}",
+            out.status,
+            text(&out.stderr)
+        );
+        assert!(stdout.contains(", 0 failed"), "{name}: {stdout}");
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn c_every_export_runs_on_a_small_thread_stack() {
+    // tests/c/stack.c calls every export, on hard and bad boards, every level of
+    // generation and batches, in a pthread with a small stack: 64 KiB, the bound the
+    // header documents for the release library, when this library is built like it (no
+    // debug assertions: `cargo test --release`; .ci/boundary runs it on the release
+    // build), else 128 KiB (the test profile has no LTO and keeps debug assertions, which
+    // make the engine's frames larger). A crash (stack overflow) fails the test. The
+    // measured needs are printed.
+    let size = if cfg!(debug_assertions) {
+        "131072"
+    } else {
+        "65536"
+    };
+    let source = root().join("tests/c/stack.c");
+    for (name, link) in [
+        ("stack_shared", Link::Shared),
+        ("stack_static", Link::Static),
+    ] {
+        let exe = build(name, std::slice::from_ref(&source), false, "c99", link);
+        let out = run(&exe, &[size], "");
+        let stdout = text(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{name} failed ({:?}):\n{stdout}{}",
+            out.status,
+            text(&out.stderr)
+        );
+        assert!(stdout.ends_with("stack: every export ran\n"), "{stdout}");
+        let measured = run(&exe, &["measure"], "");
+        assert!(measured.status.success());
+        eprintln!("{name}:\n{}", text(&measured.stdout));
     }
 }
 
@@ -338,6 +417,64 @@ fn cpp_layer_test_passes() {
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
     assert_eq!(stdout, "cpp layer: 0 failed\n");
+}
+
+/// The C++ compilers of this machine among g++ and clang++ (none is an error: the cc
+/// crate's compiler builds the other C++ tests).
+fn cpp_compilers() -> Vec<&'static str> {
+    ["g++", "clang++"]
+        .into_iter()
+        .filter(|c| {
+            Command::new(c)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        })
+        .collect()
+}
+
+#[test]
+fn cpp_layer_compiles_with_and_without_exceptions() {
+    // tests/c/cpp_exceptions.cpp: with -fno-exceptions the header keeps every call that
+    // throws nothing and SUDOKU_HPP_EXCEPTIONS is 0; with exceptions it is 1.
+    let compilers = cpp_compilers();
+    if compilers.is_empty() {
+        eprintln!("neither g++ nor clang++ found: skipped");
+        return;
+    }
+    let lib = lib_dir();
+    for compiler in compilers {
+        for (flag, expect) in [("-fexceptions", 1), ("-fno-exceptions", 0)] {
+            let exe = out_dir().join(format!("cpp_exceptions_{compiler}_{expect}"));
+            let out = Command::new(compiler)
+                .args(["-std=c++11", flag, &format!("-DEXPECT_EXCEPTIONS={expect}")])
+                .args(["-Wall", "-Wextra", "-pedantic", "-Werror", "-I"])
+                .arg(root().join("include"))
+                .arg(root().join("tests/c/cpp_exceptions.cpp"))
+                .arg("-o")
+                .arg(&exe)
+                .arg(format!("-L{}", lib.display()))
+                .arg(format!("-Wl,-rpath,{}", lib.display()))
+                .arg("-lsudoku")
+                .output()
+                .expect("the C++ compiler runs");
+            assert!(
+                out.status.success(),
+                "{compiler} {flag}:\n{}",
+                text(&out.stderr)
+            );
+            let run = run(&exe, &[], "");
+            assert!(
+                run.status.success(),
+                "{compiler} {flag}: {}",
+                text(&run.stdout)
+            );
+            assert_eq!(
+                text(&run.stdout),
+                format!("cpp exceptions {expect}: 0 failed\n")
+            );
+        }
+    }
 }
 
 /// The number of solutions of `board`, up to 2, by the library's own Rust API.

@@ -312,7 +312,7 @@ proptest! {
     #![proptest_config(config())]
 
     /// `sudoku_count_solutions` on any board, at limits 0 to 5, with NULL arguments now
-    /// and then: the contract's status, `*count` as the reference counts (0 on errors),
+    /// and then: the contract's status, `*count` as the reference counts (unwritten on errors),
     /// a solution exactly when the count is not zero; every engine path counts the same;
     /// `sudoku_solve` agrees; '.' and '0' blanks give the same answer.
     #[test]
@@ -431,8 +431,8 @@ proptest! {
         prop_assert_eq!(rust, boards);
     }
 
-    /// Malformed batch calls (NULL or misaligned pointers, counts no process can address)
-    /// get the status of their first bad argument and touch nothing.
+    /// Malformed batch calls (NULL pointers, statuses overlapping the boards, counts no
+    /// process can address) get the status of their first bad argument and touch nothing.
     #[test]
     fn batch_refuses_malformed_calls_in_argument_order(
         n in prop_oneof![
@@ -442,10 +442,11 @@ proptest! {
         ],
         null_boards in any::<bool>(),
         null_statuses in any::<bool>(),
-        misaligned in any::<bool>(),
+        overlap in 0usize..3 * CELLS,
+        overlapping in any::<bool>(),
     ) {
         let Some(expected) =
-            contract::batch_argument_status(n, null_boards, null_statuses, misaligned)
+            contract::batch_argument_status(n, null_boards, null_statuses, overlapping)
         else {
             return Ok(()); // a well-formed call with n <= 3: the property above
         };
@@ -456,13 +457,14 @@ proptest! {
         } else {
             boards.as_mut_ptr().cast()
         };
-        // One of the first two bytes is aligned for int, the other is not.
-        let aligned = statuses.as_ptr().align_offset(core::mem::align_of::<c_int>());
-        let offset = if misaligned { usize::from(aligned == 0) } else { aligned };
+        // Overlapping statuses start at any byte of the boards (which the call must see
+        // overlap whatever n is); the others lie in their own array.
         let statuses_ptr: *mut c_int = if null_statuses {
             core::ptr::null_mut()
+        } else if overlapping {
+            boards[overlap.min(n.saturating_mul(CELLS).saturating_sub(1))..].as_mut_ptr().cast()
         } else {
-            statuses[offset..].as_mut_ptr().cast()
+            statuses.as_mut_ptr().cast()
         };
         // SAFETY: a malformed call is refused before any access; n <= 3 calls are given
         // 3 boards and 3 ints.

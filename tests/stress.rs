@@ -5,14 +5,16 @@
 //! independent oracle computed once, before the threads start: for `sudoku_solve` the
 //! status, a valid solution keeping every given on success, the board byte for byte
 //! unchanged on failure; for `sudoku_count_solutions` (limit 2) the status, the count and a
-//! valid first solution; for `sudoku_solve_batch` (a random slice of the pool, 0-4
-//! threads) the same as `sudoku_solve` board by board; for `sudoku_rate` the status and the
+//! valid first solution; for `sudoku_solve_batch` (a random run of the pool, 0-4
+//! threads, shorter and longer than the time after which `threads` = 0 starts threads) the same as
+//! `sudoku_solve` board by board; for `sudoku_rate` the status and the
 //! level; for `sudoku_generate` (seeds and levels from a table made before the threads
 //! start, and checked against the contract then) the very same bytes.
 //!
-//! Each thread runs one kind of call from `CALLS`, round robin: with 8 threads and 5 kinds,
-//! two threads make batch calls (which start threads of their own) while the others make
-//! single calls of every kind.
+//! Each thread runs one kind of call from `CALLS`, round robin: with 8 threads and 6 kinds,
+//! solve and count get two threads each, and one thread makes batch calls (which start
+//! threads of their own) while the others make single calls of every kind (counts with
+//! progress among them: to a limit, or stopped by their callback).
 
 mod common;
 
@@ -51,7 +53,11 @@ impl Case {
                     (Status::MultipleSolutions, ffi::LEVEL_FILL),
                 ),
             },
-            _ => ((expected, 0), (expected, ffi::LEVEL_FILL)),
+            // On an error `*count` keeps what the caller put there.
+            _ => (
+                (expected, contract::COUNT_FILL),
+                (expected, ffi::LEVEL_FILL),
+            ),
         };
         Case {
             input,
@@ -185,7 +191,7 @@ fn call_count(pool: &[Case], rng: &mut Rng) -> Result<Status, String> {
             "count: status {code} count {count}, expected {status:?} {expected} for {show}"
         ));
     }
-    let solution_ok = if count > 0 {
+    let solution_ok = if status == Status::Ok && count > 0 {
         is_solution(&case.input, &solution)
     } else {
         solution == ffi::FILL
@@ -199,10 +205,16 @@ fn call_count(pool: &[Case], rng: &mut Rng) -> Result<Status, String> {
     Ok(status)
 }
 
-/// `sudoku_solve_batch` on a random slice of up to 32 boards of the pool, 0-4 threads.
+/// `sudoku_solve_batch` on 0-4 threads and a random run of the pool's boards (wrapping
+/// around): up to 32 boards, or half the time up to 1000, long enough that a batch with
+/// `threads` = 0 sometimes outlasts `SOLO_TIME` and starts threads.
 fn call_batch(pool: &[Case], rng: &mut Rng) -> Result<Status, String> {
     let start = rng.below(pool.len());
-    let cases = &pool[start..pool.len().min(start + 1 + rng.below(32))];
+    let most = if rng.below(2) == 0 { 32 } else { 1000 };
+    let len = 1 + rng.below(most);
+    let cases: Vec<&Case> = (start..start + len)
+        .map(|i| &pool[i % pool.len()])
+        .collect();
     let inputs: Vec<[u8; CELLS]> = cases.iter().map(|c| c.input).collect();
     let threads = rng.below(5);
     let (code, statuses, boards) = ffi::solve_batch(&inputs, threads);
@@ -250,11 +262,73 @@ fn call_generate(_: &[Case], rng: &mut Rng) -> Result<Status, String> {
     Ok(Status::Ok)
 }
 
+/// The progress callback of the stress test: counts its calls, stops at the call whose
+/// number the context's second field holds.
+unsafe extern "C" fn stop_at(_found: usize, context: *mut std::ffi::c_void) -> c_int {
+    // SAFETY: the calls below pass a `(usize, usize)` as the context.
+    let state = unsafe { &mut *context.cast::<(usize, usize)>() };
+    state.0 += 1;
+    c_int::from(state.0 >= state.1)
+}
+
+/// `sudoku_count_solutions_with_progress`: a board of the pool at limit 2 (the answer of
+/// `sudoku_count_solutions`), or the empty board counted to 20,000 (never stopped) or to
+/// SIZE_MAX stopped at the 1st-3rd callback (SUDOKU_CANCELLED, nothing written).
+fn call_count_progress(pool: &[Case], rng: &mut Rng) -> Result<Status, String> {
+    let (input, limit, stop, expected) = match rng.below(4) {
+        0 => ([b'.'; CELLS], 20_000, usize::MAX, (Status::Ok, 20_000)),
+        1 => {
+            let k = 1 + rng.below(3);
+            (
+                [b'.'; CELLS],
+                usize::MAX,
+                k,
+                (Status::Cancelled, contract::COUNT_FILL),
+            )
+        }
+        _ => {
+            let case = &pool[rng.below(pool.len())];
+            (case.input, 2, usize::MAX, case.count)
+        }
+    };
+    let mut count = contract::COUNT_FILL;
+    let mut solution = ffi::FILL;
+    let mut state = (0usize, stop);
+    // SAFETY: 81 readable bytes, a writable size_t, 81 writable bytes; the callback reads
+    // the context as the tuple it is.
+    let code = unsafe {
+        sudoku::ffi::sudoku_count_solutions_with_progress(
+            input.as_ptr().cast(),
+            limit,
+            &mut count,
+            solution.as_mut_ptr().cast(),
+            Some(stop_at),
+            (&raw mut state).cast(),
+        )
+    };
+    let show = String::from_utf8_lossy(&input);
+    if (code, count) != (expected.0.code(), expected.1) {
+        return Err(format!(
+            "count with progress: status {code} count {count}, expected {expected:?} for {show}"
+        ));
+    }
+    let written = solution != ffi::FILL;
+    let want_written = expected.0 == Status::Ok && count > 0;
+    if written != want_written || (written && !is_solution(&input, &solution)) {
+        return Err(format!(
+            "count with progress {count} left {}",
+            String::from_utf8_lossy(&solution)
+        ));
+    }
+    Ok(expected.0)
+}
+
 /// The kinds of call the threads make, round robin: (name, one call on a random case).
 type Call = fn(&[Case], &mut Rng) -> Result<Status, String>;
 const CALLS: &[(&str, Call)] = &[
     ("sudoku_solve", call_solve),
     ("sudoku_count_solutions", call_count),
+    ("sudoku_count_solutions_with_progress", call_count_progress),
     ("sudoku_solve_batch", call_batch),
     ("sudoku_rate", call_rate),
     ("sudoku_generate", call_generate),

@@ -3,8 +3,9 @@
 //! the status and bytes `sudoku_solve` gives on a copy of that board. A malformed call gets
 //! the status of its first bad argument, in the documented order (n = 0 is SUDOKU_OK
 //! whatever the pointers; then NULL `boards`; `n * 81` bytes not addressable; NULL
-//! `statuses`; misaligned `statuses`), and touches neither array: the size check must come
-//! before any dereference, or the huge n would run past the guard pages.
+//! `statuses`; `statuses` overlapping the boards), and touches neither array: the size
+//! check must come before any dereference, or the huge n would run past the guard pages.
+//! Statuses one byte off int alignment are well formed (out-pointers need no alignment).
 //!
 //! The boards lie flush against one guard page and the statuses (prefilled) against the
 //! other guard page of their own region, so any access past either array faults.
@@ -13,8 +14,10 @@
 //! to 9), a mode byte, then n boards of 81 bytes (fewer when the input is shorter). Mode:
 //! bit 0 maps every board byte onto a board character; bit 1 puts the boards against the
 //! lower guard page and the statuses against the upper one (else the other way round);
-//! bits 6 and 7 both set make a malformed call, whose bits 2-5 ask for NULL `boards`, NULL
-//! `statuses`, misaligned `statuses` and a huge n (picked by the threads byte).
+//! bit 2 alone misaligns the statuses by one byte; bit 3 alone repeats the boards to make a
+//! batch of `TILED` (96; 0 boards stay 0); bits 6 and 7 both set make a malformed
+//! call, whose bits 2-5 ask for NULL `boards`, NULL `statuses`, `statuses` inside the
+//! boards (at a byte picked by the count byte) and a huge n (picked by the threads byte).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -25,13 +28,15 @@ use sudoku_fuzz::contract;
 use sudoku_fuzz::{ffi_solve, reference_steps, Guarded};
 
 const MAX_BOARDS: usize = 16;
+/// The boards of a tiled batch: enough that every thread of a batch takes several chunks.
+const TILED: usize = 96;
 const INT: usize = core::mem::size_of::<c_int>();
 /// What every status byte holds before the call.
 const FILL: u8 = 0x55;
 
 thread_local! {
-    static BOARDS: RefCell<Guarded> = RefCell::new(Guarded::new(MAX_BOARDS * CELLS));
-    static STATUSES: RefCell<Guarded> = RefCell::new(Guarded::new(MAX_BOARDS * INT + 1));
+    static BOARDS: RefCell<Guarded> = RefCell::new(Guarded::new(TILED * CELLS));
+    static STATUSES: RefCell<Guarded> = RefCell::new(Guarded::new(TILED * INT + 1));
 }
 
 /// Counts of boards that no process can address, each a different overflow.
@@ -47,7 +52,7 @@ const HUGE: [usize; 4] = [
 struct Malformed {
     null_boards: bool,
     null_statuses: bool,
-    misaligned: bool,
+    overlapping: bool,
     huge: Option<usize>,
 }
 
@@ -59,7 +64,7 @@ impl Malformed {
             self.huge.unwrap_or(n),
             self.null_boards,
             self.null_statuses,
-            self.misaligned,
+            self.overlapping,
         )
     }
 }
@@ -81,11 +86,18 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let boards_low = mode & 2 != 0;
-    let bad = if mode & 0xC0 == 0xC0 {
+    let malformed = mode & 0xC0 == 0xC0;
+    let misaligned = !malformed && mode & 4 != 0;
+    let (n, inputs) = if !malformed && mode & 8 != 0 && n > 0 {
+        (TILED, inputs.iter().copied().cycle().take(TILED).collect())
+    } else {
+        (n, inputs)
+    };
+    let bad = if malformed {
         Malformed {
             null_boards: mode & 4 != 0,
             null_statuses: mode & 8 != 0,
-            misaligned: mode & 16 != 0,
+            overlapping: mode & 16 != 0,
             huge: (mode & 32 != 0).then(|| HUGE[usize::from(*count) % HUGE.len()]),
         }
     } else {
@@ -106,19 +118,23 @@ fuzz_target!(|data: &[u8]| {
             // n statuses flush against the guard page; one byte more when misaligned, the
             // statuses starting one byte in (against the lower page) or at the region's
             // start (against the upper one).
-            let len = n * INT + usize::from(bad.misaligned);
+            let len = n * INT + usize::from(misaligned);
             let statuses = status_region.flush(len, !boards_low);
             statuses.fill(FILL);
             let statuses_ptr: *mut c_int = if bad.null_statuses {
                 core::ptr::null_mut()
-            } else if bad.misaligned && !boards_low {
+            } else if bad.overlapping {
+                // Any byte of the boards (the first when there are none).
+                let at = usize::from(*count) % (n * CELLS).max(1);
+                boards_ptr.wrapping_add(at).cast()
+            } else if misaligned && !boards_low {
                 statuses[1..].as_mut_ptr().cast()
             } else {
                 statuses.as_mut_ptr().cast()
             };
             let calls_n = bad.huge.unwrap_or(n);
             // SAFETY: for a well-formed call, `boards_ptr` is n * 81 bytes and
-            // `statuses_ptr` n aligned ints, both writable and not overlapping; a
+            // `statuses_ptr` n ints (any alignment), both writable and not overlapping; a
             // malformed call is refused before any access (which is what is tested: an
             // access would run into a guard page).
             let code = unsafe {
@@ -142,10 +158,10 @@ fuzz_target!(|data: &[u8]| {
                 assert_eq!(
                     code,
                     expected.code(),
-                    "n = {calls_n}, null boards {}, null statuses {}, misaligned {}",
+                    "n = {calls_n}, null boards {}, null statuses {}, overlapping {}",
                     bad.null_boards,
                     bad.null_statuses,
-                    bad.misaligned
+                    bad.overlapping
                 );
                 assert_eq!(outputs, inputs, "a refused batch changed its boards");
                 assert!(
@@ -154,7 +170,7 @@ fuzz_target!(|data: &[u8]| {
                 );
                 return;
             }
-            let start = usize::from(bad.misaligned && !boards_low);
+            let start = usize::from(misaligned && !boards_low);
             let statuses: Vec<c_int> = raw[start..start + n * INT]
                 .chunks_exact(INT)
                 .map(|c| c_int::from_ne_bytes(c.try_into().expect("an int")))

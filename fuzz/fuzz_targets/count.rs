@@ -1,6 +1,6 @@
 //! `sudoku_count_solutions` through the C ABI, with every answer checked against the
-//! contract (`contract::check_count`): NULL `board` or `count` is SUDOKU_ERR_NULL; bad bytes
-//! then clashes get their statuses with `*count` = 0 and the solution buffer untouched; on
+//! contract (`contract::check_count`): NULL `board` or `count` is SUDOKU_ERR_NULL; bad
+//! bytes then clashes get their statuses with `*count` and the solution buffer untouched; on
 //! SUDOKU_OK `*count` is min(number of solutions, limit) as the plain reference counts
 //! them (within `reference_steps()`, else as every engine path agrees), 0 for limit 0, and
 //! the solution buffer holds a solution when the count is not zero and is untouched
@@ -12,15 +12,19 @@
 //! prefilled with 0xAA, lies against the other guard page of its own region.
 //!
 //! Input: a limit byte, the 81 bytes of the board, a mode byte (`fuzz/src/lib.rs`, Mode;
-//! bit 2: NULL `count`, bit 3: NULL `solution`, bit 4: NULL `board`). Limit byte `b`:
+//! bit 2: NULL `count`, bit 3: NULL `solution`, bit 4: NULL `board`; bit 5: the call is
+//! `sudoku_count_solutions_with_progress`, whose callback never stops the count, or with
+//! bit 6 too stops it at its first call: then the status is SUDOKU_CANCELLED and nothing is
+//! written when the callback was called, and the contract above when it was not). Limit byte `b`:
 //! below 0xF0, the limit `b % 16`; from 0xF0 on, a huge limit (`usize::MAX - (b - 0xF0)`)
-//! when the reference settles the full count of the board within a few thousand steps,
-//! else 2.
+//! when the reference settles the full count of the board within a few thousand steps, or
+//! when the callback stops the count (bits 5 and 6: a count that runs long enough for a
+//! callback is stopped, and a shorter one is checked), else 2.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use std::cell::RefCell;
-use std::ffi::c_char;
+use std::ffi::{c_char, c_int, c_void};
 use sudoku::engine::reference;
 use sudoku::{Board, Status, CELLS};
 use sudoku_fuzz::contract::{self, CountCall};
@@ -34,10 +38,22 @@ thread_local! {
 
 const FILL: [u8; CELLS] = [0xAA; CELLS];
 
+/// The progress callback: counts its calls in the `(calls, stop)` context and stops the
+/// count when `stop` is set.
+unsafe extern "C" fn progress(_found: usize, context: *mut c_void) -> c_int {
+    // SAFETY: the target passes a `(usize, bool)` as the context.
+    let state = unsafe { &mut *context.cast::<(usize, bool)>() };
+    state.0 += 1;
+    c_int::from(state.1)
+}
+
 /// The limit an input's first byte stands for (see the module docs).
-fn limit(byte: u8, input: &[u8; CELLS]) -> usize {
+fn limit(byte: u8, input: &[u8; CELLS], stopped: bool) -> usize {
     if byte < 0xF0 {
         return usize::from(byte % 16);
+    }
+    if stopped {
+        return usize::MAX - usize::from(byte - 0xF0);
     }
     let settled = Board::from_bytes(input)
         .ok()
@@ -56,7 +72,7 @@ fuzz_target!(|data: &[u8]| {
     let Some((input, mode)) = board_bytes(rest) else {
         return;
     };
-    let limit = limit(first, &input);
+    let limit = limit(first, &input, mode.bit(5) && mode.bit(6));
     let (null_count, null_solution, null_board) = (mode.bit(2), mode.bit(3), mode.bit(4));
     BOARD.with_borrow_mut(|board_region| {
         SOLUTION.with_borrow_mut(|solution_region| {
@@ -74,22 +90,47 @@ fuzz_target!(|data: &[u8]| {
             } else {
                 solution.as_mut_ptr().cast()
             };
-            let mut count = usize::MAX;
+            let mut count = contract::COUNT_FILL;
             let count_ptr: *mut usize = if null_count {
                 core::ptr::null_mut()
             } else {
                 &mut count
             };
             board_region.set_read_only(true);
-            // SAFETY: the board is 81 readable bytes, `count` a writable size_t, the
-            // solution 81 writable bytes; each may be NULL instead, which the function
-            // reports or allows.
-            let code = unsafe {
-                sudoku::ffi::sudoku_count_solutions(board_ptr, limit, count_ptr, solution_ptr)
+            let mut state = (0usize, mode.bit(6));
+            let code = if mode.bit(5) {
+                // SAFETY: the board is 81 readable bytes, `count` a writable size_t, the
+                // solution 81 writable bytes; each may be NULL instead, which the function
+                // reports or allows. The callback reads the context as the tuple it is.
+                unsafe {
+                    sudoku::ffi::sudoku_count_solutions_with_progress(
+                        board_ptr,
+                        limit,
+                        count_ptr,
+                        solution_ptr,
+                        Some(progress),
+                        (&raw mut state).cast(),
+                    )
+                }
+            } else {
+                // SAFETY: the board, `count` and the solution as above.
+                unsafe {
+                    sudoku::ffi::sudoku_count_solutions(board_ptr, limit, count_ptr, solution_ptr)
+                }
             };
             board_region.set_read_only(false);
             let mut after = [0u8; CELLS];
             after.copy_from_slice(solution_region.flush(CELLS, !mode.low));
+            if state.1 && state.0 > 0 {
+                assert_eq!(
+                    state.0, 1,
+                    "the callback was called after it stopped the count"
+                );
+                assert_eq!(code, Status::Cancelled.code(), "a stopped count");
+                assert_eq!(count, contract::COUNT_FILL, "a stopped count wrote *count");
+                assert_eq!(after, FILL, "a stopped count wrote the solution");
+                return;
+            }
             let call = CountCall {
                 board: (!null_board).then_some(&input),
                 limit,

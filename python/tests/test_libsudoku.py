@@ -9,7 +9,9 @@ The numpy and Dask tests are skipped when those are not installed.
 
 import doctest
 import os
+import signal
 import threading
+import time
 import unittest
 
 try:
@@ -124,24 +126,26 @@ class SolveTest(unittest.TestCase):
             sudoku.SUDOKU_OK,
             sudoku.SUDOKU_NO_SOLUTION,
             sudoku.SUDOKU_MULTIPLE_SOLUTIONS,
+            sudoku.SUDOKU_CANCELLED,
             sudoku.SUDOKU_ERR_NULL,
             sudoku.SUDOKU_ERR_INVALID_CHAR,
             sudoku.SUDOKU_ERR_CONFLICT,
             sudoku.SUDOKU_ERR_INVALID_ARGUMENT,
             sudoku.SUDOKU_ERR_INTERNAL,
         ]
-        self.assertEqual(statuses, [0, 1, 2, -1, -2, -3, -4, -99])
+        self.assertEqual(statuses, [0, 1, 2, 3, -1, -2, -3, -4, -99])
         messages = [sudoku.status_message(s) for s in statuses + [12345]]
         self.assertEqual(len(set(messages)), len(messages), messages)
 
     def test_status_names(self):
-        names = [sudoku.status_name(s) for s in (0, 1, 2, -1, -2, -3, -4, -99)]
+        names = [sudoku.status_name(s) for s in (0, 1, 2, 3, -1, -2, -3, -4, -99)]
         self.assertEqual(
             names,
             [
                 "SUDOKU_OK",
                 "SUDOKU_NO_SOLUTION",
                 "SUDOKU_MULTIPLE_SOLUTIONS",
+                "SUDOKU_CANCELLED",
                 "SUDOKU_ERR_NULL",
                 "SUDOKU_ERR_INVALID_CHAR",
                 "SUDOKU_ERR_CONFLICT",
@@ -151,7 +155,7 @@ class SolveTest(unittest.TestCase):
         )
         for name in names:
             self.assertEqual(sudoku.status_name(getattr(sudoku, name)), name)
-        for unknown in (3, -5, 12345, 2**32, -(2**40)):
+        for unknown in (4, -5, 12345, 2**32, -(2**40)):
             self.assertEqual(sudoku.status_name(unknown), "unknown status code")
 
     def test_status_values_outside_c_int_are_unknown_not_success(self):
@@ -168,6 +172,35 @@ class SolveTest(unittest.TestCase):
         for bad in ("0", 0.0, None, True):
             with self.assertRaises(TypeError):
                 sudoku.status_message(bad)
+
+    def test_count_stops_at_its_timeout(self):
+        start = time.monotonic()
+        with self.assertRaises(TimeoutError):
+            sudoku.count_solutions("." * 81, 2**63, timeout=0.2)
+        self.assertLess(time.monotonic() - start, 5)
+        # A count that ends in time gives its answer; a short one needs no callback.
+        self.assertEqual(sudoku.count_solutions("." * 81, 100000, timeout=60), 100000)
+        self.assertEqual(sudoku.count_solutions(EXAMPLE, timeout=0), 1)
+        for bad in ("1", True, [1]):
+            with self.assertRaises(TypeError):
+                sudoku.count_solutions(EXAMPLE, 2, timeout=bad)
+        for bad in (-1, float("nan")):
+            with self.assertRaises(ValueError):
+                sudoku.count_solutions(EXAMPLE, 2, timeout=bad)
+
+    def test_ctrl_c_stops_a_count_with_keyboard_interrupt(self):
+        # A real SIGINT to this process while the main thread counts the empty board.
+        timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+        start = time.monotonic()
+        timer.start()
+        try:
+            with self.assertRaises(KeyboardInterrupt):
+                sudoku.count_solutions("." * 81, 2**63)
+        finally:
+            timer.cancel()
+        self.assertLess(time.monotonic() - start, 5)
+        # The handler in place before the call is back.
+        self.assertIs(signal.getsignal(signal.SIGINT), signal.default_int_handler)
 
     def test_error_is_a_value_error(self):
         self.assertTrue(issubclass(sudoku.SudokuError, ValueError))

@@ -294,7 +294,8 @@ static int all_bytes(const char *p, size_t n, char c) {
 }
 
 /* Counts `input` up to `limit` with the board read-only against the guard pages (both
- * placements), the count against a guard page, and the solution buffer against one
+ * placements), the count against a guard page (read-only unless the status is
+ * SUDOKU_OK: nothing is written on failure), and the solution buffer against one
  * (read-only when no solution may be written); checks status, count and solution. */
 static void expect_count(const char *what, const char *input, size_t limit, int status,
                          size_t count) {
@@ -305,18 +306,21 @@ static void expect_count(const char *what, const char *input, size_t limit, int 
         char *b = placement == 0 ? board.cells : low_cells(&board);
         char *sol = placement == 0 ? low_cells(&out) : out.cells;
         int rc, writes = status == SUDOKU_OK && count > 0;
+        size_t want = status == SUDOKU_OK ? count : 12345;
         guarded_writable(&board, 1);
         guarded_writable(&out, 1);
+        guarded_writable(&n, 1);
         memcpy(b, input, 81);
         memset(sol, '#', 81);
+        *counted = 12345;
         guarded_writable(&board, 0);
         guarded_writable(&out, writes);
-        *counted = 12345;
+        guarded_writable(&n, status == SUDOKU_OK);
         rc = sudoku_count_solutions(b, limit, counted, sol);
         CHECK(rc == status, "%s: count status %d (%s), expected %d", what, rc,
               sudoku_status_str(rc), status);
-        CHECK(*counted == count, "%s: count %lu, expected %lu", what, (unsigned long)*counted,
-              (unsigned long)count);
+        CHECK(*counted == want, "%s: count %lu, expected %lu", what, (unsigned long)*counted,
+              (unsigned long)want);
         CHECK(memcmp(b, input, 81) == 0, "%s: the board changed", what);
         if (writes) {
             CHECK(is_solution(input, sol), "%s: not a solution: %.81s", what, sol);
@@ -324,9 +328,8 @@ static void expect_count(const char *what, const char *input, size_t limit, int 
             CHECK(all_bytes(sol, 81, '#'), "%s: the solution buffer was written", what);
         }
         /* The same count without a solution buffer. */
-        *counted = 12345;
         rc = sudoku_count_solutions(b, limit, counted, NULL);
-        CHECK(rc == status && *counted == count, "%s: NULL solution: status %d, count %lu",
+        CHECK(rc == status && *counted == want, "%s: NULL solution: status %d, count %lu",
               what, rc, (unsigned long)*counted);
     }
     guarded_free(&board);
@@ -355,7 +358,7 @@ static void test_count_solutions(void) {
     expect_count("empty grid of zeros, limit 2", p, 2, SUDOKU_OK, 2);
     for (k = 0; k < 81; k++) p[k] = EXAMPLE[k] == '.' ? '0' : EXAMPLE[k];
     expect_count("'0' blanks", p, 2, SUDOKU_OK, 1);
-    /* Bad boards: the status of the first fault, a zero count, nothing written. */
+    /* Bad boards: the status of the first fault, nothing written (the count included). */
     make_bad(p);
     expect_count("bad byte", p, 2, SUDOKU_ERR_INVALID_CHAR, 0);
     make_clash(p);
@@ -366,6 +369,16 @@ static void test_count_solutions(void) {
     memcpy(p, EXAMPLE, 81);
     p[0] = '\0';
     expect_count("NUL byte", p, 2, SUDOKU_ERR_INVALID_CHAR, 0);
+    /* The count at an odd address (out-pointers need no alignment). */
+    {
+        unsigned char raw[sizeof(size_t) * 2];
+        size_t n;
+        CHECK(sudoku_count_solutions(EXAMPLE, 2, (size_t *)(void *)(raw + 1), NULL) ==
+                  SUDOKU_OK,
+              "unaligned count: status");
+        memcpy(&n, raw + 1, sizeof n);
+        CHECK(n == 1, "unaligned count: %lu", (unsigned long)n);
+    }
     /* The count of a unique puzzle gives its one solution. */
     {
         char sol[81];
@@ -375,14 +388,14 @@ static void test_count_solutions(void) {
               "the example's solution");
     }
     /* NULL arguments: checked before any board byte is read (a bad board gives NULL too),
-     * the count zeroed when there is one, the solution never written. */
+     * nothing written: neither the count when there is one, nor the solution. */
     {
         guarded out = guarded_new();
         size_t n = 7;
         memset(out.cells, '#', 81);
         guarded_writable(&out, 0);
-        CHECK(sudoku_count_solutions(NULL, 2, &n, out.cells) == SUDOKU_ERR_NULL && n == 0,
-              "NULL board: ERR_NULL, count zeroed");
+        CHECK(sudoku_count_solutions(NULL, 2, &n, out.cells) == SUDOKU_ERR_NULL && n == 7,
+              "NULL board: ERR_NULL, count untouched");
         make_bad(p);
         CHECK(sudoku_count_solutions(p, 2, NULL, out.cells) == SUDOKU_ERR_NULL,
               "NULL count with a bad board: ERR_NULL");
@@ -390,8 +403,8 @@ static void test_count_solutions(void) {
               "NULL count: ERR_NULL");
         CHECK(sudoku_count_solutions(NULL, 2, NULL, NULL) == SUDOKU_ERR_NULL, "all NULL");
         n = 7;
-        CHECK(sudoku_count_solutions(NULL, 0, &n, NULL) == SUDOKU_ERR_NULL && n == 0,
-              "NULL board, limit 0");
+        CHECK(sudoku_count_solutions(NULL, 0, &n, NULL) == SUDOKU_ERR_NULL && n == 7,
+              "NULL board, limit 0: count untouched");
         CHECK(all_bytes(out.cells, 81, '#'), "solution untouched on NULL arguments");
         guarded_free(&out);
     }
@@ -491,9 +504,17 @@ static void test_solve_batch(void) {
         CHECK(sudoku_solve_batch(b, huge, NULL, 0) == SUDOKU_ERR_INVALID_ARGUMENT,
               "the size comes before NULL statuses");
         CHECK(sudoku_solve_batch(b, BATCH, NULL, 0) == SUDOKU_ERR_NULL, "NULL statuses");
-        CHECK(sudoku_solve_batch(b, BATCH, (int *)(void *)((char *)s + 1), 0) ==
+        CHECK(sudoku_solve_batch(b, BATCH, (int *)(void *)b, 0) == SUDOKU_ERR_INVALID_ARGUMENT,
+              "statuses at the first board byte");
+        CHECK(sudoku_solve_batch(b, BATCH, (int *)(void *)(b + BATCH * 81 - 1), 0) ==
                   SUDOKU_ERR_INVALID_ARGUMENT,
-              "misaligned statuses");
+              "statuses at the last board byte");
+        CHECK(sudoku_solve_batch(b + 3, BATCH - 1, (int *)(void *)b, 0) ==
+                  SUDOKU_ERR_INVALID_ARGUMENT,
+              "boards starting inside the statuses");
+        CHECK(sudoku_solve_batch(b, huge, (int *)(void *)b, 0) == SUDOKU_ERR_INVALID_ARGUMENT,
+              "huge n with overlapping statuses: the size first");
+        CHECK(sudoku_solve_batch(b, BATCH, NULL, 0) == SUDOKU_ERR_NULL, "NULL statuses again");
         CHECK(memcmp(b, input, sizeof input) == 0, "boards untouched by argument errors");
         for (i = 0; i < BATCH && s[i] == 42; i++) {
         }
@@ -501,6 +522,26 @@ static void test_solve_batch(void) {
     }
     guarded_free(&boards);
     guarded_free(&statuses);
+    /* Statuses at an odd address, right after the boards in one buffer, uninitialised:
+     * out-pointers need no alignment. */
+    {
+        static union {
+            int align;
+            char bytes[8 * 81 + 8 * sizeof(int) + 1];
+        } buffer;
+        char *b = buffer.bytes;
+        int *s = (int *)(void *)(buffer.bytes + 8 * 81 + 1);
+        int got[8];
+        for (t = 0; t < sizeof thread_counts / sizeof thread_counts[0]; t++) {
+            memcpy(b, input, 8 * 81);
+            CHECK(sudoku_solve_batch(b, 8, s, thread_counts[t]) == SUDOKU_OK,
+                  "unaligned statuses: status");
+            memcpy(got, buffer.bytes + 8 * 81 + 1, sizeof got);
+            CHECK(memcmp(got, want_status, sizeof got) == 0 && memcmp(b, want, 8 * 81) == 0,
+                  "unaligned statuses, %lu threads: answers differ from single calls",
+                  (unsigned long)thread_counts[t]);
+        }
+    }
 }
 
 /* Rates `input` with the board read-only against guard pages (both placements) and the
@@ -646,7 +687,8 @@ static void *tool_worker(void *arg) {
         bad += sudoku_generate(7, level, p, NULL) != SUDOKU_OK ||
                memcmp(p, generated[level - 1], 81) != 0;
         make_clash(p);
-        bad += sudoku_count_solutions(p, 2, &n, NULL) != SUDOKU_ERR_CONFLICT || n != 0;
+        n = 99;
+        bad += sudoku_count_solutions(p, 2, &n, NULL) != SUDOKU_ERR_CONFLICT || n != 99;
     }
     return (void *)bad;
 }
@@ -689,10 +731,69 @@ static void test_toolkit_threads(void) {
           TOOL_THREADS);
 }
 
+/* The progress callback of the tests: counts its calls, stops at the call `stop`. */
+struct progress_state {
+    size_t calls, stop, last;
+    int backwards;
+};
+
+static int progress_stop_at(size_t found, void *context) {
+    struct progress_state *state = context;
+    state->backwards |= found < state->last;
+    state->last = found;
+    return ++state->calls >= state->stop;
+}
+
+static void test_count_with_progress(void) {
+    guarded n = guarded_sized(sizeof(size_t)), out = guarded_new();
+    size_t *counted = (size_t *)(void *)n.cells;
+    char empty[81];
+    size_t k;
+    memset(empty, '.', 81);
+    /* Stopped at the k-th call: SUDOKU_CANCELLED, the count and solution read-only. */
+    for (k = 1; k <= 3; k++) {
+        struct progress_state state = {0, 0, 0, 0};
+        int rc;
+        state.stop = k;
+        *counted = 12345;
+        memset(out.cells, '#', 81);
+        guarded_writable(&n, 0);
+        guarded_writable(&out, 0);
+        rc = sudoku_count_solutions_with_progress(empty, SIZE_MAX, counted, out.cells,
+                                                  progress_stop_at, &state);
+        CHECK(rc == SUDOKU_CANCELLED && state.calls == k && !state.backwards,
+              "progress: stopped at call %lu: status %d after %lu calls", (unsigned long)k, rc,
+              (unsigned long)state.calls);
+        CHECK(*counted == 12345 && all_bytes(out.cells, 81, '#'),
+              "progress: nothing written when stopped");
+        guarded_writable(&n, 1);
+        guarded_writable(&out, 1);
+    }
+    /* Never stopped: the count of sudoku_count_solutions, with calls on the way. */
+    {
+        struct progress_state state = {0, (size_t)-1, 0, 0};
+        int rc = sudoku_count_solutions_with_progress(empty, 300000, counted, out.cells,
+                                                      progress_stop_at, &state);
+        CHECK(rc == SUDOKU_OK && *counted == 300000 && state.calls > 0 && !state.backwards,
+              "progress: empty board to 300000: status %d, count %lu, %lu calls", rc,
+              (unsigned long)*counted, (unsigned long)state.calls);
+        CHECK(is_solution(empty, out.cells), "progress: the first solution");
+        rc = sudoku_count_solutions_with_progress(EXAMPLE, 2, counted, NULL, NULL, NULL);
+        CHECK(rc == SUDOKU_OK && *counted == 1, "progress: NULL callback counts");
+        *counted = 5;
+        rc = sudoku_count_solutions_with_progress(NULL, 2, counted, NULL, progress_stop_at,
+                                                  &state);
+        CHECK(rc == SUDOKU_ERR_NULL && *counted == 5, "progress: NULL board");
+    }
+    guarded_free(&n);
+    guarded_free(&out);
+}
+
 static void test_messages(void) {
     static const int statuses[] = {SUDOKU_OK,
                                    SUDOKU_NO_SOLUTION,
                                    SUDOKU_MULTIPLE_SOLUTIONS,
+                                   SUDOKU_CANCELLED,
                                    SUDOKU_ERR_NULL,
                                    SUDOKU_ERR_INVALID_CHAR,
                                    SUDOKU_ERR_CONFLICT,
@@ -711,6 +812,7 @@ static void test_messages(void) {
         }
     }
     CHECK(SUDOKU_OK == 0 && SUDOKU_NO_SOLUTION == 1 && SUDOKU_MULTIPLE_SOLUTIONS == 2 &&
+              SUDOKU_CANCELLED == 3 &&
               SUDOKU_ERR_NULL == -1 && SUDOKU_ERR_INVALID_CHAR == -2 &&
               SUDOKU_ERR_CONFLICT == -3 && SUDOKU_ERR_INVALID_ARGUMENT == -4 &&
               SUDOKU_ERR_INTERNAL == -99,
@@ -756,6 +858,7 @@ int main(void) {
     test_rate();
     test_generate();
     test_toolkit_threads();
+    test_count_with_progress();
     test_messages();
     printf("contract: %d checks, %d failed\n", checks, failures);
     return failures == 0 ? 0 : 1;

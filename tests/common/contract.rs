@@ -271,6 +271,10 @@ fn untouched(buffer: Option<Buffer<'_>>, what: &str) -> Result<(), String> {
     }
 }
 
+/// What callers of `sudoku_count_solutions` put in `*count` before the call: a value no
+/// count at the limits the tests use reaches, so a write on failure shows.
+pub(crate) const COUNT_FILL: usize = usize::MAX;
+
 /// One call of `sudoku_count_solutions`, as its caller saw it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct CountCall<'a> {
@@ -280,7 +284,8 @@ pub(crate) struct CountCall<'a> {
     pub limit: usize,
     /// The status returned.
     pub code: i32,
-    /// What `*count` held after the call, `None` when `count` was NULL.
+    /// What `*count` held after the call, `None` when `count` was NULL. Callers fill it
+    /// with [`COUNT_FILL`] before the call.
     pub count: Option<usize>,
     /// The solution buffer before and after the call, `None` when it was NULL.
     pub solution: Option<Buffer<'a>>,
@@ -289,14 +294,14 @@ pub(crate) struct CountCall<'a> {
 /// Checks one call of `sudoku_count_solutions` against its contract: NULL `board` or
 /// `count` is `SUDOKU_ERR_NULL`; then bad characters, then clashes, as for `sudoku_solve`;
 /// else `SUDOKU_OK` with `*count` = min(number of solutions, limit), as the reference
-/// (within `max_steps` steps, else every engine path) counts them. `*count` is 0 on every
-/// other status. The solution buffer holds a solution of the board when the count is not
+/// (within `max_steps` steps, else every engine path) counts them. `*count` keeps its
+/// [`COUNT_FILL`] on every other status. The solution buffer holds a solution of the board when the count is not
 /// zero, and is untouched otherwise. Returns whether the reference settled the count.
 pub(crate) fn check_count(call: &CountCall<'_>, max_steps: usize) -> Result<bool, String> {
     let fail = |status: Status, what: &str| -> Result<bool, String> {
         expect_status(call.code, status, what)?;
-        if let Some(n) = call.count.filter(|&n| n != 0) {
-            return Err(format!("*count is {n} on {status:?} for {what}"));
+        if let Some(n) = call.count.filter(|&n| n != COUNT_FILL) {
+            return Err(format!("*count was written ({n}) on {status:?} for {what}"));
         }
         untouched(call.solution, "the solution")?;
         Ok(true)
@@ -463,15 +468,16 @@ pub(crate) fn check_generate(call: &GenerateCall<'_>, max_steps: usize) -> Resul
 }
 
 /// The status `sudoku_solve_batch` must return, touching nothing, for `n` boards when
-/// `boards` is NULL or not, `statuses` NULL or not and aligned for int or not: `None` when
-/// the call is well formed and solves the boards. In argument order: `n = 0` is OK
-/// whatever the pointers; NULL `boards`; `n * 81` bytes (or `n` ints) more than an object
-/// may span (`isize::MAX` bytes); NULL `statuses`; misaligned `statuses`.
+/// `boards` is NULL or not, `statuses` NULL or not and overlapping the boards or not:
+/// `None` when the call is well formed and solves the boards. In argument order: `n = 0`
+/// is OK whatever the pointers; NULL `boards`; `n * 81` bytes (or `n` ints) more than an
+/// object may span (`isize::MAX` bytes); NULL `statuses`; `statuses` overlapping the
+/// boards. Alignment is no condition: `statuses` may start at any address.
 pub(crate) fn batch_argument_status(
     n: usize,
     null_boards: bool,
     null_statuses: bool,
-    misaligned: bool,
+    overlapping: bool,
 ) -> Option<Status> {
     let addressable = |size: usize| {
         n.checked_mul(size)
@@ -485,7 +491,7 @@ pub(crate) fn batch_argument_status(
         Some(Status::ErrInvalidArgument)
     } else if null_statuses {
         Some(Status::ErrNull)
-    } else if misaligned {
+    } else if overlapping {
         Some(Status::ErrInvalidArgument)
     } else {
         None

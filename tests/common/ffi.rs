@@ -2,7 +2,7 @@
 //! each wrapper passes buffers it owns (or NULL where asked), prefilled with a marker so
 //! that a write on failure shows, and returns the status with what the call left in them.
 
-use super::contract::{check_generate, GenerateCall};
+use super::contract::{self, check_generate, GenerateCall};
 use std::ffi::{c_char, c_int};
 use sudoku::ffi::{
     sudoku_count_solutions, sudoku_generate, sudoku_rate, sudoku_solve, sudoku_solve_batch,
@@ -26,13 +26,13 @@ pub(crate) fn solve(input: &[u8; CELLS]) -> (i32, [u8; CELLS]) {
 
 /// `sudoku_count_solutions` on `input` (NULL board, count or solution where `null[0]`,
 /// `null[1]` or `null[2]` says): the status, `*count` (`None` when NULL; prefilled with
-/// `usize::MAX`) and the solution buffer (prefilled with [`FILL`]).
+/// [`contract::COUNT_FILL`]) and the solution buffer (prefilled with [`FILL`]).
 pub(crate) fn count(
     input: &[u8; CELLS],
     limit: usize,
     null: &[bool],
 ) -> (i32, Option<usize>, [u8; CELLS]) {
-    let mut count = usize::MAX;
+    let mut count = contract::COUNT_FILL;
     let mut solution = FILL;
     let board_ptr: *const c_char = if null[0] {
         core::ptr::null()

@@ -31,7 +31,10 @@ import ctypes
 import enum
 import importlib.machinery
 import os
+import signal
 import sys
+import threading
+import time
 from typing import TYPE_CHECKING, Any, List, NamedTuple, Optional, Sequence, Tuple, Union, overload
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers only
@@ -63,6 +66,7 @@ __all__ = [
 SUDOKU_OK = 0
 SUDOKU_NO_SOLUTION = 1
 SUDOKU_MULTIPLE_SOLUTIONS = 2
+SUDOKU_CANCELLED = 3
 SUDOKU_ERR_NULL = -1
 SUDOKU_ERR_INVALID_CHAR = -2
 SUDOKU_ERR_CONFLICT = -3
@@ -144,6 +148,17 @@ _lib.sudoku_count_solutions.argtypes = [
     ctypes.c_char_p,
 ]
 _lib.sudoku_count_solutions.restype = ctypes.c_int
+# int (*progress)(size_t found, void *context)
+_PROGRESS = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_size_t, ctypes.c_void_p)
+_lib.sudoku_count_solutions_with_progress.argtypes = [
+    ctypes.c_char_p,
+    ctypes.c_size_t,
+    ctypes.POINTER(ctypes.c_size_t),
+    ctypes.c_char_p,
+    _PROGRESS,
+    ctypes.c_void_p,
+]
+_lib.sudoku_count_solutions_with_progress.restype = ctypes.c_int
 # Boards as a char pointer rather than c_char_p, so that a numpy array's own buffer can be
 # passed as well as a ctypes buffer.
 _lib.sudoku_solve_batch.argtypes = [
@@ -215,6 +230,7 @@ _STATUS_NAMES = {
     SUDOKU_OK: "SUDOKU_OK",
     SUDOKU_NO_SOLUTION: "SUDOKU_NO_SOLUTION",
     SUDOKU_MULTIPLE_SOLUTIONS: "SUDOKU_MULTIPLE_SOLUTIONS",
+    SUDOKU_CANCELLED: "SUDOKU_CANCELLED",
     SUDOKU_ERR_NULL: "SUDOKU_ERR_NULL",
     SUDOKU_ERR_INVALID_CHAR: "SUDOKU_ERR_INVALID_CHAR",
     SUDOKU_ERR_CONFLICT: "SUDOKU_ERR_CONFLICT",
@@ -281,17 +297,65 @@ def solve(puzzle: str) -> str:
     return board.raw.decode("ascii")
 
 
-def count_solutions(puzzle: str, limit: int = 2) -> int:
+def count_solutions(puzzle: str, limit: int = 2, timeout: Optional[float] = None) -> int:
     """The number of solutions of a puzzle, counted up to `limit`: min(solutions, limit).
 
     0 means no grid completes the givens (not an error); with limit 2 (the default) the
-    answer tells none (0), unique (1) or several (2). Counting is as long as the count, so
-    keep the limit small on boards with few givens. Raises SudokuError for a bad character
+    answer tells none (0), unique (1) or several (2). Counting is as long as the count: a
+    long one stops with TimeoutError after `timeout` seconds (when not None), and with
+    KeyboardInterrupt on Ctrl-C. Raises SudokuError for a bad character
     (SUDOKU_ERR_INVALID_CHAR) or clashing givens (SUDOKU_ERR_CONFLICT).
     """
     board = _board(puzzle)
+    limit = _size(limit, "limit")
+    deadline = None
+    if timeout is not None:
+        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
+            raise TypeError("a timeout is a number of seconds, not %s" % type(timeout).__name__)
+        if not timeout >= 0:
+            raise ValueError("a timeout is a number of seconds >= 0, got %r" % timeout)
+        deadline = time.monotonic() + timeout
+    # Why the count stopped: the deadline (None) or an exception raised in the callback.
+    stopped: List[Optional[BaseException]] = []
+    interrupted: List[int] = []
+
+    def progress(found: int, context: Any) -> int:
+        try:
+            if interrupted:
+                return 1
+            if deadline is not None and time.monotonic() >= deadline:
+                stopped.append(None)
+                return 1
+            return 0
+        except BaseException as e:  # Ctrl-C under another handler, or any other
+            stopped.append(e)
+            return 1
+
+    callback = _PROGRESS(progress)
     count = ctypes.c_size_t(0)
-    _check(_lib.sudoku_count_solutions(board, _size(limit, "limit"), ctypes.byref(count), None))
+    # Ctrl-C during the call: the default handler would raise KeyboardInterrupt wherever
+    # the callback happens to be (perhaps where ctypes can only print it); a handler that
+    # notes it lets the callback stop the count, and KeyboardInterrupt is raised here.
+    previous = None
+    if (
+        threading.current_thread() is threading.main_thread()
+        and signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    ):
+        previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupted.append(signum))
+    try:
+        status = _lib.sudoku_count_solutions_with_progress(
+            board, limit, ctypes.byref(count), None, callback, None
+        )
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+    if interrupted:
+        raise KeyboardInterrupt
+    if status == SUDOKU_CANCELLED:
+        if stopped and stopped[0] is not None:
+            raise stopped[0]
+        raise TimeoutError("the count took longer than %s seconds" % timeout)
+    _check(status)
     return count.value
 
 

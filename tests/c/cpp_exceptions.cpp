@@ -1,0 +1,84 @@
+// include/sudoku.hpp with and without C++ exceptions: tests/callers.rs compiles this file
+// with -fexceptions and with -fno-exceptions (g++ and clang++, whichever are present),
+// passing -DEXPECT_EXCEPTIONS=1 or 0, and runs it. Without exceptions the header must
+// compile and keep every call that throws nothing; SUDOKU_HPP_EXCEPTIONS tells which.
+// Prints "cpp exceptions EXPECT: N failed"; exits 1 if any check failed.
+#include "sudoku.hpp"
+#include "sudoku.hpp"
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+
+#if SUDOKU_HPP_EXCEPTIONS != EXPECT_EXCEPTIONS
+#error "SUDOKU_HPP_EXCEPTIONS does not say whether exceptions are on"
+#endif
+
+static int fails = 0;
+#define CHECK(c) do { if (!(c)) { std::printf("FAIL line %d\n", __LINE__); ++fails; } } while (0)
+
+static const char* EX =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+static const char* ANSWER =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+int main() {
+    std::vector<std::vector<char> > board(9, std::vector<char>(9));
+    for (int i = 0; i < 81; ++i) board[i / 9][i % 9] = EX[i];
+    sudoku::Solution().solveSudoku(board);
+    for (int i = 0; i < 81; ++i) CHECK(board[i / 9][i % 9] == ANSWER[i]);
+    std::vector<std::vector<char> > bad(9, std::vector<char>(8, '.'));
+    CHECK(!sudoku::solve(bad));
+    CHECK(std::strcmp(sudoku::name(sudoku::difficulty::hard), "hard") == 0);
+    CHECK(!sudoku::version().empty());
+    // A count with progress: stopped at the third call, nothing written; unstopped, the
+    // count and first solution of count_solutions.
+    {
+        const std::string empty(81, '.');
+        std::size_t n = 7;
+        int calls = 0;
+        struct Stop {
+            int* calls;
+            bool operator()(std::size_t) { return ++*calls >= 3; }
+        } stop_third = {&calls};
+        CHECK(sudoku::count_solutions_with_progress(empty, SIZE_MAX, n, stop_third) ==
+              SUDOKU_CANCELLED);
+        CHECK(calls == 3 && n == 7);
+        struct Never {
+            int* calls;
+            bool operator()(std::size_t) { ++*calls; return false; }
+        } never = {&calls};
+        calls = 0;
+        CHECK(sudoku::count_solutions_with_progress(empty, 300000, n, never) == SUDOKU_OK);
+        CHECK(n == 300000 && calls > 0);
+        std::string first;
+        CHECK(sudoku::count_solutions_with_progress(EX, 2, n, never, &first) == SUDOKU_OK);
+        CHECK(n == 1 && first == ANSWER);
+        CHECK(sudoku::count_solutions_with_progress("12", 2, n, never) ==
+              SUDOKU_ERR_INVALID_ARGUMENT);
+    }
+#if SUDOKU_HPP_EXCEPTIONS
+    {
+        struct Throw {
+            bool operator()(std::size_t) { throw std::runtime_error("stop here"); }
+        } thrower;
+        std::size_t n = 7;
+        bool caught = false;
+        try {
+            sudoku::count_solutions_with_progress(std::string(81, '.'), SIZE_MAX, n, thrower);
+        } catch (const std::runtime_error& e) {
+            caught = std::strcmp(e.what(), "stop here") == 0;
+        }
+        CHECK(caught && n == 7);
+    }
+    CHECK(sudoku::solve(std::string(EX)) == ANSWER);
+    bool thrown = false;
+    try {
+        sudoku::solve(std::string("x"));
+    } catch (const std::invalid_argument&) {
+        thrown = true;
+    }
+    CHECK(thrown);
+#endif
+    std::printf("cpp exceptions %d: %d failed\n", EXPECT_EXCEPTIONS, fails);
+    return fails == 0 ? 0 : 1;
+}

@@ -1,0 +1,201 @@
+/*
+ * sudoku_solve_batch when memory or threads cannot be had (glibc; run by tests/callers.rs,
+ * linked shared and static).
+ *
+ * This program interposes malloc, calloc, realloc, posix_memalign, aligned_alloc and
+ * memalign, and pthread_create, each failing on demand (the flags below), and counts the
+ * calls. With every combination of failures and several thread counts and batch sizes, the
+ * batch must return SUDOKU_OK with the answers of single sudoku_solve calls, and the process
+ * must survive: the library may not abort ("memory allocation of N bytes failed"). The
+ * very first call into the library is made with every allocation failing, so that its
+ * one-time set-up (the core count) is tested without memory too. A batch that runs on the
+ * calling thread (threads = 1, or threads = 0 and a batch shorter than the time after which
+ * it starts threads) must not allocate.
+ *
+ * Nothing is printed while allocations fail (stdio allocates); results are printed at the
+ * end: "no_memory: N checks, 0 failed".
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sudoku.h"
+
+extern void *__libc_malloc(size_t size);
+extern void *__libc_calloc(size_t n, size_t size);
+extern void *__libc_realloc(void *p, size_t size);
+extern void *__libc_memalign(size_t align, size_t size);
+
+static volatile int fail_memory = 0, fail_threads = 0;
+static volatile long allocations = 0, refused_allocations = 0, refused_threads = 0;
+
+void *malloc(size_t size) {
+    __atomic_fetch_add(&allocations, 1, __ATOMIC_RELAXED);
+    if (fail_memory) {
+        __atomic_fetch_add(&refused_allocations, 1, __ATOMIC_RELAXED);
+        errno = ENOMEM;
+        return NULL;
+    }
+    return __libc_malloc(size);
+}
+
+void *calloc(size_t n, size_t size) {
+    __atomic_fetch_add(&allocations, 1, __ATOMIC_RELAXED);
+    if (fail_memory) {
+        __atomic_fetch_add(&refused_allocations, 1, __ATOMIC_RELAXED);
+        errno = ENOMEM;
+        return NULL;
+    }
+    return __libc_calloc(n, size);
+}
+
+void *realloc(void *p, size_t size) {
+    __atomic_fetch_add(&allocations, 1, __ATOMIC_RELAXED);
+    if (fail_memory) {
+        __atomic_fetch_add(&refused_allocations, 1, __ATOMIC_RELAXED);
+        errno = ENOMEM;
+        return NULL;
+    }
+    return __libc_realloc(p, size);
+}
+
+void *memalign(size_t align, size_t size) {
+    __atomic_fetch_add(&allocations, 1, __ATOMIC_RELAXED);
+    if (fail_memory) {
+        __atomic_fetch_add(&refused_allocations, 1, __ATOMIC_RELAXED);
+        errno = ENOMEM;
+        return NULL;
+    }
+    return __libc_memalign(align, size);
+}
+
+void *aligned_alloc(size_t align, size_t size) { return memalign(align, size); }
+
+int posix_memalign(void **out, size_t align, size_t size) {
+    void *p = memalign(align, size);
+    if (p == NULL) return ENOMEM;
+    *out = p;
+    return 0;
+}
+
+typedef int (*create_fn)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
+static create_fn real_create;
+
+int pthread_create(pthread_t *id, const pthread_attr_t *attr, void *(*start)(void *),
+                   void *arg) {
+    if (fail_threads || real_create == NULL) {
+        __atomic_fetch_add(&refused_threads, 1, __ATOMIC_RELAXED);
+        return EAGAIN;
+    }
+    return real_create(id, attr, start, arg);
+}
+
+#define MAX_N 600
+static char input[MAX_N * 81], want[MAX_N * 81], boards[MAX_N * 81];
+static int want_status[MAX_N], statuses[MAX_N];
+
+static const char *PUZZLES[] = {
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+    "12345678.........9...............................................................",
+    "55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7x",
+    ".................................................................................",
+};
+
+static int checks = 0, failed = 0;
+static char failures[64][128];
+
+static void record(int ok, const char *what, int memory, int threads, size_t n, size_t t) {
+    checks++;
+    if (!ok) {
+        if (failed < 64) {
+            snprintf(failures[failed], sizeof failures[failed],
+                     "%s (memory %s, threads %s, n %lu, threads arg %lu)", what,
+                     memory ? "failing" : "ok", threads ? "failing" : "ok", (unsigned long)n,
+                     (unsigned long)t);
+        }
+        failed++;
+    }
+}
+
+/* One batch of n boards on `t` threads; checked against the single calls. */
+static void batch(size_t n, size_t t) {
+    int rc;
+    memcpy(boards, input, n * 81);
+    memset(statuses, 0x55, n * sizeof(int));
+    rc = sudoku_solve_batch(boards, n, statuses, t);
+    record(rc == SUDOKU_OK, "batch status", fail_memory, fail_threads, n, t);
+    record(memcmp(statuses, want_status, n * sizeof(int)) == 0, "batch statuses", fail_memory,
+           fail_threads, n, t);
+    record(memcmp(boards, want, n * 81) == 0, "batch boards", fail_memory, fail_threads, n, t);
+}
+
+int main(void) {
+    static const size_t sizes[] = {1, 2, 47, 48, 100, MAX_N};
+    static const size_t threads[] = {0, 1, 2, 3, 8, 300};
+    size_t i, s, t;
+    int mode;
+    long before;
+
+    for (i = 0; i < MAX_N; i++) memcpy(input + i * 81, PUZZLES[i % 6], 81);
+
+    /* The very first call into the library, with nothing to allocate and no threads. */
+    fail_memory = 1;
+    fail_threads = 1;
+    memcpy(boards, input, 200 * 81);
+    {
+        int rc = sudoku_solve_batch(boards, 200, statuses, 0);
+        fail_memory = 0;
+        fail_threads = 0;
+        record(rc == SUDOKU_OK, "first call without memory or threads", 1, 1, 200, 0);
+    }
+
+    {
+        void *symbol = dlsym(RTLD_NEXT, "pthread_create");
+        memcpy(&real_create, &symbol, sizeof real_create);
+    }
+    record(real_create != NULL, "the C library's pthread_create is found", 0, 0, 0, 0);
+    memcpy(want, input, sizeof want);
+    for (i = 0; i < MAX_N; i++) want_status[i] = sudoku_solve(want + i * 81);
+    record(memcmp(boards, want, 200 * 81) == 0 &&
+               memcmp(statuses, want_status, 200 * sizeof(int)) == 0,
+           "first call's answers", 1, 1, 200, 0);
+
+    for (mode = 0; mode < 4; mode++) {
+        for (s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+            for (t = 0; t < sizeof threads / sizeof threads[0]; t++) {
+                fail_memory = mode & 1;
+                fail_threads = (mode >> 1) & 1;
+                batch(sizes[s], threads[t]);
+                fail_memory = 0;
+                fail_threads = 0;
+            }
+        }
+    }
+
+    /* Batches on the calling thread allocate nothing. */
+    for (s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        before = allocations;
+        batch(sizes[s], 1);
+        record(allocations == before, "a batch on one thread allocated", 0, 0, sizes[s], 1);
+        if (sizes[s] <= 48) { /* far less than a millisecond of work */
+            before = allocations;
+            batch(sizes[s], 0);
+            record(allocations == before, "a small batch with threads = 0 allocated", 0, 0,
+                   sizes[s], 0);
+        }
+    }
+
+    record(refused_allocations > 0 || allocations == 0, "allocations were refused", 0, 0, 0, 0);
+    record(refused_threads > 0, "thread starts were refused", 0, 0, 0, 0);
+    for (i = 0; i < (size_t)failed && i < 64; i++) printf("FAIL %s\n", failures[i]);
+    printf("no_memory: %d checks, %d failed (%ld allocations refused, %ld thread starts "
+           "refused)\n",
+           checks, failed, refused_allocations, refused_threads);
+    return failed == 0 ? 0 : 1;
+}

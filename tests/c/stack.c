@@ -1,0 +1,194 @@
+/*
+ * Stack needs of every export (run by tests/callers.rs; figures in docs/boundary.md and in
+ * the header's top comment).
+ *
+ *     stack              calls every export, on the workloads below, in a pthread whose
+ *                        stack is 64 KiB (the documented bound); a crash fails the test
+ *     stack measure      prints, for each export, the most stack its workloads used: each
+ *                        runs in a thread on a 1 MiB stack painted with a pattern, and the
+ *                        deepest byte changed is found afterwards. The thread's own start
+ *                        (glibc's start_thread, its TLS and descriptor at the top of the
+ *                        stack) is measured with an empty function and printed too.
+ *     stack SIZE         as the first form, on a stack of SIZE bytes
+ *
+ * Workloads: hard and easy puzzles, the empty board, a board without solution and bad
+ * boards for solve, count (limits 2 and 100000, and 100000 with a progress callback), rate; generate at every level, seeds
+ * 0-15; a batch on the calling thread and on 2 threads; status_str and version.
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "sudoku.h"
+
+static const char *BOARDS[] = {
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+    "......2.......39455...2..36....7...2.......58.638.......63.8.9.....19..74........",
+    ".2..1...6.4....73.7......5..7.46..2......8......7......1...6..2.69.2.3....8...4..",
+    ".................................................................................",
+    "12345678.........9...............................................................",
+    "55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7x",
+};
+#define N_BOARDS (sizeof BOARDS / sizeof BOARDS[0])
+
+static volatile int sink;
+
+static void *none(void *arg) { (void)arg; return NULL; }
+
+static void *solve(void *arg) {
+    size_t i;
+    (void)arg;
+    for (i = 0; i < N_BOARDS; i++) {
+        char b[81];
+        memcpy(b, BOARDS[i], 81);
+        sink += sudoku_solve(b);
+    }
+    return NULL;
+}
+
+static int keep_going(size_t found, void *context) {
+    (void)context;
+    sink += (int)found;
+    return 0;
+}
+
+static void *count(void *arg) {
+    size_t i;
+    (void)arg;
+    for (i = 0; i < N_BOARDS; i++) {
+        char sol[81];
+        size_t n = 0;
+        sink += sudoku_count_solutions(BOARDS[i], 2, &n, sol);
+        sink += sudoku_count_solutions(BOARDS[i], 100000, &n, sol);
+        sink += sudoku_count_solutions_with_progress(BOARDS[i], 100000, &n, sol, keep_going,
+                                                     NULL);
+    }
+    return NULL;
+}
+
+static void *batch(void *arg) {
+    static char boards[16 * 81];
+    int statuses[16];
+    size_t i, threads;
+    (void)arg;
+    for (threads = 1; threads <= 2; threads++) {
+        for (i = 0; i < 16; i++) memcpy(boards + i * 81, BOARDS[i % N_BOARDS], 81);
+        sink += sudoku_solve_batch(boards, 16, statuses, threads);
+    }
+    return NULL;
+}
+
+static void *rate(void *arg) {
+    size_t i;
+    (void)arg;
+    for (i = 0; i < N_BOARDS; i++) {
+        int d = 0;
+        sink += sudoku_rate(BOARDS[i], &d);
+    }
+    return NULL;
+}
+
+static void *generate(void *arg) {
+    int level;
+    unsigned long long seed;
+    (void)arg;
+    for (level = 1; level <= 4; level++) {
+        for (seed = 0; seed < 16; seed++) {
+            char p[81], s[81];
+            sink += sudoku_generate(seed, level, p, s);
+        }
+    }
+    return NULL;
+}
+
+static void *strings(void *arg) {
+    (void)arg;
+    sink += (int)strlen(sudoku_status_str(SUDOKU_ERR_CONFLICT));
+    sink += (int)strlen(sudoku_status_str(12345));
+    sink += (int)strlen(sudoku_version());
+    sink += (int)strlen(sudoku_cpu_path());
+    return NULL;
+}
+
+static const struct {
+    const char *name;
+    void *(*run)(void *);
+} CALLS[] = {
+    {"sudoku_solve", solve},
+    {"sudoku_count_solutions, sudoku_count_solutions_with_progress", count},
+    {"sudoku_solve_batch", batch},
+    {"sudoku_rate", rate},
+    {"sudoku_generate", generate},
+    {"sudoku_status_str, sudoku_version, sudoku_cpu_path", strings},
+};
+#define N_CALLS (sizeof CALLS / sizeof CALLS[0])
+
+#define PAINT 0xA5
+#define MEASURE_STACK (1 << 20)
+
+/* The bytes of a painted 1 MiB stack that `run` changed, from the top down. */
+static size_t measure(void *(*run)(void *)) {
+    pthread_attr_t attr;
+    pthread_t t;
+    size_t low;
+    unsigned char *stack = mmap(NULL, MEASURE_STACK, PROT_READ | PROT_WRITE,
+                                MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+    if (stack == MAP_FAILED) {
+        perror("mmap");
+        exit(2);
+    }
+    memset(stack, PAINT, MEASURE_STACK);
+    pthread_attr_init(&attr);
+    pthread_attr_setstack(&attr, stack, MEASURE_STACK);
+    if (pthread_create(&t, &attr, run, NULL) != 0) {
+        fprintf(stderr, "pthread_create failed\n");
+        exit(2);
+    }
+    pthread_join(t, NULL);
+    pthread_attr_destroy(&attr);
+    for (low = 0; low < MEASURE_STACK && stack[low] == PAINT; low++) {
+    }
+    munmap(stack, MEASURE_STACK);
+    return MEASURE_STACK - low;
+}
+
+int main(int argc, char **argv) {
+    size_t i;
+    if (argc > 1 && strcmp(argv[1], "measure") == 0) {
+        size_t base = measure(none);
+        printf("| export | stack used (bytes) | of which the thread's start |\n");
+        printf("| --- | ---: | ---: |\n");
+        for (i = 0; i < N_CALLS; i++) {
+            printf("| %s | %lu | %lu |\n", CALLS[i].name, (unsigned long)measure(CALLS[i].run),
+                   (unsigned long)base);
+        }
+        return 0;
+    }
+    {
+        size_t size = argc > 1 ? strtoul(argv[1], NULL, 0) : 64 * 1024;
+        for (i = 0; i < N_CALLS; i++) {
+            pthread_attr_t attr;
+            pthread_t t;
+            pthread_attr_init(&attr);
+            if (pthread_attr_setstacksize(&attr, size) != 0) {
+                fprintf(stderr, "a stack of %lu bytes is refused\n", (unsigned long)size);
+                return 2;
+            }
+            if (pthread_create(&t, &attr, CALLS[i].run, NULL) != 0) {
+                fprintf(stderr, "pthread_create failed\n");
+                return 2;
+            }
+            pthread_join(t, NULL);
+            pthread_attr_destroy(&attr);
+            printf("%s: ran on a %lu-byte stack\n", CALLS[i].name, (unsigned long)size);
+            fflush(stdout);
+        }
+    }
+    printf("stack: every export ran\n");
+    return 0;
+}
