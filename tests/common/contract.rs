@@ -14,7 +14,7 @@ use sudoku::{Board, Difficulty, Status, CELLS};
 
 /// Every status `sudoku_solve` may give a board (NULL aside; `ErrInternal` never): the
 /// generators of every test that checks the contract must reach each of them.
-pub(crate) const SOLVE_STATUSES: [Status; 4] = [
+pub const SOLVE_STATUSES: [Status; 4] = [
     Status::Ok,
     Status::NoSolution,
     Status::ErrInvalidChar,
@@ -22,7 +22,7 @@ pub(crate) const SOLVE_STATUSES: [Status; 4] = [
 ];
 
 /// Whether `byte` may stand in a board on the wire: `'1'`-`'9'`, `'.'` or `'0'`.
-pub(crate) fn is_board_byte(byte: u8) -> bool {
+pub fn is_board_byte(byte: u8) -> bool {
     matches!(byte, b'0'..=b'9' | b'.')
 }
 
@@ -36,13 +36,13 @@ fn digit(byte: u8) -> u8 {
 }
 
 /// Whether cells `i` and `j` (0-80) share a row, a column or a box.
-pub(crate) fn share_unit(i: usize, j: usize) -> bool {
+pub fn share_unit(i: usize, j: usize) -> bool {
     i / 9 == j / 9 || i % 9 == j % 9 || (i / 27 == j / 27 && i % 9 / 3 == j % 9 / 3)
 }
 
 /// Whether two equal givens of a board of board bytes share a unit: every pair of cells
 /// is looked at, nothing is shared with the library's unit tables.
-pub(crate) fn has_clash(bytes: &[u8; CELLS]) -> bool {
+pub fn has_clash(bytes: &[u8; CELLS]) -> bool {
     (0..CELLS).any(|i| {
         let d = digit(bytes[i]);
         d != 0 && (i + 1..CELLS).any(|j| digit(bytes[j]) == d && share_unit(i, j))
@@ -51,7 +51,7 @@ pub(crate) fn has_clash(bytes: &[u8; CELLS]) -> bool {
 
 /// Whether `grid` is a complete valid grid (every byte `'1'`-`'9'`, each row, column and
 /// box holding nine different digits) that keeps every given of `puzzle`.
-pub(crate) fn is_solution(puzzle: &[u8; CELLS], grid: &[u8; CELLS]) -> bool {
+pub fn is_solution(puzzle: &[u8; CELLS], grid: &[u8; CELLS]) -> bool {
     let complete = grid.iter().all(|b| (b'1'..=b'9').contains(b));
     let keeps = puzzle
         .iter()
@@ -72,7 +72,7 @@ pub(crate) fn is_solution(puzzle: &[u8; CELLS], grid: &[u8; CELLS]) -> bool {
 /// The statuses `sudoku_solve` may return for `input` before looking for a solution:
 /// `Some(ErrInvalidChar)` if any byte is not a board byte (wins over clashes),
 /// `Some(ErrConflict)` if givens clash, `None` when the board is well formed.
-pub(crate) fn argument_error(input: &[u8; CELLS]) -> Result<Option<Status>, String> {
+pub fn argument_error(input: &[u8; CELLS]) -> Result<Option<Status>, String> {
     if !input.iter().all(|&b| is_board_byte(b)) {
         return Ok(Some(Status::ErrInvalidChar));
     }
@@ -89,11 +89,7 @@ pub(crate) fn argument_error(input: &[u8; CELLS]) -> Result<Option<Status>, Stri
 
 /// Checks one call of the `sudoku_solve` contract: `input` went in, the call returned
 /// `code` and left `output` in the caller's buffer.
-pub(crate) fn check_solve(
-    input: &[u8; CELLS],
-    code: i32,
-    output: &[u8; CELLS],
-) -> Result<(), String> {
+pub fn check_solve(input: &[u8; CELLS], code: i32, output: &[u8; CELLS]) -> Result<(), String> {
     check_solve_within(input, code, output, usize::MAX).map(|_| ())
 }
 
@@ -101,7 +97,7 @@ pub(crate) fn check_solve(
 /// `SUDOKU_NO_SOLUTION`. Returns whether the answer is verified: `false` only when the
 /// reference ran out of steps, in which case every engine path must at least agree that
 /// there is no solution.
-pub(crate) fn check_solve_within(
+pub fn check_solve_within(
     input: &[u8; CELLS],
     code: i32,
     output: &[u8; CELLS],
@@ -149,7 +145,7 @@ pub(crate) fn check_solve_within(
 
 /// The status the contract names for `input`, computed without the library's solvers
 /// (the reference decides solvability; slow on boards that need a deep search).
-pub(crate) fn expected_status(input: &[u8; CELLS]) -> Result<Status, String> {
+pub fn expected_status(input: &[u8; CELLS]) -> Result<Status, String> {
     Ok(match argument_error(input)? {
         Some(s) => s,
         None => {
@@ -166,18 +162,14 @@ pub(crate) fn expected_status(input: &[u8; CELLS]) -> Result<Status, String> {
 /// Checks that every available engine path counts the solutions of the clash-free
 /// `board` up to `limit` exactly as the reference does, and that the first solution each
 /// reports is a solution of `board` (present exactly when the count is not zero).
-pub(crate) fn check_counts(board: &Board, limit: usize) -> Result<(), String> {
+pub fn check_counts(board: &Board, limit: usize) -> Result<(), String> {
     check_counts_within(board, limit, usize::MAX).map(|_| ())
 }
 
 /// [`check_counts`] giving the reference at most `max_steps` steps. Returns whether the
 /// counts are verified by the reference: `false` when it ran out of steps, in which case
 /// the paths must still agree with each other and give valid solutions.
-pub(crate) fn check_counts_within(
-    board: &Board,
-    limit: usize,
-    max_steps: usize,
-) -> Result<bool, String> {
+pub fn check_counts_within(board: &Board, limit: usize, max_steps: usize) -> Result<bool, String> {
     let count = paths_agree(board, limit)?;
     match reference::count_within(board, limit, max_steps) {
         Some((expected, _)) if expected != count => Err(format!(
@@ -191,7 +183,7 @@ pub(crate) fn check_counts_within(
 /// Counts the solutions of the clash-free `board` up to `limit` on every available path,
 /// checks that they agree and that each first solution solves `board` (and is there
 /// exactly when the count is not zero); returns the count.
-pub(crate) fn paths_agree(board: &Board, limit: usize) -> Result<usize, String> {
+pub fn paths_agree(board: &Board, limit: usize) -> Result<usize, String> {
     let mut agreed: Option<(Path, usize)> = None;
     for path in Path::available() {
         let (n, first) = engine::count_with(path, board, limit)
@@ -227,7 +219,7 @@ pub(crate) fn paths_agree(board: &Board, limit: usize) -> Result<usize, String> 
 /// when there is one, and whether the plain reference settled it within `max_steps` steps
 /// (`true`). When the reference runs out of steps, every engine path must agree
 /// ([`paths_agree`]) and the count is theirs, the first solution the portable path's.
-pub(crate) fn settled_count(
+pub fn settled_count(
     board: &Board,
     limit: usize,
     max_steps: usize,
@@ -257,7 +249,7 @@ fn expect_status(code: i32, expected: Status, what: &str) -> Result<(), String> 
 }
 
 /// An output buffer of 81 bytes as the caller saw it: before and after the call.
-pub(crate) type Buffer<'a> = (&'a [u8; CELLS], &'a [u8; CELLS]);
+pub type Buffer<'a> = (&'a [u8; CELLS], &'a [u8; CELLS]);
 
 /// Checks that an output buffer (NULL when `None`) was left as it was.
 fn untouched(buffer: Option<Buffer<'_>>, what: &str) -> Result<(), String> {
@@ -273,11 +265,11 @@ fn untouched(buffer: Option<Buffer<'_>>, what: &str) -> Result<(), String> {
 
 /// What callers of `sudoku_count_solutions` put in `*count` before the call: a value no
 /// count at the limits the tests use reaches, so a write on failure shows.
-pub(crate) const COUNT_FILL: usize = usize::MAX;
+pub const COUNT_FILL: usize = usize::MAX;
 
 /// One call of `sudoku_count_solutions`, as its caller saw it.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct CountCall<'a> {
+pub struct CountCall<'a> {
     /// The board passed, `None` for NULL.
     pub board: Option<&'a [u8; CELLS]>,
     /// The limit passed.
@@ -297,7 +289,7 @@ pub(crate) struct CountCall<'a> {
 /// (within `max_steps` steps, else every engine path) counts them. `*count` keeps its
 /// [`COUNT_FILL`] on every other status. The solution buffer holds a solution of the board when the count is not
 /// zero, and is untouched otherwise. Returns whether the reference settled the count.
-pub(crate) fn check_count(call: &CountCall<'_>, max_steps: usize) -> Result<bool, String> {
+pub fn check_count(call: &CountCall<'_>, max_steps: usize) -> Result<bool, String> {
     let fail = |status: Status, what: &str| -> Result<bool, String> {
         expect_status(call.code, status, what)?;
         if let Some(n) = call.count.filter(|&n| n != COUNT_FILL) {
@@ -335,7 +327,7 @@ pub(crate) fn check_count(call: &CountCall<'_>, max_steps: usize) -> Result<bool
 
 /// One call of `sudoku_rate`, as its caller saw it.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct RateCall<'a> {
+pub struct RateCall<'a> {
     /// The board passed, `None` for NULL.
     pub board: Option<&'a [u8; CELLS]>,
     /// The status returned.
@@ -350,7 +342,7 @@ pub(crate) struct RateCall<'a> {
 /// is `SUDOKU_NO_SOLUTION`, several `SUDOKU_MULTIPLE_SOLUTIONS`, one `SUDOKU_OK` with the
 /// level [`logic_level`] names. `*difficulty` is untouched on every other status. Returns
 /// whether the reference settled the count.
-pub(crate) fn check_rate(call: &RateCall<'_>, max_steps: usize) -> Result<bool, String> {
+pub fn check_rate(call: &RateCall<'_>, max_steps: usize) -> Result<bool, String> {
     let fail = |status: Status, what: &str| -> Result<bool, String> {
         expect_status(call.code, status, what)?;
         match call.difficulty {
@@ -388,7 +380,7 @@ pub(crate) fn check_rate(call: &RateCall<'_>, max_steps: usize) -> Result<bool, 
 
 /// One call of `sudoku_generate`, as its caller saw it.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct GenerateCall<'a> {
+pub struct GenerateCall<'a> {
     /// The seed passed.
     pub seed: u64,
     /// The difficulty passed.
@@ -409,7 +401,7 @@ pub(crate) struct GenerateCall<'a> {
 /// when given; it is minimal (every given removed leaves several solutions) and the
 /// techniques name exactly the difficulty asked for ([`logic_level`]). Returns whether the
 /// reference settled every count.
-pub(crate) fn check_generate(call: &GenerateCall<'_>, max_steps: usize) -> Result<bool, String> {
+pub fn check_generate(call: &GenerateCall<'_>, max_steps: usize) -> Result<bool, String> {
     let what = format!("seed {:#x}, difficulty {}", call.seed, call.difficulty);
     let fail = |status: Status| -> Result<bool, String> {
         expect_status(call.code, status, &what)?;
@@ -473,7 +465,7 @@ pub(crate) fn check_generate(call: &GenerateCall<'_>, max_steps: usize) -> Resul
 /// is OK whatever the pointers; NULL `boards`; `n * 81` bytes (or `n` ints) more than an
 /// object may span (`isize::MAX` bytes); NULL `statuses`; `statuses` overlapping the
 /// boards. Alignment is no condition: `statuses` may start at any address.
-pub(crate) fn batch_argument_status(
+pub fn batch_argument_status(
     n: usize,
     null_boards: bool,
     null_statuses: bool,
@@ -501,7 +493,7 @@ pub(crate) fn batch_argument_status(
 /// Checks one well-formed call of `sudoku_solve_batch` (n boards, both pointers valid):
 /// it returned `SUDOKU_OK` and every (status, board) pair meets the `sudoku_solve`
 /// contract ([`check_solve_within`]). Returns whether every answer is verified.
-pub(crate) fn check_batch(
+pub fn check_batch(
     inputs: &[[u8; CELLS]],
     code: i32,
     statuses: &[i32],
@@ -687,7 +679,7 @@ fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
 /// Whether the level `sudoku_rate` gave (`code`) agrees with the one [`logic_level`] names:
 /// the same, or, where the model says only "beyond Hard" (Expert), any of Expert, Master
 /// and Extreme, which the library tells apart with techniques this model does not have.
-pub(crate) fn level_agrees(model: Difficulty, code: i32) -> bool {
+pub fn level_agrees(model: Difficulty, code: i32) -> bool {
     code == model.code()
         || (model == Difficulty::Expert
             && (Difficulty::Expert.code()..=Difficulty::Extreme.code()).contains(&code))
@@ -695,7 +687,7 @@ pub(crate) fn level_agrees(model: Difficulty, code: i32) -> bool {
 
 /// Whether naked and hidden singles alone fill the grid of `board` (the Easy level's
 /// techniques; plain code, independent of the library's rater).
-pub(crate) fn singles_fill(board: &Board) -> bool {
+pub fn singles_fill(board: &Board) -> bool {
     let mut grid = Logic::new(board);
     while !grid.full() && grid.singles() {}
     grid.full()
@@ -711,7 +703,7 @@ pub(crate) fn singles_fill(board: &Board) -> bool {
 /// level is the hardest technique a solver needs when it applies the simplest one that
 /// makes progress at every step. Plain code: candidates kept per cell, units scanned,
 /// every combination of cells and digits tried.
-pub(crate) fn logic_level(board: &Board) -> Difficulty {
+pub fn logic_level(board: &Board) -> Difficulty {
     let mut grid = Logic::new(board);
     type Techniques = fn(&mut Logic) -> bool;
     let levels: [(Difficulty, Techniques); 3] = [

@@ -11,6 +11,9 @@
 #![allow(dead_code)] // each test binary uses its own subset
 
 pub(crate) mod check;
+// The oracle is also the fuzz crate's public module (fuzz/src/lib.rs), so its items are
+// `pub`; here they are reachable only inside the test crate.
+#[allow(unreachable_pub)]
 pub(crate) mod contract;
 pub(crate) mod corpora;
 pub(crate) mod ffi;
