@@ -29,38 +29,7 @@ use crate::logic::{rate_at_most, Techniques};
 use crate::unavoidable::{CellSet, Unavoidable, ALL_CELLS};
 use crate::units::{PEERS, UNITS};
 
-/// A small, fast, deterministic pseudo-random generator (SplitMix64).
-///
-/// The same seed gives the same sequence on every platform: generation depends on nothing
-/// else.
-#[derive(Debug, Clone)]
-pub(crate) struct Rng(u64);
-
-impl Rng {
-    pub(crate) fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub(crate) fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`), by multiply-and-shift.
-    pub(crate) fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
-    }
-
-    /// Shuffles `items` (Fisher-Yates).
-    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
-}
+pub(crate) use crate::rng::SplitMix64 as Rng;
 
 /// The rating of `p`, whose only solution is `solution`, when it is at most `cap`.
 fn rate_unique_at_most(p: &Board, solution: &Board, cap: Difficulty) -> Option<Difficulty> {
@@ -486,26 +455,6 @@ pub fn generate(seed: u64, difficulty: Difficulty) -> (Board, Board) {
 mod tests {
     use super::*;
     use crate::count::count_solutions;
-
-    #[test]
-    fn splitmix64_matches_its_reference_sequence() {
-        // The first outputs of SplitMix64 seeded with 0 (Vigna's reference code).
-        let mut rng = Rng::new(0);
-        assert_eq!(rng.next_u64(), 0xE220_A839_7B1D_CDAF);
-        assert_eq!(rng.next_u64(), 0x6E78_9E6A_A1B9_65F4);
-        assert_eq!(rng.next_u64(), 0x06C4_5D18_8009_454F);
-        let mut rng = Rng::new(7);
-        for n in [1, 2, 3, 9, 81, 1000] {
-            for _ in 0..100 {
-                assert!(rng.below(n) < n);
-            }
-        }
-        let mut items: Vec<usize> = (0..81).collect();
-        rng.shuffle(&mut items);
-        assert_ne!(items, (0..81).collect::<Vec<_>>());
-        items.sort();
-        assert_eq!(items, (0..81).collect::<Vec<_>>());
-    }
 
     #[test]
     fn random_grids_are_valid_deterministic_and_varied() {

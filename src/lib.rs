@@ -45,6 +45,7 @@ pub mod engine;
 pub mod ffi;
 pub mod generate;
 pub mod logic;
+pub mod rng;
 pub mod status;
 mod unavoidable;
 mod units;
