@@ -18,8 +18,9 @@
  *   thread's stack included); 32 KiB is not enough. Measured needs on x86-64 (release
  *   build, tests/c/stack.c): sudoku_solve, both counts and sudoku_rate about 54 KiB,
  *   sudoku_solve_batch about 56 KiB (its helper threads get their own 256 KiB stacks),
- *   sudoku_generate about 60 KiB, sudoku_status_str, sudoku_version and sudoku_cpu_path
- *   8 KiB.
+ *   sudoku_candidates, sudoku_hint and sudoku_apply_step about 56 KiB, sudoku_generate
+ *   about 60 KiB, sudoku_status_str, sudoku_version, sudoku_cpu_path and
+ *   sudoku_technique_name 8 KiB.
  *
  * Installed by `cargo cinstall` (cargo-c), the shared library's SONAME is libsudoku.so.0.MINOR
  * while the version is 0.x, then libsudoku.so.MAJOR from 1.0 on. It changes exactly when a
@@ -36,6 +37,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+/** The number of cells of a board, and so the bytes of one board: 81, row by row. */
+#define SUDOKU_CELLS 81
 
 /**
  * How hard a puzzle is for a player: the level of the hardest technique in the walk that

@@ -990,6 +990,12 @@ mod tests {
     }
 
     #[test]
+    fn the_header_defines_the_board_size() {
+        let header = include_str!("../include/sudoku.h");
+        assert!(header.contains(&format!("#define SUDOKU_CELLS {CELLS}\n")));
+    }
+
+    #[test]
     fn version_is_the_crate_version() {
         // SAFETY: the function returns a static NUL-terminated string.
         let v = unsafe { CStr::from_ptr(sudoku_version()) };

@@ -12,8 +12,10 @@
  *     stack SIZE         as the first form, on a stack of SIZE bytes
  *
  * Workloads: hard and easy puzzles, the empty board, a board without solution and bad
- * boards for solve, count (limits 2 and 100000, and 100000 with a progress callback), rate; generate at every level, seeds
- * 0-15; a batch on the calling thread and on 2 threads; status_str and version.
+ * boards for solve, count (limits 2 and 100000, and 100000 with a progress callback), rate,
+ * candidates and the hint walk (hint and apply_step to the end of each proper puzzle);
+ * generate at every level, seeds 0-15; a batch on the calling thread and on 2 threads;
+ * status_str, version, cpu_path and technique_name.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -97,10 +99,33 @@ static void *generate(void *arg) {
     int level;
     unsigned long long seed;
     (void)arg;
-    for (level = 1; level <= 4; level++) {
+    for (level = 1; level <= 6; level++) {
         for (seed = 0; seed < 16; seed++) {
             char p[81], s[81];
             sink += sudoku_generate(seed, level, p, s);
+        }
+    }
+    return NULL;
+}
+
+static void *hints(void *arg) {
+    size_t i;
+    (void)arg;
+    for (i = 0; i < N_BOARDS; i++) {
+        char b[81];
+        uint16_t c[81];
+        SudokuStep step;
+        int k;
+        memcpy(b, BOARDS[i], 81);
+        if (sudoku_candidates(b, c) != SUDOKU_OK) {
+            continue;
+        }
+        sink += sudoku_hint(b, NULL, &step);
+        for (k = 0; k < 81 && sudoku_hint(b, c, &step) == SUDOKU_OK; k++) {
+            if (step.technique == SUDOKU_TECHNIQUE_NONE ||
+                sudoku_apply_step(b, c, &step) != SUDOKU_OK) {
+                break;
+            }
         }
     }
     return NULL;
@@ -112,6 +137,7 @@ static void *strings(void *arg) {
     sink += (int)strlen(sudoku_status_str(12345));
     sink += (int)strlen(sudoku_version());
     sink += (int)strlen(sudoku_cpu_path());
+    sink += (int)strlen(sudoku_technique_name(SUDOKU_TECHNIQUE_X_WING));
     return NULL;
 }
 
@@ -124,7 +150,8 @@ static const struct {
     {"sudoku_solve_batch", batch},
     {"sudoku_rate", rate},
     {"sudoku_generate", generate},
-    {"sudoku_status_str, sudoku_version, sudoku_cpu_path", strings},
+    {"sudoku_candidates, sudoku_hint, sudoku_apply_step", hints},
+    {"sudoku_status_str, sudoku_version, sudoku_cpu_path, sudoku_technique_name", strings},
 };
 #define N_CALLS (sizeof CALLS / sizeof CALLS[0])
 
