@@ -1,4 +1,4 @@
-//! Bench of the boundary's costs (figures in docs/perf-boundary.md):
+//! Bench of the boundary's costs (figures in docs/performance.md):
 //!
 //! `cargo bench --bench boundary -- [bundled] [easy] [progress] [gen [SEEDS]]` (all of
 //! them when none is named).

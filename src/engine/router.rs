@@ -31,7 +31,7 @@ pub(crate) fn count(board: &Board, limit: usize) -> (usize, Option<Board>) {
 /// Counts the solutions of `board` up to `limit` like [`count_with`] on the selected path,
 /// telling `progress` how many solutions were found so far at regular intervals of the
 /// search: every 1024 guesses of either engine, which is well under a millisecond of work
-/// on current CPUs (figures in docs/perf-engine.md). When `progress` returns `true` the
+/// on current CPUs (figures in docs/performance.md). When `progress` returns `true` the
 /// count stops and returns [`Cancelled`]; a count that ends before the first call never
 /// calls it. The number passed never decreases, and never exceeds `limit`.
 ///
@@ -51,14 +51,14 @@ pub fn count_with_progress(
 /// fast as the triad engine on every corpus, even the forum's hardest, where the triad
 /// engine needs fewer than half its guesses but each costs several times more in portable
 /// code; and a hand-off restarts the search. So the band engine keeps going much longer:
-/// re-measured for the portable path (docs/perf-portable.md), earlier hand-offs (the
+/// re-measured for the portable path (docs/performance.md), earlier hand-offs (the
 /// vector paths' thresholds, a few hundred guesses, or a limit on open cells) were all
 /// slower on the hard corpora. The budget still bounds the band engine's worst case: the
 /// fuzzer found clash-free boards without a solution (tests/regressions.rs) that take it
 /// most of a second to refute and the triad engine microseconds.
 ///
 /// The vector paths' thresholds are where routed solves were fastest on magictour without
-/// costing the easy and multi-solution corpora (figures in docs/perf-engine.md).
+/// costing the easy and multi-solution corpora (figures in docs/performance.md).
 const fn handoff(path: Path) -> band::Budget {
     match path {
         Path::Portable => band::Budget {
@@ -74,7 +74,7 @@ const fn handoff(path: Path) -> band::Budget {
 
 /// The triad engine's budget, in branching decisions, when the band engine hands it a
 /// puzzle: several times the most it takes on any puzzle of the corpora
-/// (`triad::stats_with`; docs/perf-engine.md), so that no hard puzzle reaches it, and
+/// (`triad::stats_with`; docs/performance.md), so that no hard puzzle reaches it, and
 /// about a millisecond of search. A count to a large limit gets
 /// [`GUESSES_PER_SOLUTION`] more for each solution asked for. The same budget on every
 /// path: the triad engine takes the same decisions on each (only the time per decision
@@ -89,12 +89,12 @@ const GUESSES_PER_SOLUTION: usize = 4;
 
 /// A count to a limit of at least [`LARGE_LIMIT`] asks the triad engine for this many
 /// solutions first: a board that has them has many, and the band engine counts many
-/// solutions faster (docs/perf-engine.md), so it takes the count over.
+/// solutions faster (docs/performance.md), so it takes the count over.
 const FEW_SOLUTIONS: usize = 8;
 
 /// The smallest limit at which a board with [`FEW_SOLUTIONS`] solutions goes back to the
 /// band engine: below it, counting again from the givens costs more than it saves
-/// (docs/perf-engine.md).
+/// (docs/performance.md).
 const LARGE_LIMIT: usize = 64;
 
 /// The router: the band engine first, the triad engine for what it gives up on. Each

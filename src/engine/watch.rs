@@ -29,7 +29,7 @@ impl Watch for Unwatched {
 /// How many guesses pass between two calls of the hook: few enough that the hook is called
 /// well within a millisecond of search on current CPUs (a guess, with the propagation it
 /// leads to, takes well under a microsecond), many enough that its cost disappears; the
-/// figures are in docs/perf-engine.md.
+/// figures are in docs/performance.md.
 pub(crate) const GUESSES_PER_CALL: u32 = 1024;
 
 /// A caller's hook, called with the solutions found so far every [`GUESSES_PER_CALL`]

@@ -118,7 +118,7 @@ impl State {
     ///
     /// A round costs about as much as a few updates of the worklist, which wait on each
     /// other (the worklist loop is latency-bound), so rounds pay while they leave many
-    /// dirty words (the threshold's figures are in docs/perf-engine.md).
+    /// dirty words (the threshold's figures are in docs/performance.md).
     #[inline(always)]
     pub(crate) fn parallel_passes<I: BandOps>(&mut self, isa: I) -> Result<u32, Dead> {
         const MIN_DIRTY: u32 = 20;

@@ -37,7 +37,7 @@
 //!
 //! A box is not stepped again for what its own step changed: that second step almost
 //! always finds nothing new, and box steps are a large part of the cost (figures in
-//! docs/perf-engine.md). So
+//! docs/performance.md). So
 //! propagation stops short of the box rules' fixpoint; what it leaves is caught later, by
 //! the box's bands, by its next step, or at the end, where a grid whose every band is
 //! fixed counts only if each cell holds one digit (see [`State::solution`]).
@@ -352,7 +352,7 @@ impl<B: BoxOps> State<B> {
     /// move changes nothing): which bands to update is then known when the round starts,
     /// not after the box steps, where the branches of the band loops were mispredicted
     /// late. Same decisions; faster on AVX-512, whose band updates are cheap, and slower on
-    /// the other paths, whose band updates cost more (figures in docs/perf-engine.md).
+    /// the other paths, whose band updates cost more (figures in docs/performance.md).
     #[inline(always)]
     fn propagate(
         &mut self,
