@@ -843,13 +843,17 @@ fn python_script_solves_the_bundled_puzzles() {
     }
 }
 
-/// The fenced code blocks of README.md in `language`.
+/// The fenced code blocks in `language` of README.md, then of the guides whose examples
+/// are programs (docs/toolkit.md).
 fn readme_blocks(language: &str) -> Vec<String> {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let mut text = String::new();
+    for page in ["README.md", "docs/toolkit.md"] {
+        text += &std::fs::read_to_string(root().join(page)).unwrap();
+    }
     let fence = format!("```{language}");
     let mut blocks = Vec::new();
     let mut current: Option<String> = None;
-    for line in readme.lines() {
+    for line in text.lines() {
         match current.as_mut() {
             None if line.trim_end() == fence => current = Some(String::new()),
             None => {}
