@@ -17,6 +17,7 @@
 pub(crate) mod sys;
 
 use crate::board::CELLS;
+use crate::count::Count;
 use crate::difficulty::Difficulty;
 use crate::logic::{Step, Technique};
 use crate::status::Status;
@@ -48,6 +49,23 @@ unsafe fn read_board(board: *const c_char) -> [u8; CELLS] {
 unsafe fn write_board(board: *mut c_char, local: &[u8; CELLS]) {
     // SAFETY: the caller guarantees 81 writable bytes at `board`, distinct from `local`.
     unsafe { core::ptr::copy_nonoverlapping(local.as_ptr(), board.cast::<u8>(), CELLS) };
+}
+
+/// Writes a successful count's results: `*count`, and the first solution into `solution`
+/// when it is not NULL and a solution was found. Returns [`Status::Ok`].
+///
+/// # Safety
+/// `count` must be non-null and valid for writing a size_t (any alignment); `solution` must
+/// be NULL or valid for writing 81 bytes.
+unsafe fn write_count(count: *mut usize, solution: *mut c_char, found: &Count) -> Status {
+    // SAFETY: by this function's contract; out-pointers need no alignment, so the count is
+    // written unaligned.
+    unsafe { count.write_unaligned(found.count) };
+    if let (Some(first), false) = (found.first, solution.is_null()) {
+        // SAFETY: `solution` is non-null and, by this function's contract, 81 writable bytes.
+        unsafe { write_board(solution, &first.to_bytes()) };
+    }
+    Status::Ok
 }
 
 /// Solves a Sudoku board in place.
@@ -118,18 +136,12 @@ pub unsafe extern "C" fn sudoku_count_solutions(
         }
         // SAFETY: `board` is non-null and, by this function's contract, 81 readable bytes.
         let local = unsafe { read_board(board) };
-        let found = match crate::count::count_bytes(&local, limit) {
-            Ok(found) => found,
-            Err(status) => return status,
-        };
-        // SAFETY: `count` is non-null and, by contract, a writable size_t; out-pointers
-        // need no alignment, so it is written unaligned.
-        unsafe { count.write_unaligned(found.count) };
-        if let (Some(first), false) = (found.first, solution.is_null()) {
-            // SAFETY: `solution` is non-null and, by contract, 81 writable bytes.
-            unsafe { write_board(solution, &first.to_bytes()) };
+        match crate::count::count_bytes(&local, limit) {
+            // SAFETY: `count` is non-null and, with `solution`, as this function's contract
+            // says.
+            Ok(found) => unsafe { write_count(count, solution, &found) },
+            Err(status) => status,
         }
-        Status::Ok
     })
 }
 
@@ -174,17 +186,12 @@ pub unsafe extern "C" fn sudoku_count_solutions_with_progress(
             // SAFETY: by contract, `callback` may be called with `context` during the call.
             unsafe { callback(found, context) != 0 }
         };
-        let found = match crate::count::count_bytes_with_progress(&local, limit, &mut report) {
-            Ok(found) => found,
-            Err(status) => return status,
-        };
-        // SAFETY: `count` is non-null and, by contract, a writable size_t (any alignment).
-        unsafe { count.write_unaligned(found.count) };
-        if let (Some(first), false) = (found.first, solution.is_null()) {
-            // SAFETY: `solution` is non-null and, by contract, 81 writable bytes.
-            unsafe { write_board(solution, &first.to_bytes()) };
+        match crate::count::count_bytes_with_progress(&local, limit, &mut report) {
+            // SAFETY: `count` is non-null and, with `solution`, as this function's contract
+            // says.
+            Ok(found) => unsafe { write_count(count, solution, &found) },
+            Err(status) => status,
         }
-        Status::Ok
     })
 }
 
