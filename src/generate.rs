@@ -14,9 +14,8 @@
 //! The rating only grows as givens go (see [`crate::logic`]). So a removal that needs
 //! techniques above the target can never be undone by later removals: such a given is kept
 //! for now and the try fails unless later removals made it needed. Medium and Hard are
-//! rare among minimal puzzles (of 2,000 random minimal puzzles thinned in plain random
-//! order, 40% rated Easy, 11% Medium, 7% Hard and 42% Expert), so their last removals are
-//! steered: from 32 givens on, each round tries every given that may still go and takes
+//! rare among minimal puzzles (docs/performance.md gives the share of each level among the
+//! minimal puzzles of a corpus), so their last removals are steered: from 32 givens on, each round tries every given that may still go and takes
 //! one that makes the puzzle need the target's techniques if there is one, else the easier
 //! one that the logic takes longest to fill again. A try that ends at another level is
 //! dropped.
