@@ -21,6 +21,10 @@ use std::sync::OnceLock;
 /// The environment variable that forces a code path (see [`Path::selected`]).
 pub const FORCE_PATH_VARIABLE: &str = "SUDOKU_FORCE_PATH";
 
+/// [`FORCE_PATH_VARIABLE`] as the C string the environment is searched with.
+const FORCE_PATH_NAME: &core::ffi::CStr = c"SUDOKU_FORCE_PATH";
+const _: () = assert!(FORCE_PATH_NAME.count_bytes() == FORCE_PATH_VARIABLE.len());
+
 /// A code path of the engines, named by the instruction-set level it needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Path {
@@ -122,8 +126,12 @@ impl Path {
 fn selected() -> (Path, Entry) {
     static SELECTED: OnceLock<(Path, Entry)> = OnceLock::new();
     *SELECTED.get_or_init(|| {
-        let forced = std::env::var(FORCE_PATH_VARIABLE).ok();
-        let path = Path::chosen(forced.as_deref());
+        // Read without the heap: this runs inside the first call of the process, which must
+        // not abort when memory runs out.
+        let mut buf = [0u8; 32];
+        let forced = crate::ffi::sys::env_var(FORCE_PATH_NAME, &mut buf)
+            .and_then(|value| core::str::from_utf8(value).ok());
+        let path = Path::chosen(forced);
         (
             path,
             Entry::detect(path).unwrap_or(Entry::Portable(Portable)),

@@ -1,5 +1,6 @@
-//! The operating system under the library: worker threads started without the heap, and
-//! the number of cores this process may use, both through the C library (`libc`) on Unix.
+//! The operating system under the library: worker threads started without the heap, the
+//! number of cores this process may use, and environment variables read without the heap,
+//! all through the C library (`libc`) on Unix.
 //!
 //! Nothing here allocates, so a host whose `malloc` fails cannot make the library abort:
 //! a thread that cannot be started is simply not used, and the core count comes from
@@ -42,6 +43,13 @@ pub(crate) fn available_cores() -> usize {
     }
 }
 
+/// The value of the environment variable `name`, copied into `buf`: `None` when it is not
+/// set or does not fit. No heap, unlike `std::env::var`, so that the first call of a
+/// process (which reads `SUDOKU_FORCE_PATH`) cannot abort when `malloc` fails.
+pub(crate) fn env_var<'a>(name: &core::ffi::CStr, buf: &'a mut [u8]) -> Option<&'a [u8]> {
+    imp::env_var(name, buf)
+}
+
 /// Runs `work`, catching a panic (a bug) so that it ends this run only.
 fn run_caught(work: &(dyn Fn() + Sync)) {
     // The job is shared through `work`'s own synchronisation; a run that panicked simply
@@ -52,6 +60,22 @@ fn run_caught(work: &(dyn Fn() + Sync)) {
 #[cfg(unix)]
 mod imp {
     use super::{run_caught, MAX_HELPERS};
+    use core::ffi::CStr;
+
+    pub(super) fn env_var<'a>(name: &CStr, buf: &'a mut [u8]) -> Option<&'a [u8]> {
+        // SAFETY: `name` is NUL-terminated; getenv only reads the environment.
+        let value = unsafe { libc::getenv(name.as_ptr()) };
+        if value.is_null() {
+            return None;
+        }
+        // SAFETY: a non-null result of getenv is a NUL-terminated string, valid until the
+        // environment is changed; it is copied out at once. (Like any C caller of getenv,
+        // this assumes no other thread calls setenv meanwhile.)
+        let value = unsafe { CStr::from_ptr(value) }.to_bytes();
+        let out = buf.get_mut(..value.len())?;
+        out.copy_from_slice(value);
+        Some(out)
+    }
     use core::ffi::c_void;
     use core::mem::MaybeUninit;
 
@@ -307,6 +331,14 @@ mod imp {
 #[cfg(not(unix))]
 mod imp {
     use super::run_caught;
+
+    pub(super) fn env_var<'a>(name: &core::ffi::CStr, buf: &'a mut [u8]) -> Option<&'a [u8]> {
+        let value = std::env::var_os(name.to_str().ok()?)?;
+        let value = value.as_encoded_bytes();
+        let out = buf.get_mut(..value.len())?;
+        out.copy_from_slice(value);
+        Some(out)
+    }
 
     pub(super) fn run_on_threads(_helpers: usize, work: &(dyn Fn() + Sync)) -> usize {
         run_caught(work);
