@@ -1533,13 +1533,8 @@ mod tests {
     #[test]
     fn random_grids_never_panic_and_stay_sound() {
         let boards = bundled();
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::rng::SplitMix64::new(0x9E37_79B9_7F4A_7C15u64);
+        let mut next = move || rng.next_u64();
         let all: [Technique; 4] = [
             ("x_chain", x_chain),
             ("xy_chain", xy_chain),
@@ -1586,13 +1581,8 @@ mod tests {
             .map(|s| *s.digits())
             .take(50)
             .collect();
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::rng::SplitMix64::new(0x2545_F491_4F6C_DD1Du64);
+        let mut next = move || rng.next_u64();
         let all: [Technique; 5] = [
             ("x_chain", x_chain),
             ("xy_chain", xy_chain),
