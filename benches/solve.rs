@@ -71,16 +71,11 @@ fn read_puzzles(path: &FsPath) -> Option<Vec<Puzzle>> {
     Some(out)
 }
 
-/// A permutation of the digits 1-9 from `seed` (xorshift, Fisher-Yates); index 0 stays.
+/// A permutation of the digits 1-9 from `seed` (the project's SplitMix64, Fisher-Yates);
+/// index 0 stays.
 fn digit_permutation(seed: u64) -> [u8; 10] {
-    let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut p = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
-    for i in (2..10).rev() {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        p.swap(i, 1 + (s % i as u64) as usize);
-    }
+    sudoku::rng::SplitMix64::new(seed).shuffle(&mut p[1..]);
     p
 }
 

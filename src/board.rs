@@ -252,14 +252,9 @@ mod tests {
     #[test]
     fn clashes_agrees_with_conflict() {
         // Random sparse boards from a fixed seed, some with clashes and some without.
-        let mut seed = 0x00C1_A5E5_u64;
+        let mut rng = crate::rng::SplitMix64::new(0x00C1_A5E5);
         let (mut with, mut without) = (0, 0);
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = || rng.next_u64();
         for _ in 0..20_000 {
             let mut cells = [0u8; CELLS];
             for _ in 0..next() % 30 {

@@ -221,13 +221,10 @@ mod tests {
 
     #[test]
     fn closure_keeps_exactly_the_cells_of_some_placement() {
-        // Sample band masks with a simple xorshift; compare the table with brute force.
-        let mut x = 0x2545_f491_u32;
+        // Sample band masks from the project's generator; compare the table with brute force.
+        let mut rng = crate::rng::SplitMix64::new(0x2545_f491);
         for _ in 0..3000 {
-            x ^= x << 13;
-            x ^= x >> 17;
-            x ^= x << 5;
-            let cells = x & BAND;
+            let cells = rng.next_u64() as u32 & BAND;
             let keep = cells & CLOSURE[minirows_of(cells) as usize];
             assert_eq!(keep, placements_within(cells), "{cells:027b}");
         }
