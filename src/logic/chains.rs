@@ -54,35 +54,26 @@ pub(crate) struct ChainFind {
 /// Every cell of the grid as a bitboard (bit c for cell c).
 const ALL_CELLS: u128 = (1u128 << 81) - 1;
 
-/// The 27 units as bitboards.
-const UNIT_MASK: [u128; 27] = {
-    let mut m = [0u128; 27];
-    let mut u = 0;
-    while u < 27 {
+/// Each list of cells as a bitboard (bit c for cell c).
+const fn bitboards<const N: usize, const K: usize>(lists: &[[u8; K]; N]) -> [u128; N] {
+    let mut m = [0u128; N];
+    let mut i = 0;
+    while i < N {
         let mut k = 0;
-        while k < 9 {
-            m[u] |= 1u128 << UNITS[u][k];
+        while k < K {
+            m[i] |= 1u128 << lists[i][k];
             k += 1;
         }
-        u += 1;
+        i += 1;
     }
     m
-};
+}
+
+/// The 27 units as bitboards.
+const UNIT_MASK: [u128; 27] = bitboards(&UNITS);
 
 /// The 20 peers of each cell as a bitboard.
-const PEER_MASK: [u128; 81] = {
-    let mut m = [0u128; 81];
-    let mut c = 0;
-    while c < 81 {
-        let mut k = 0;
-        while k < 20 {
-            m[c] |= 1u128 << PEERS[c][k];
-            k += 1;
-        }
-        c += 1;
-    }
-    m
-};
+const PEER_MASK: [u128; 81] = bitboards(&PEERS);
 
 /// The row, column and box unit indices (into [`UNITS`]) of each cell.
 const CELL_UNITS: [[u8; 3]; 81] = {
