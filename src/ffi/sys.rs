@@ -79,9 +79,18 @@ mod imp {
     use core::ffi::c_void;
     use core::mem::MaybeUninit;
 
-    /// The stack of each worker thread: far more than solving a board needs, and given
-    /// explicitly so that it does not follow the process's stack limit.
-    const WORKER_STACK: usize = 256 * 1024;
+    /// The stack of each worker thread, given explicitly so that it does not follow the
+    /// process's stack limit: in an optimised build, far more than solving a board needs
+    /// (docs/boundary.md). A build with debug assertions may be unoptimised (cargo's dev
+    /// profile), and there the engines' frames are many times larger than optimised (a
+    /// worker overflowed 256 KiB on the AVX2 and AVX-512 paths, and the portable path's
+    /// counts need several MiB), so such builds give their workers what glibc gives a
+    /// thread by default. Only the pages a thread touches are committed.
+    const WORKER_STACK: usize = if cfg!(debug_assertions) {
+        8 * 1024 * 1024
+    } else {
+        256 * 1024
+    };
 
     /// The start routine of a worker: runs the work that `arg` points to.
     extern "C" fn start(arg: *mut c_void) -> *mut c_void {
