@@ -399,9 +399,17 @@ impl Entry {
     /// Runs `job` with this token, inside its path's target features.
     #[inline(always)]
     pub(crate) fn run<J: Job>(self, job: J) -> J::Output {
+        /// The portable path's way in, a function of its own as each SIMD path's is (its
+        /// `with_features`): inlined here, the portable band engine's frame (its search
+        /// stack, about 12 KiB) was reserved in the caller's frame, and so held beside the
+        /// selected path's own on every path.
+        #[inline(never)]
+        fn portable<J: Job>(t: Portable, job: OnToken<J>) -> J::Output {
+            t.enter(job)
+        }
         let job = OnToken(job);
         match self {
-            Entry::Portable(t) => t.enter(job),
+            Entry::Portable(t) => portable(t, job),
             #[cfg(target_arch = "x86_64")]
             Entry::Sse41(t) => t.enter(job),
             #[cfg(target_arch = "x86_64")]
