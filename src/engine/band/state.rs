@@ -327,25 +327,11 @@ impl State {
         Ok(dirty)
     }
 
-    /// The open cells of band `b` with exactly two candidates, and with exactly three.
+    /// The open cells of band `b` with exactly two candidates.
     #[inline(always)]
-    pub(crate) fn pairs_and_triples<I: BandOps>(&self, isa: I, b: usize) -> (u32, u32) {
+    pub(crate) fn pairs<I: BandOps>(&self, isa: I, b: usize) -> u32 {
         let [_, two, three] = isa.up_to_three(&self.f[b]);
-        let u = self.unsolved[b];
-        let four = {
-            // Only for the rare search without a bivalue cell: a fourth count.
-            let mut counts = [0u32; 4];
-            if u & two & !three == 0 {
-                for &x in &self.f[b] {
-                    counts[3] |= counts[2] & x;
-                    counts[2] |= counts[1] & x;
-                    counts[1] |= counts[0] & x;
-                    counts[0] |= x;
-                }
-            }
-            counts[3]
-        };
-        (u & two & !three, u & three & !four)
+        self.unsolved[b] & two & !three
     }
 
     /// Column deductions the band updates do not make, for when propagation is stuck: a
