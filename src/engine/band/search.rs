@@ -8,6 +8,7 @@
 
 use super::isa::BandOps;
 use super::state::{Fixpoint, State};
+use super::tables::ROW_COUNT;
 use crate::board::CELLS;
 use crate::engine::watch::Watch;
 use crate::engine::Candidates;
@@ -153,15 +154,14 @@ pub(crate) fn search<I: BandOps, W: Watch>(
 /// bivalue cells are many propagates furthest.
 #[inline(always)]
 fn choose_cell<I: BandOps>(isa: I, state: &State) -> (usize, u32) {
-    const ROWS: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
     let pairs = [
         state.pairs(isa, 0),
         state.pairs(isa, 1),
         state.pairs(isa, 2),
     ];
     if pairs != [0; 3] {
-        let most = |masks: [u32; 3]| {
-            let n = masks.map(u32::count_ones);
+        // The index of the largest of three counts, the first on a tie.
+        let most = |n: [u32; 3]| {
             if n[0] >= n[1] && n[0] >= n[2] {
                 0
             } else if n[1] >= n[2] {
@@ -170,15 +170,19 @@ fn choose_cell<I: BandOps>(isa: I, state: &State) -> (usize, u32) {
                 2
             }
         };
-        let b = most(pairs);
-        let in_rows = ROWS.map(|row| pairs[b] & row);
-        return (b, in_rows[most(in_rows)].trailing_zeros());
+        let rows = pairs.map(|p| [0, 9, 18].map(|r| ROW_COUNT[(p >> r & 0x1FF) as usize] as u32));
+        let b = most(rows.map(|n| n[0] + n[1] + n[2]));
+        let r = most(rows[b]);
+        return (
+            b,
+            (pairs[b] >> (9 * r) & 0x1FF).trailing_zeros() + 9 * r as u32,
+        );
     }
     let mut best = (u32::MAX, 0, 0);
     for (b, &open) in state.unsolved.iter().enumerate() {
         if open != 0 {
             let p = open.trailing_zeros();
-            let n = isa.holding(&state.f[b], 1 << p).count_ones();
+            let n = ROW_COUNT[isa.holding(&state.f[b], 1 << p) as usize & 0x1FF] as u32;
             if n < best.0 {
                 best = (n, b, p);
             }

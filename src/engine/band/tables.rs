@@ -95,6 +95,18 @@ pub(crate) static ROW_MINIROWS: [u8; 512] = {
     t
 };
 
+/// The number of cells in a row of a band (9 bits): a lookup, where `count_ones` is a
+/// dozen instructions on a target without a popcount instruction (baseline x86-64).
+pub(crate) static ROW_COUNT: [u8; 512] = {
+    let mut t = [0; 512];
+    let mut x = 0;
+    while x < 512 {
+        t[x] = (x as u32).count_ones() as u8;
+        x += 1;
+    }
+    t
+};
+
 /// For a row of a band (9 bits), the row itself when it holds exactly one cell, else 0:
 /// the portable path's test for a cell alone in its row, three lookups without a branch.
 pub(crate) static ROW_LONE: [u16; 512] = {
