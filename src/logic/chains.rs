@@ -263,6 +263,26 @@ impl Grid {
         any
     }
 
+    /// Whether [`Grid::common`] finds something for nodes `a` and `b`, without writing it.
+    fn any_common(&self, mode: Mode, a: usize, b: usize) -> bool {
+        let (ca, da, cb, db) = (a / 9, a % 9, b / 9, b % 9);
+        if a == b {
+            return false;
+        }
+        if da == db {
+            PEER_MASK[ca] & PEER_MASK[cb] & self.pos[da] != 0
+        } else if mode == Mode::Aic {
+            if ca == cb {
+                self.cand[ca] & !(1 << da | 1 << db) != 0
+            } else {
+                PEER_MASK[ca] >> cb & 1 != 0
+                    && (self.cand[cb] >> da & 1 != 0 || self.cand[ca] >> db & 1 != 0)
+            }
+        } else {
+            false
+        }
+    }
+
     /// Whether nodes `a` and `b` are weakly linked under `mode` (both present).
     fn weakly_linked(&self, mode: Mode, a: usize, b: usize) -> bool {
         let (ca, da, cb, db) = (a / 9, a % 9, b / 9, b % 9);
@@ -342,9 +362,14 @@ fn chain_search(digits: &[u8; 81], cands: &[u16; 81], mode: Mode) -> Option<Chai
                 queue[tail] = m as u16;
                 tail += 1;
                 if dn % 2 == 0 && dn + 1 >= 3 {
+                    let closes = g.weakly_linked(mode, a, m);
+                    if !closes && !g.any_common(mode, a, m) {
+                        // Nothing sees both ends, and no loop: nothing to remove.
+                        continue;
+                    }
                     let mut removed = [0u16; 81];
                     let mut found = g.common(mode, a, m, &mut removed);
-                    if g.weakly_linked(mode, a, m) {
+                    if closes {
                         // A continuous loop: the weak link back from the end to the start
                         // closes it, and then exactly one node of every weak link of the loop
                         // is true, so what sees both nodes of one goes.

@@ -31,6 +31,32 @@ fn line_masks(g: &Grid, bit: u16, by_rows: bool) -> [u16; 9] {
     })
 }
 
+/// The lines (bit `l` for line `l`) whose mask in `m` is not empty and has at most `most`
+/// positions, as a list.
+fn lines_with(m: &[u16; 9], most: u32) -> ([usize; 9], usize) {
+    let mut lines = [0usize; 9];
+    let mut n = 0;
+    for (l, &mask) in m.iter().enumerate() {
+        if mask != 0 && mask.count_ones() <= most {
+            lines[n] = l;
+            n += 1;
+        }
+    }
+    (lines, n)
+}
+
+/// The positions of the lines in `m` that are not in `base` (a set of lines, bit `l` for
+/// line `l`) and that `keep` lets through (bit `l`), masked by `positions`.
+fn outside(m: &[u16; 9], base: u16, keep: u16, positions: u16) -> u16 {
+    let mut r = 0;
+    for (l, &mask) in m.iter().enumerate() {
+        if (base | !keep) & (1 << l) == 0 {
+            r |= mask;
+        }
+    }
+    r & positions
+}
+
 /// A basic fish of `size` lines: for each digit (rows as base, then columns), `size` base
 /// lines whose candidates lie in `size` cover lines; the digit leaves the cover lines'
 /// other cells.
@@ -39,16 +65,17 @@ pub(crate) fn basic(g: &Grid, size: usize, t: Technique) -> Option<Step> {
         let bit = 1u16 << d;
         for by_rows in [true, false] {
             let m = line_masks(g, bit, by_rows);
-            let lines: Vec<usize> = (0..9)
-                .filter(|&l| m[l] != 0 && m[l].count_ones() as usize <= size)
-                .collect();
-            let found = combinations(&lines, size, &mut |base| {
+            let (lines, n) = lines_with(&m, size as u32);
+            let found = combinations(&lines[..n], size, &mut |base| {
                 let cover = base.iter().fold(0u16, |a, &l| a | m[l]);
                 if cover.count_ones() as usize != size {
                     return None;
                 }
+                let base_set = base.iter().fold(0u16, |a, &l| a | 1 << l);
+                if outside(&m, base_set, 0x1FF, cover) == 0 {
+                    return None;
+                }
                 let mut s = Step::of(t);
-                let mut removes = false;
                 for line in 0..9 {
                     for pos in (0..9).filter(|p| cover & (1 << p) != 0) {
                         let c = at(by_rows, line, pos);
@@ -59,11 +86,10 @@ pub(crate) fn basic(g: &Grid, size: usize, t: Technique) -> Option<Step> {
                             s.pattern[c] = bit;
                         } else {
                             s.removed[c] = bit;
-                            removes = true;
                         }
                     }
                 }
-                removes.then_some(s)
+                Some(s)
             });
             if found.is_some() {
                 return found;
@@ -81,8 +107,8 @@ pub(crate) fn finned(g: &Grid, size: usize, t: Technique) -> Option<Step> {
         let bit = 1u16 << d;
         for by_rows in [true, false] {
             let m = line_masks(g, bit, by_rows);
-            let lines: Vec<usize> = (0..9).filter(|&l| m[l] != 0).collect();
-            let found = combinations(&lines, size, &mut |base| {
+            let (lines, n) = lines_with(&m, 9);
+            let found = combinations(&lines[..n], size, &mut |base| {
                 let union = base.iter().fold(0u16, |a, &l| a | m[l]);
                 let n = union.count_ones() as usize;
                 if n <= size || n > size + 3 {
@@ -106,6 +132,9 @@ pub(crate) fn finned(g: &Grid, size: usize, t: Technique) -> Option<Step> {
                         if fin_mask.count_ones() as usize != n - size {
                             continue;
                         }
+                        if !finned_removes(&m, base, union, fin_mask, group_bits) {
+                            continue;
+                        }
                         if let Some(s) = finned_with(g, t, bit, by_rows, base, union, fin_mask) {
                             return Some(s);
                         }
@@ -119,6 +148,40 @@ pub(crate) fn finned(g: &Grid, size: usize, t: Technique) -> Option<Step> {
         }
     }
     None
+}
+
+/// Whether the finned fish of `base` lines with fins at positions `fin_mask` (within the
+/// positions `group_bits` of one box column or row; the rest of `union` covers) has its
+/// fins in one box and removes something: the line masks alone tell what
+/// [`finned_with`] finds. A fin cell's box is that of its line's band and the group, so
+/// the fins share a box when their lines share a band; the digit then leaves the other
+/// lines of that band at the cover positions of the group.
+fn finned_removes(
+    m: &[u16; 9],
+    base: &[usize],
+    union: u16,
+    fin_mask: u16,
+    group_bits: u16,
+) -> bool {
+    let mut band = None;
+    for &l in base {
+        if m[l] & fin_mask != 0 {
+            if band.is_some_and(|b| b != l / 3) {
+                return false;
+            }
+            band = Some(l / 3);
+        }
+    }
+    let Some(band) = band else {
+        return false;
+    };
+    let base_set = base.iter().fold(0u16, |a, &l| a | 1 << l);
+    outside(
+        m,
+        base_set,
+        0b111 << (3 * band),
+        union & !fin_mask & group_bits,
+    ) != 0
 }
 
 /// The finned fish of `base` lines with fins at positions `fin_mask` (the rest of `union`
