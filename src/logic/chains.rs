@@ -70,10 +70,10 @@ const fn bitboards<const N: usize, const K: usize>(lists: &[[u8; K]; N]) -> [u12
 }
 
 /// The 27 units as bitboards.
-const UNIT_MASK: [u128; 27] = bitboards(&UNITS);
+pub(crate) const UNIT_MASK: [u128; 27] = bitboards(&UNITS);
 
 /// The 20 peers of each cell as a bitboard.
-const PEER_MASK: [u128; 81] = bitboards(&PEERS);
+pub(crate) const PEER_MASK: [u128; 81] = bitboards(&PEERS);
 
 /// The row, column and box unit indices (into [`UNITS`]) of each cell.
 const CELL_UNITS: [[u8; 3]; 81] = {

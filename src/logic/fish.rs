@@ -1,11 +1,11 @@
 //! Fish: X-Wing, Swordfish, Jellyfish and their finned forms; Skyscraper and 2-String
 //! Kite (the two-strong-link turbot fish).
 
-use super::grid::{sees, Grid};
+use super::chains::PEER_MASK;
+use super::grid::Grid;
 use super::step::Step;
-use super::subsets::combinations;
 use super::technique::Technique;
-use crate::board::{BOX, CELLS};
+use crate::board::BOX;
 
 /// The cell at line `line`, position `pos`: row `line`, column `pos` when `by_rows`, else
 /// column `line`, row `pos`.
@@ -57,6 +57,67 @@ fn outside(m: &[u16; 9], base: u16, keep: u16, positions: u16) -> u16 {
     r & positions
 }
 
+/// Calls `f` with every `size`-combination of `lines` (in lexicographic order, as
+/// [`super::subsets::combinations`] gives them) whose masks in `m` together have at most `most` positions,
+/// until it returns `Some`. A prefix whose masks already exceed `most` is not extended: no
+/// combination that starts with it could be passed on.
+fn bases(
+    lines: &[usize],
+    m: &[u16; 9],
+    size: usize,
+    most: u32,
+    f: &mut impl FnMut(&[usize]) -> Option<Step>,
+) -> Option<Step> {
+    /// The search's fixed inputs.
+    struct Bases<'a> {
+        lines: &'a [usize],
+        m: &'a [u16; 9],
+        size: usize,
+        most: u32,
+    }
+    impl Bases<'_> {
+        /// The combinations that extend `chosen[..k]` (whose masks make `union`) with
+        /// lines from position `start` on.
+        fn go(
+            &self,
+            start: usize,
+            union: u16,
+            chosen: &mut [usize; 4],
+            k: usize,
+            f: &mut impl FnMut(&[usize]) -> Option<Step>,
+        ) -> Option<Step> {
+            if k == self.size {
+                return f(&chosen[..k]);
+            }
+            for i in start..self.lines.len() {
+                if self.lines.len() - i < self.size - k {
+                    break;
+                }
+                let u = union | self.m[self.lines[i]];
+                if u.count_ones() > self.most {
+                    continue;
+                }
+                chosen[k] = self.lines[i];
+                let r = self.go(i + 1, u, chosen, k + 1, f);
+                if r.is_some() {
+                    return r;
+                }
+            }
+            None
+        }
+    }
+    if size == 0 || size > 4 {
+        return None;
+    }
+    let b = Bases {
+        lines,
+        m,
+        size,
+        most,
+    };
+    b.go(0, 0, &mut [0; 4], 0, f)
+}
+
 /// A basic fish of `size` lines: for each digit (rows as base, then columns), `size` base
 /// lines whose candidates lie in `size` cover lines; the digit leaves the cover lines'
 /// other cells.
@@ -66,7 +127,7 @@ pub(crate) fn basic(g: &Grid, size: usize, t: Technique) -> Option<Step> {
         for by_rows in [true, false] {
             let m = line_masks(g, bit, by_rows);
             let (lines, n) = lines_with(&m, size as u32);
-            let found = combinations(&lines[..n], size, &mut |base| {
+            let found = bases(&lines[..n], &m, size, size as u32, &mut |base| {
                 let cover = base.iter().fold(0u16, |a, &l| a | m[l]);
                 if cover.count_ones() as usize != size {
                     return None;
@@ -108,7 +169,7 @@ pub(crate) fn finned(g: &Grid, size: usize, t: Technique) -> Option<Step> {
         for by_rows in [true, false] {
             let m = line_masks(g, bit, by_rows);
             let (lines, n) = lines_with(&m, 9);
-            let found = combinations(&lines[..n], size, &mut |base| {
+            let found = bases(&lines[..n], &m, size, size as u32 + 3, &mut |base| {
                 let union = base.iter().fold(0u16, |a, &l| a | m[l]);
                 let n = union.count_ones() as usize;
                 if n <= size || n > size + 3 {
@@ -237,24 +298,24 @@ fn finned_with(
 }
 
 /// The step that removes digit bit `bit` from every cell (but `ends`) that sees both
-/// `ends`, with `pattern` cells marked; `None` when nothing goes.
+/// `ends`, with `pattern` cells marked; `None` when nothing goes. `with_bit`: the cells that
+/// have the digit ([`Grid::cells_with`]).
 fn sees_both(
-    g: &Grid,
     t: Technique,
     bit: u16,
+    with_bit: u128,
     ends: [usize; 2],
     pattern: &[usize],
 ) -> Option<Step> {
-    let mut s = Step::of(t);
-    let mut removes = false;
-    for c in 0..CELLS {
-        if g.cand[c] & bit != 0 && sees(c, ends[0]) && sees(c, ends[1]) {
-            s.removed[c] = bit;
-            removes = true;
-        }
-    }
-    if !removes {
+    // A cell sees another when it is one of its peers (never itself).
+    let mut m = with_bit & PEER_MASK[ends[0]] & PEER_MASK[ends[1]];
+    if m == 0 {
         return None;
+    }
+    let mut s = Step::of(t);
+    while m != 0 {
+        s.removed[m.trailing_zeros() as usize] = bit;
+        m &= m - 1;
     }
     for &c in pattern {
         s.pattern[c] = bit;
@@ -268,6 +329,7 @@ fn sees_both(
 pub(crate) fn skyscraper(g: &Grid) -> Option<Step> {
     for d in 0..9 {
         let bit = 1u16 << d;
+        let with_bit = g.cells_with(bit);
         for by_rows in [true, false] {
             let m = line_masks(g, bit, by_rows);
             for l1 in 0..9 {
@@ -288,7 +350,7 @@ pub(crate) fn skyscraper(g: &Grid) -> Option<Step> {
                         at(by_rows, l1, shared),
                         at(by_rows, l2, shared),
                     ];
-                    if let Some(s) = sees_both(g, Technique::Skyscraper, bit, ends, &cells) {
+                    if let Some(s) = sees_both(Technique::Skyscraper, bit, with_bit, ends, &cells) {
                         return Some(s);
                     }
                 }
@@ -296,6 +358,11 @@ pub(crate) fn skyscraper(g: &Grid) -> Option<Step> {
         }
     }
     None
+}
+
+/// The two positions of a mask with two bits, lower first.
+fn ends_of(m: u16) -> [usize; 2] {
+    [m.trailing_zeros() as usize, 15 - m.leading_zeros() as usize]
 }
 
 /// A row and a column with exactly two places for a digit, sharing no cell, one end of
@@ -307,22 +374,17 @@ pub(crate) fn two_string_kite(g: &Grid) -> Option<Step> {
         let bit = 1u16 << d;
         let rows = line_masks(g, bit, true);
         let cols = line_masks(g, bit, false);
+        let with_bit = g.cells_with(bit);
         for r in 0..9 {
             if rows[r].count_ones() != 2 {
                 continue;
             }
-            let rc: Vec<usize> = (0..9)
-                .filter(|p| rows[r] & (1 << p) != 0)
-                .map(|p| r * 9 + p)
-                .collect();
+            let rc = ends_of(rows[r]).map(|p| r * 9 + p);
             for c in 0..9 {
                 if cols[c].count_ones() != 2 {
                     continue;
                 }
-                let cc: Vec<usize> = (0..9)
-                    .filter(|p| cols[c] & (1 << p) != 0)
-                    .map(|p| p * 9 + c)
-                    .collect();
+                let cc = ends_of(cols[c]).map(|p| p * 9 + c);
                 if rc.iter().any(|x| cc.contains(x)) {
                     continue;
                 }
@@ -332,7 +394,9 @@ pub(crate) fn two_string_kite(g: &Grid) -> Option<Step> {
                     }
                     let ends = [rc[1 - i], cc[1 - j]];
                     let cells = [rc[0], rc[1], cc[0], cc[1]];
-                    if let Some(s) = sees_both(g, Technique::TwoStringKite, bit, ends, &cells) {
+                    if let Some(s) =
+                        sees_both(Technique::TwoStringKite, bit, with_bit, ends, &cells)
+                    {
                         return Some(s);
                     }
                 }

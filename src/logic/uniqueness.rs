@@ -3,7 +3,8 @@
 //! cells over two rows, two columns and two boxes that could hold only two digits would
 //! let those digits swap into a second solution.
 
-use super::grid::{sees, Grid};
+use super::chains::PEER_MASK;
+use super::grid::Grid;
 use super::step::Step;
 use super::technique::Technique;
 use crate::board::{BOX, CELLS, COL, ROW};
@@ -78,16 +79,15 @@ pub(crate) fn unique_rectangle_2(g: &Grid) -> Option<Step> {
                 continue;
             }
             let z = r & !m;
-            let mut s = Step::of(Technique::UniqueRectangle2);
-            let mut removes = false;
-            for c in 0..CELLS {
-                if g.cand[c] & z != 0 && sees(c, roof[0]) && sees(c, roof[1]) {
-                    s.removed[c] = z;
-                    removes = true;
-                }
-            }
-            if !removes {
+            // A cell sees another when it is one of its peers (never itself).
+            let mut m = g.cells_with(z) & PEER_MASK[roof[0]] & PEER_MASK[roof[1]];
+            if m == 0 {
                 continue;
+            }
+            let mut s = Step::of(Technique::UniqueRectangle2);
+            while m != 0 {
+                s.removed[m.trailing_zeros() as usize] = z;
+                m &= m - 1;
             }
             for &c in &corners {
                 s.pattern[c] = g.cand[c];
