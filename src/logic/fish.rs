@@ -58,14 +58,15 @@ fn outside(m: &[u16; 9], base: u16, keep: u16, positions: u16) -> u16 {
 }
 
 /// Calls `f` with every `size`-combination of `lines` (in lexicographic order, as
-/// [`super::subsets::combinations`] gives them) whose masks in `m` together have at most `most` positions,
-/// until it returns `Some`. A prefix whose masks already exceed `most` is not extended: no
-/// combination that starts with it could be passed on.
+/// [`super::subsets::combinations`] gives them) whose masks in `m` together make a union
+/// that `fits`, until it returns `Some`. `fits` must reject every superset of a union it
+/// rejects: a prefix whose union does not fit is not extended, since no combination that
+/// starts with it could be passed on.
 fn bases(
     lines: &[usize],
     m: &[u16; 9],
     size: usize,
-    most: u32,
+    fits: fn(u16, usize) -> bool,
     f: &mut impl FnMut(&[usize]) -> Option<Step>,
 ) -> Option<Step> {
     /// The search's fixed inputs.
@@ -73,7 +74,7 @@ fn bases(
         lines: &'a [usize],
         m: &'a [u16; 9],
         size: usize,
-        most: u32,
+        fits: fn(u16, usize) -> bool,
     }
     impl Bases<'_> {
         /// The combinations that extend `chosen[..k]` (whose masks make `union`) with
@@ -94,7 +95,7 @@ fn bases(
                     break;
                 }
                 let u = union | self.m[self.lines[i]];
-                if u.count_ones() > self.most {
+                if !(self.fits)(u, self.size) {
                     continue;
                 }
                 chosen[k] = self.lines[i];
@@ -113,9 +114,23 @@ fn bases(
         lines,
         m,
         size,
-        most,
+        fits,
     };
     b.go(0, 0, &mut [0; 4], 0, f)
+}
+
+/// Whether base lines whose positions make `union` may be a basic fish of `size` lines:
+/// at most `size` cover lines.
+fn basic_fits(union: u16, size: usize) -> bool {
+    union.count_ones() as usize <= size
+}
+
+/// Whether base lines whose positions make `union` may be a finned fish of `size` lines:
+/// at most `size` + 3 positions, and at most `size` outside one group of three (a box's
+/// positions along the lines), where the fins are.
+fn finned_fits(union: u16, size: usize) -> bool {
+    union.count_ones() as usize <= size + 3
+        && (0..3).any(|g| (union & !(0b111u16 << (3 * g))).count_ones() as usize <= size)
 }
 
 /// A basic fish of `size` lines: for each digit (rows as base, then columns), `size` base
@@ -127,7 +142,7 @@ pub(crate) fn basic(g: &Grid, size: usize, t: Technique) -> Option<Step> {
         for by_rows in [true, false] {
             let m = line_masks(g, bit, by_rows);
             let (lines, n) = lines_with(&m, size as u32);
-            let found = bases(&lines[..n], &m, size, size as u32, &mut |base| {
+            let found = bases(&lines[..n], &m, size, basic_fits, &mut |base| {
                 let cover = base.iter().fold(0u16, |a, &l| a | m[l]);
                 if cover.count_ones() as usize != size {
                     return None;
@@ -169,7 +184,7 @@ pub(crate) fn finned(g: &Grid, size: usize, t: Technique) -> Option<Step> {
         for by_rows in [true, false] {
             let m = line_masks(g, bit, by_rows);
             let (lines, n) = lines_with(&m, 9);
-            let found = bases(&lines[..n], &m, size, size as u32 + 3, &mut |base| {
+            let found = bases(&lines[..n], &m, size, finned_fits, &mut |base| {
                 let union = base.iter().fold(0u16, |a, &l| a | m[l]);
                 let n = union.count_ones() as usize;
                 if n <= size || n > size + 3 {

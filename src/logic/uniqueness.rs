@@ -37,6 +37,10 @@ fn rectangles(g: &Grid, f: &mut impl FnMut([usize; 4]) -> Option<Step>) -> Optio
 /// Three corners hold only {a,b}: a and b leave the fourth.
 pub(crate) fn unique_rectangle_1(g: &Grid) -> Option<Step> {
     rectangles(g, &mut |corners| {
+        // Three corners with two candidates each are needed.
+        if corners.iter().filter(|&&c| g.cand[c].count_ones() == 2).count() < 3 {
+            return None;
+        }
         for k in 0..4 {
             let others: [usize; 3] =
                 core::array::from_fn(|j| corners[if j < k { j } else { j + 1 }]);
@@ -63,6 +67,11 @@ pub(crate) fn unique_rectangle_1(g: &Grid) -> Option<Step> {
 /// both of those.
 pub(crate) fn unique_rectangle_2(g: &Grid) -> Option<Step> {
     rectangles(g, &mut |corners| {
+        // Two corners with two candidates and two with three are needed.
+        let count = |n: u32| corners.iter().filter(|&&c| g.cand[c].count_ones() == n).count();
+        if count(2) != 2 || count(3) != 2 {
+            return None;
+        }
         for (i, j) in [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)] {
             let floor = [corners[i], corners[j]];
             let mut rest = (0..4).filter(|&k| k != i && k != j).map(|k| corners[k]);
