@@ -66,17 +66,17 @@ fn bases(
     lines: &[usize],
     m: &[u16; 9],
     size: usize,
-    fits: fn(u16, usize) -> bool,
+    fits: impl Fn(u16, usize) -> bool,
     f: &mut impl FnMut(&[usize]) -> Option<Step>,
 ) -> Option<Step> {
     /// The search's fixed inputs.
-    struct Bases<'a> {
+    struct Bases<'a, F> {
         lines: &'a [usize],
         m: &'a [u16; 9],
         size: usize,
-        fits: fn(u16, usize) -> bool,
+        fits: F,
     }
-    impl Bases<'_> {
+    impl<F: Fn(u16, usize) -> bool> Bases<'_, F> {
         /// The combinations that extend `chosen[..k]` (whose masks make `union`) with
         /// lines from position `start` on.
         fn go(
@@ -183,7 +183,7 @@ pub(crate) fn finned(g: &Grid, size: usize, t: Technique) -> Option<Step> {
         let bit = 1u16 << d;
         for by_rows in [true, false] {
             let m = line_masks(g, bit, by_rows);
-            let (lines, n) = lines_with(&m, 9);
+            let (lines, n) = lines_with(&m, size as u32 + 3);
             let found = bases(&lines[..n], &m, size, finned_fits, &mut |base| {
                 let union = base.iter().fold(0u16, |a, &l| a | m[l]);
                 let n = union.count_ones() as usize;

@@ -38,7 +38,12 @@ fn rectangles(g: &Grid, f: &mut impl FnMut([usize; 4]) -> Option<Step>) -> Optio
 pub(crate) fn unique_rectangle_1(g: &Grid) -> Option<Step> {
     rectangles(g, &mut |corners| {
         // Three corners with two candidates each are needed.
-        if corners.iter().filter(|&&c| g.cand[c].count_ones() == 2).count() < 3 {
+        if corners
+            .iter()
+            .filter(|&&c| g.cand[c].count_ones() == 2)
+            .count()
+            < 3
+        {
             return None;
         }
         for k in 0..4 {
@@ -68,7 +73,12 @@ pub(crate) fn unique_rectangle_1(g: &Grid) -> Option<Step> {
 pub(crate) fn unique_rectangle_2(g: &Grid) -> Option<Step> {
     rectangles(g, &mut |corners| {
         // Two corners with two candidates and two with three are needed.
-        let count = |n: u32| corners.iter().filter(|&&c| g.cand[c].count_ones() == n).count();
+        let count = |n: u32| {
+            corners
+                .iter()
+                .filter(|&&c| g.cand[c].count_ones() == n)
+                .count()
+        };
         if count(2) != 2 || count(3) != 2 {
             return None;
         }
