@@ -125,12 +125,14 @@ fn basic_fits(union: u16, size: usize) -> bool {
     union.count_ones() as usize <= size
 }
 
-/// Whether base lines whose positions make `union` may be a finned fish of `size` lines:
-/// at most `size` + 3 positions, and at most `size` outside one group of three (a box's
-/// positions along the lines), where the fins are.
+/// Whether base lines whose positions make `union` may be a finned fish of `size` lines
+/// that removes something: at most `size` + 3 positions, and fewer than `size` outside one
+/// group of three (a box's positions along the lines), where the fins are. The positions
+/// outside the group are cover lines, and a cover line inside the group is needed for a
+/// removal (the digit leaves cover lines in the fins' box only).
 fn finned_fits(union: u16, size: usize) -> bool {
     union.count_ones() as usize <= size + 3
-        && (0..3).any(|g| (union & !(0b111u16 << (3 * g))).count_ones() as usize <= size)
+        && (0..3).any(|g| (union & !(0b111u16 << (3 * g))).count_ones() < size as u32)
 }
 
 /// A basic fish of `size` lines: for each digit (rows as base, then columns), `size` base
@@ -192,8 +194,9 @@ pub(crate) fn finned(g: &Grid, size: usize, t: Technique) -> Option<Step> {
                 }
                 for group in 0..3 {
                     let group_bits = 0b111u16 << (3 * group);
-                    // Every position outside the group must be a cover line.
-                    if (union & !group_bits).count_ones() as usize > size {
+                    // Every position outside the group must be a cover line, and one
+                    // cover line must be in the group for a removal.
+                    if (union & !group_bits).count_ones() as usize >= size {
                         continue;
                     }
                     let in_group = union & group_bits;
