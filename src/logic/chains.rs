@@ -307,7 +307,14 @@ impl Grid {
     /// is marked seen when first reached. At each odd depth of 3 or more it answers true
     /// as soon as a node there has candidates that see it and `a` ([`Grid::any_common`]) or
     /// closes a loop with `a` (whose removals depend on the path: the search decides).
-    fn may_find(&self, mode: Mode, a: usize, limit: u8, ok: &[u128; 9]) -> bool {
+    fn may_find(
+        &self,
+        mode: Mode,
+        a: usize,
+        limit: u8,
+        ok: &[u128; 9],
+        bilocal: &[u32; 9],
+    ) -> bool {
         let mut seen = [0u128; 9];
         let mut layer = [0u128; 9];
         seen[a % 9] |= 1 << (a / 9);
@@ -321,7 +328,7 @@ impl Grid {
                     let c = cells.trailing_zeros() as usize;
                     cells &= cells - 1;
                     if depth.is_multiple_of(2) {
-                        self.strong_into(mode, c, d, &mut next);
+                        self.strong_into(mode, c, d, bilocal, &mut next);
                     } else {
                         self.weak_into(mode, c, d, &mut next);
                     }
@@ -354,8 +361,30 @@ impl Grid {
         false
     }
 
-    /// Adds to `next` the nodes strongly linked to node (`c`, `d`) ([`Grid::strong`]).
-    fn strong_into(&self, mode: Mode, c: usize, d: usize, next: &mut [u128; 9]) {
+    /// Per digit, the units (bit `u` for unit `u`) where it has exactly two places and is
+    /// not filled: where [`Grid::bilocal_partner`] finds a partner.
+    fn bilocal_units(&self) -> [u32; 9] {
+        core::array::from_fn(|d| {
+            let mut units = 0;
+            for (u, &mask) in UNIT_MASK.iter().enumerate() {
+                if self.filled[d] & mask == 0 && (self.pos[d] & mask).count_ones() == 2 {
+                    units |= 1 << u;
+                }
+            }
+            units
+        })
+    }
+
+    /// Adds to `next` the nodes strongly linked to node (`c`, `d`) ([`Grid::strong`]);
+    /// `bilocal` from [`Grid::bilocal_units`].
+    fn strong_into(
+        &self,
+        mode: Mode,
+        c: usize,
+        d: usize,
+        bilocal: &[u32; 9],
+        next: &mut [u128; 9],
+    ) {
         if mode != Mode::X && self.cand[c].count_ones() == 2 {
             let e = (self.cand[c] & !(1 << d)).trailing_zeros() as usize;
             if e < 9 && e != d {
@@ -364,8 +393,10 @@ impl Grid {
         }
         if mode != Mode::Xy {
             for &u in &CELL_UNITS[c] {
-                if let Some(o) = self.bilocal_partner(c, d, u as usize) {
-                    next[d] |= 1 << o;
+                if bilocal[d] >> u & 1 != 0 {
+                    // The unit's two places of the digit, `c` among them: the other one
+                    // (and `c`, already seen).
+                    next[d] |= self.pos[d] & UNIT_MASK[u as usize];
                 }
             }
         }
@@ -424,6 +455,7 @@ fn chain_search(digits: &[u8; 81], cands: &[u16; 81], mode: Mode) -> Option<Chai
     let mut strong = [0u16; 4];
     let mut weak = [0u16; 28];
     let ok = g.ok_nodes(mode);
+    let bilocal = g.bilocal_units();
     for a in 0..NODES {
         if !g.node_ok(mode, a) {
             continue;
@@ -432,7 +464,7 @@ fn chain_search(digits: &[u8; 81], cands: &[u16; 81], mode: Mode) -> Option<Chai
             break;
         }
         let limit = best.as_ref().map_or(u8::MAX, |b| b.0);
-        if !g.may_find(mode, a, limit, &ok) {
+        if !g.may_find(mode, a, limit, &ok, &bilocal) {
             // No chain from `a` shorter than `limit` can remove anything: the search below
             // would find nothing.
             continue;
