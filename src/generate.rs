@@ -230,9 +230,11 @@ struct Thinning<'a> {
     ua: Unavoidable,
     target: Difficulty,
     /// The techniques whose filling the removed cell again proves a removal harmless: those
-    /// up to the target; for Expert, where any removal that keeps one solution is harmless,
-    /// singles, as a cheap first proof (a count decides the rest).
-    proof: Techniques,
+    /// up to the target; `None` from Expert on, where any removal that keeps one solution
+    /// is harmless and the level is checked once at the end: there counting decides at
+    /// once (it costs less than singles that often stall late in the thinning, and gives
+    /// the same answer, so the same puzzles).
+    proof: Option<Techniques>,
     /// The techniques below the target, for steering: `None` for Easy and Expert.
     below: Option<Techniques>,
     puzzle: Board,
@@ -256,11 +258,7 @@ impl<'a> Thinning<'a> {
             solution,
             ua: Unavoidable::of(solution),
             target,
-            proof: if target <= Difficulty::Hard {
-                Techniques::up_to(target)
-            } else {
-                Techniques::SINGLES
-            },
+            proof: (target <= Difficulty::Hard).then(|| Techniques::up_to(target)),
             below,
             puzzle: *solution,
             givens: ALL_CELLS,
@@ -294,7 +292,7 @@ impl<'a> Thinning<'a> {
             Removal::Needed
         } else if self.units.forces(p, i, d) {
             Removal::Below { steps: 0 }
-        } else if let Some((level, steps)) = fill_level(p, i, self.proof) {
+        } else if let Some((level, steps)) = self.proof.and_then(|proof| fill_level(p, i, proof)) {
             if steering && self.below.is_some() && level == self.target {
                 Removal::AtTarget
             } else {

@@ -207,6 +207,82 @@ fn every_step_of_corpus_sample_walks_is_true_and_agrees_with_rate() {
     }
 }
 
+/// The rating against the Rust walk (`sudoku::walk`, the hints applied from the givens) on
+/// more corpus puzzles than the C walk above checks (`LOGIC_RATE_SAMPLE` per corpus,
+/// default 150), and on generated puzzles of every level: the rating settles levels Easy to
+/// Hard in batches and stops at its first Extreme step, and must still say exactly the
+/// walk's hardest level.
+#[test]
+fn rate_is_the_hardest_level_of_the_walk_on_larger_samples() {
+    let per_corpus: usize = std::env::var("LOGIC_RATE_SAMPLE")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(150);
+    let hardest = |b: &Board| {
+        sudoku::walk(b)
+            .unwrap()
+            .iter()
+            .filter_map(Step::level)
+            .max()
+            .unwrap_or(Difficulty::Easy)
+    };
+    for (name, known) in corpora::CORPORA {
+        if known != corpora::Known::Unique {
+            continue;
+        }
+        let Some(entries) = corpora::read(name) else {
+            continue;
+        };
+        for e in corpora::sample(&entries, per_corpus) {
+            assert_eq!(
+                sudoku::rate(&e.board),
+                Ok(hardest(&e.board)),
+                "{name}:{}",
+                e.line
+            );
+        }
+    }
+    for level in Difficulty::ALL {
+        for seed in 10..16 {
+            let (p, _) = sudoku::generate(seed, level);
+            assert_eq!(hardest(&p), level, "{level:?} seed {seed}: {p}");
+            assert_eq!(sudoku::rate(&p), Ok(level), "{level:?} seed {seed}: {p}");
+        }
+    }
+}
+
+/// The hints are pinned: a hash of every step (technique, level, cell, digit, removed and
+/// pattern masks) of the walks of the bundled puzzles. Making a technique's search faster
+/// must not change which step it finds; a change here changes what users see.
+#[test]
+fn bundled_walks_are_pinned() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut mix = |x: u64| h = (h ^ x).wrapping_mul(0x0000_0100_0000_01b3);
+    let mut steps = 0;
+    for file in ["benches/puzzles.txt", "c_examples/puzzles.txt"] {
+        let text = std::fs::read_to_string(format!("{root}/{file}")).unwrap();
+        for p in lines(&text) {
+            let Ok(board) = Board::from_bytes(&p) else {
+                continue;
+            };
+            let Ok(walk) = sudoku::walk(&board) else {
+                continue;
+            };
+            for s in &walk {
+                for x in [s.technique, s.difficulty, s.cell, s.digit] {
+                    mix(x as u64);
+                }
+                for &m in s.removed.iter().chain(&s.pattern) {
+                    mix(u64::from(m));
+                }
+                steps += 1;
+            }
+        }
+    }
+    assert_eq!((steps, h), (10_856, 13_335_971_351_570_725_202));
+}
+
 #[test]
 fn generated_puzzles_walk_to_their_level() {
     for level in Difficulty::ALL {

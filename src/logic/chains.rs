@@ -70,10 +70,10 @@ const fn bitboards<const N: usize, const K: usize>(lists: &[[u8; K]; N]) -> [u12
 }
 
 /// The 27 units as bitboards.
-const UNIT_MASK: [u128; 27] = bitboards(&UNITS);
+pub(crate) const UNIT_MASK: [u128; 27] = bitboards(&UNITS);
 
 /// The 20 peers of each cell as a bitboard.
-const PEER_MASK: [u128; 81] = bitboards(&PEERS);
+pub(crate) const PEER_MASK: [u128; 81] = bitboards(&PEERS);
 
 /// The row, column and box unit indices (into [`UNITS`]) of each cell.
 const CELL_UNITS: [[u8; 3]; 81] = {
@@ -263,6 +263,158 @@ impl Grid {
         any
     }
 
+    /// Whether [`Grid::common`] finds something for nodes `a` and `b`, without writing it.
+    fn any_common(&self, mode: Mode, a: usize, b: usize) -> bool {
+        let (ca, da, cb, db) = (a / 9, a % 9, b / 9, b % 9);
+        if a == b {
+            return false;
+        }
+        if da == db {
+            PEER_MASK[ca] & PEER_MASK[cb] & self.pos[da] != 0
+        } else if mode == Mode::Aic {
+            if ca == cb {
+                self.cand[ca] & !(1 << da | 1 << db) != 0
+            } else {
+                PEER_MASK[ca] >> cb & 1 != 0
+                    && (self.cand[cb] >> da & 1 != 0 || self.cand[ca] >> db & 1 != 0)
+            }
+        } else {
+            false
+        }
+    }
+
+    /// Per digit, the cells whose node may be part of a chain of `mode` ([`Grid::node_ok`]).
+    fn ok_nodes(&self, mode: Mode) -> [u128; 9] {
+        let mut ok = self.pos;
+        if mode == Mode::Xy {
+            let mut bivalue = 0u128;
+            for (c, &m) in self.cand.iter().enumerate() {
+                if m.count_ones() == 2 {
+                    bivalue |= 1 << c;
+                }
+            }
+            for o in &mut ok {
+                *o &= bivalue;
+            }
+        }
+        ok
+    }
+
+    /// Whether the breadth-first search of [`chain_search`] from node `a` may find a chain
+    /// shorter than `limit`: false only when it certainly finds none. The same search on
+    /// sets of nodes (per digit, a bitboard of cells), one depth at a time: the nodes first
+    /// reached at each depth are the same whatever the order within a depth, since a node
+    /// is marked seen when first reached. At each odd depth of 3 or more it answers true
+    /// as soon as a node there has candidates that see it and `a` ([`Grid::any_common`]) or
+    /// closes a loop with `a` (whose removals depend on the path: the search decides).
+    fn may_find(
+        &self,
+        mode: Mode,
+        a: usize,
+        limit: u8,
+        ok: &[u128; 9],
+        bilocal: &[u32; 9],
+    ) -> bool {
+        let mut seen = [0u128; 9];
+        let mut layer = [0u128; 9];
+        seen[a % 9] |= 1 << (a / 9);
+        layer[a % 9] |= 1 << (a / 9);
+        let mut depth = 0u8;
+        while depth.saturating_add(1) < limit {
+            let mut next = [0u128; 9];
+            for (d, &cells) in layer.iter().enumerate() {
+                let mut cells = cells;
+                while cells != 0 {
+                    let c = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    if depth.is_multiple_of(2) {
+                        self.strong_into(mode, c, d, bilocal, &mut next);
+                    } else {
+                        self.weak_into(mode, c, d, &mut next);
+                    }
+                }
+            }
+            let mut any = false;
+            for d in 0..9 {
+                next[d] &= ok[d] & !seen[d];
+                seen[d] |= next[d];
+                any |= next[d] != 0;
+            }
+            if !any {
+                return false;
+            }
+            depth += 1;
+            if depth % 2 == 1 && depth >= 3 {
+                for (d, &cells) in next.iter().enumerate() {
+                    let mut cells = cells;
+                    while cells != 0 {
+                        let m = cells.trailing_zeros() as usize * 9 + d;
+                        cells &= cells - 1;
+                        if self.weakly_linked(mode, a, m) || self.any_common(mode, a, m) {
+                            return true;
+                        }
+                    }
+                }
+            }
+            layer = next;
+        }
+        false
+    }
+
+    /// Per digit, the units (bit `u` for unit `u`) where it has exactly two places and is
+    /// not filled: where [`Grid::bilocal_partner`] finds a partner.
+    fn bilocal_units(&self) -> [u32; 9] {
+        core::array::from_fn(|d| {
+            let mut units = 0;
+            for (u, &mask) in UNIT_MASK.iter().enumerate() {
+                if self.filled[d] & mask == 0 && (self.pos[d] & mask).count_ones() == 2 {
+                    units |= 1 << u;
+                }
+            }
+            units
+        })
+    }
+
+    /// Adds to `next` the nodes strongly linked to node (`c`, `d`) ([`Grid::strong`]);
+    /// `bilocal` from [`Grid::bilocal_units`].
+    fn strong_into(
+        &self,
+        mode: Mode,
+        c: usize,
+        d: usize,
+        bilocal: &[u32; 9],
+        next: &mut [u128; 9],
+    ) {
+        if mode != Mode::X && self.cand[c].count_ones() == 2 {
+            let e = (self.cand[c] & !(1 << d)).trailing_zeros() as usize;
+            if e < 9 && e != d {
+                next[e] |= 1 << c;
+            }
+        }
+        if mode != Mode::Xy {
+            for &u in &CELL_UNITS[c] {
+                if bilocal[d] >> u & 1 != 0 {
+                    // The unit's two places of the digit, `c` among them: the other one
+                    // (and `c`, already seen).
+                    next[d] |= self.pos[d] & UNIT_MASK[u as usize];
+                }
+            }
+        }
+    }
+
+    /// Adds to `next` the nodes weakly linked to node (`c`, `d`) ([`Grid::weak`]; only
+    /// present candidates, and for XY-chains only bivalue cells, are kept by the caller).
+    fn weak_into(&self, mode: Mode, c: usize, d: usize, next: &mut [u128; 9]) {
+        if mode == Mode::Aic {
+            let mut others = self.cand[c] & !(1 << d);
+            while others != 0 {
+                next[others.trailing_zeros() as usize] |= 1 << c;
+                others &= others - 1;
+            }
+        }
+        next[d] |= PEER_MASK[c] & self.pos[d];
+    }
+
     /// Whether nodes `a` and `b` are weakly linked under `mode` (both present).
     fn weakly_linked(&self, mode: Mode, a: usize, b: usize) -> bool {
         let (ca, da, cb, db) = (a / 9, a % 9, b / 9, b % 9);
@@ -302,6 +454,8 @@ fn chain_search(digits: &[u8; 81], cands: &[u16; 81], mode: Mode) -> Option<Chai
     let mut best: Option<(u8, ChainFind)> = None;
     let mut strong = [0u16; 4];
     let mut weak = [0u16; 28];
+    let ok = g.ok_nodes(mode);
+    let bilocal = g.bilocal_units();
     for a in 0..NODES {
         if !g.node_ok(mode, a) {
             continue;
@@ -310,6 +464,11 @@ fn chain_search(digits: &[u8; 81], cands: &[u16; 81], mode: Mode) -> Option<Chai
             break;
         }
         let limit = best.as_ref().map_or(u8::MAX, |b| b.0);
+        if !g.may_find(mode, a, limit, &ok, &bilocal) {
+            // No chain from `a` shorter than `limit` can remove anything: the search below
+            // would find nothing.
+            continue;
+        }
         generation += 1;
         seen[a] = generation;
         depth[a] = 0;
@@ -342,9 +501,14 @@ fn chain_search(digits: &[u8; 81], cands: &[u16; 81], mode: Mode) -> Option<Chai
                 queue[tail] = m as u16;
                 tail += 1;
                 if dn % 2 == 0 && dn + 1 >= 3 {
+                    let closes = g.weakly_linked(mode, a, m);
+                    if !closes && !g.any_common(mode, a, m) {
+                        // Nothing sees both ends, and no loop: nothing to remove.
+                        continue;
+                    }
                     let mut removed = [0u16; 81];
                     let mut found = g.common(mode, a, m, &mut removed);
-                    if g.weakly_linked(mode, a, m) {
+                    if closes {
                         // A continuous loop: the weak link back from the end to the start
                         // closes it, and then exactly one node of every weak link of the loop
                         // is true, so what sees both nodes of one goes.

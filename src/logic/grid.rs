@@ -105,6 +105,17 @@ impl Grid {
         }
     }
 
+    /// The open cells (bit `c` for cell `c`) with a candidate in `mask`.
+    pub(crate) fn cells_with(&self, mask: u16) -> u128 {
+        let mut m = 0u128;
+        for (c, &cand) in self.cand.iter().enumerate() {
+            if cand & mask != 0 {
+                m |= 1 << c;
+            }
+        }
+        m
+    }
+
     /// Where digit bit `bit` is a candidate in unit `u`: bit `k` for the unit's `k`-th cell.
     pub(crate) fn places(&self, u: usize, bit: u16) -> u16 {
         let mut m = 0;

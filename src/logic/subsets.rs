@@ -5,66 +5,98 @@ use super::step::Step;
 use super::technique::Technique;
 use crate::units::UNITS;
 
-/// Calls `f` with every `k`-combination of `items` (in lexicographic order) until it
-/// returns `Some`.
-pub(crate) fn combinations<T: Copy, R>(
+/// Calls `f` with every `k`-combination of `items` (in lexicographic order of positions)
+/// until it returns `Some`. `k` is at most 4 and `items` holds at most 9 entries (the
+/// cells, digits or lines of one unit or digit): the combination is kept on the stack.
+pub(crate) fn combinations<T: Copy + Default, R>(
     items: &[T],
     k: usize,
     f: &mut impl FnMut(&[T]) -> Option<R>,
 ) -> Option<R> {
-    fn go<T: Copy, R>(
-        items: &[T],
-        k: usize,
-        start: usize,
-        chosen: &mut Vec<T>,
-        f: &mut impl FnMut(&[T]) -> Option<R>,
-    ) -> Option<R> {
-        if chosen.len() == k {
-            return f(chosen);
+    const MAX: usize = 4;
+    let n = items.len();
+    if k == 0 || k > MAX || k > n {
+        // No combination fits on the stack (k > 4 never happens) or exists (k > n); the
+        // empty combination is never asked for.
+        return None;
+    }
+    // The positions of the current combination, increasing; the first is [0, 1, .., k-1].
+    let mut idx = [0usize; MAX];
+    for (j, i) in idx.iter_mut().enumerate().take(k) {
+        *i = j;
+    }
+    let mut chosen = [T::default(); MAX];
+    loop {
+        for j in 0..k {
+            chosen[j] = items[idx[j]];
         }
-        let need = k - chosen.len();
-        for i in start..items.len() {
-            if items.len() - i < need {
+        if let Some(r) = f(&chosen[..k]) {
+            return Some(r);
+        }
+        // The next combination: the last position that can still move moves by one, and
+        // those after it follow it.
+        let mut j = k;
+        loop {
+            if j == 0 {
+                return None;
+            }
+            j -= 1;
+            if idx[j] < n - k + j {
                 break;
             }
-            chosen.push(items[i]);
-            let r = go(items, k, i + 1, chosen, f);
-            chosen.pop();
-            if r.is_some() {
-                return r;
-            }
         }
-        None
+        idx[j] += 1;
+        for m in j + 1..k {
+            idx[m] = idx[m - 1] + 1;
+        }
     }
-    go(items, k, 0, &mut Vec::with_capacity(k), f)
 }
 
 /// `size` open cells of a unit whose candidates together are `size` digits: those digits
 /// leave the unit's other cells (units: rows, columns, boxes).
 pub(crate) fn naked(g: &Grid, size: usize, t: Technique) -> Option<Step> {
     for unit in &UNITS {
-        let small: Vec<usize> = unit
-            .iter()
-            .map(|&c| c as usize)
-            .filter(|&c| g.cand[c] != 0 && g.cand[c].count_ones() as usize <= size)
-            .collect();
-        let found = combinations(&small, size, &mut |cells| {
+        // The open cells that could be in such a subset, and the candidates of all open
+        // cells: a subset removes something only if other cells hold its digits.
+        let mut small = [0usize; 9];
+        let mut n = 0;
+        let mut open = 0;
+        for &c in unit {
+            let m = g.cand[c as usize];
+            if m != 0 {
+                open += 1;
+                if m.count_ones() as usize <= size {
+                    small[n] = c as usize;
+                    n += 1;
+                }
+            }
+        }
+        if n < size || open <= size {
+            continue;
+        }
+        let found = combinations(&small[..n], size, &mut |cells| {
             let union = cells.iter().fold(0, |a, &c| a | g.cand[c]);
             if union.count_ones() as usize != size {
                 return None;
             }
+            let others = unit
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|c| !cells.contains(c))
+                .fold(0, |a, c| a | g.cand[c]);
+            if others & union == 0 {
+                return None;
+            }
             let mut s = Step::of(t);
-            let mut removes = false;
             for &c in unit {
                 let c = c as usize;
                 if cells.contains(&c) {
                     s.pattern[c] = g.cand[c];
                 } else if g.cand[c] & union != 0 {
                     s.removed[c] = g.cand[c] & union;
-                    removes = true;
                 }
             }
-            removes.then_some(s)
+            Some(s)
         });
         if found.is_some() {
             return found;
@@ -76,31 +108,51 @@ pub(crate) fn naked(g: &Grid, size: usize, t: Technique) -> Option<Step> {
 /// `size` digits of a unit that fit only in the same `size` cells: every other candidate
 /// leaves those cells (units: rows, columns, boxes).
 pub(crate) fn hidden(g: &Grid, size: usize, t: Technique) -> Option<Step> {
-    for (u, unit) in UNITS.iter().enumerate() {
-        let places: [u16; 9] = core::array::from_fn(|d| g.places(u, 1 << d));
-        let digits: Vec<usize> = (0..9)
-            .filter(|&d| places[d] != 0 && places[d].count_ones() as usize <= size)
-            .collect();
-        let found = combinations(&digits, size, &mut |ds| {
+    for unit in &UNITS {
+        // Where each digit fits (bit k: the unit's k-th cell), and the digits with at most
+        // `size` places.
+        let mut places = [0u16; 9];
+        for (k, &c) in unit.iter().enumerate() {
+            let mut m = g.cand[c as usize];
+            while m != 0 {
+                places[m.trailing_zeros() as usize] |= 1 << k;
+                m &= m - 1;
+            }
+        }
+        let mut digits = [0usize; 9];
+        let mut n = 0;
+        for (d, &p) in places.iter().enumerate() {
+            if p != 0 && p.count_ones() as usize <= size {
+                digits[n] = d;
+                n += 1;
+            }
+        }
+        if n < size {
+            continue;
+        }
+        let found = combinations(&digits[..n], size, &mut |ds| {
             let cells = ds.iter().fold(0, |a, &d| a | places[d]);
             if cells.count_ones() as usize != size {
                 return None;
             }
             let keep = ds.iter().fold(0u16, |a, &d| a | 1 << d);
+            let other = (0..9)
+                .filter(|k| cells & (1 << k) != 0)
+                .fold(0, |a, k| a | g.cand[unit[k] as usize])
+                & !keep
+                & ALL_DIGITS;
+            if other == 0 {
+                return None;
+            }
             let mut s = Step::of(t);
-            let mut removes = false;
             for (k, &c) in unit.iter().enumerate() {
                 let c = c as usize;
                 if cells & (1 << k) != 0 {
                     s.pattern[c] = g.cand[c] & keep;
-                    let other = g.cand[c] & !keep & ALL_DIGITS;
-                    if other != 0 {
-                        s.removed[c] = other;
-                        removes = true;
-                    }
+                    s.removed[c] = g.cand[c] & !keep & ALL_DIGITS;
                 }
             }
-            removes.then_some(s)
+            Some(s)
         });
         if found.is_some() {
             return found;

@@ -231,6 +231,7 @@ impl Techniques {
     /// No technique.
     pub(crate) const NONE: Techniques = Techniques(0);
     /// Full house, naked and hidden singles.
+    #[cfg(test)]
     pub(crate) const SINGLES: Techniques = Techniques::up_to(Difficulty::Easy);
 
     /// The techniques of `level` and of every easier level.

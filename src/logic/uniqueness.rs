@@ -3,7 +3,8 @@
 //! cells over two rows, two columns and two boxes that could hold only two digits would
 //! let those digits swap into a second solution.
 
-use super::grid::{sees, Grid};
+use super::chains::PEER_MASK;
+use super::grid::Grid;
 use super::step::Step;
 use super::technique::Technique;
 use crate::board::{BOX, CELLS, COL, ROW};
@@ -36,6 +37,15 @@ fn rectangles(g: &Grid, f: &mut impl FnMut([usize; 4]) -> Option<Step>) -> Optio
 /// Three corners hold only {a,b}: a and b leave the fourth.
 pub(crate) fn unique_rectangle_1(g: &Grid) -> Option<Step> {
     rectangles(g, &mut |corners| {
+        // Three corners with two candidates each are needed.
+        if corners
+            .iter()
+            .filter(|&&c| g.cand[c].count_ones() == 2)
+            .count()
+            < 3
+        {
+            return None;
+        }
         for k in 0..4 {
             let others: [usize; 3] =
                 core::array::from_fn(|j| corners[if j < k { j } else { j + 1 }]);
@@ -62,6 +72,16 @@ pub(crate) fn unique_rectangle_1(g: &Grid) -> Option<Step> {
 /// both of those.
 pub(crate) fn unique_rectangle_2(g: &Grid) -> Option<Step> {
     rectangles(g, &mut |corners| {
+        // Two corners with two candidates and two with three are needed.
+        let count = |n: u32| {
+            corners
+                .iter()
+                .filter(|&&c| g.cand[c].count_ones() == n)
+                .count()
+        };
+        if count(2) != 2 || count(3) != 2 {
+            return None;
+        }
         for (i, j) in [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)] {
             let floor = [corners[i], corners[j]];
             let mut rest = (0..4).filter(|&k| k != i && k != j).map(|k| corners[k]);
@@ -78,16 +98,15 @@ pub(crate) fn unique_rectangle_2(g: &Grid) -> Option<Step> {
                 continue;
             }
             let z = r & !m;
-            let mut s = Step::of(Technique::UniqueRectangle2);
-            let mut removes = false;
-            for c in 0..CELLS {
-                if g.cand[c] & z != 0 && sees(c, roof[0]) && sees(c, roof[1]) {
-                    s.removed[c] = z;
-                    removes = true;
-                }
-            }
-            if !removes {
+            // A cell sees another when it is one of its peers (never itself).
+            let mut m = g.cells_with(z) & PEER_MASK[roof[0]] & PEER_MASK[roof[1]];
+            if m == 0 {
                 continue;
+            }
+            let mut s = Step::of(Technique::UniqueRectangle2);
+            while m != 0 {
+                s.removed[m.trailing_zeros() as usize] = z;
+                m &= m - 1;
             }
             for &c in &corners {
                 s.pattern[c] = g.cand[c];

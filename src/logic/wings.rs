@@ -1,5 +1,6 @@
 //! Wings: XY-Wing, XYZ-Wing, W-Wing.
 
+use super::chains::PEER_MASK;
 use super::grid::{sees, Grid};
 use super::step::Step;
 use super::technique::Technique;
@@ -9,16 +10,21 @@ use crate::units::{PEERS, UNITS};
 /// The step of technique `t` that removes digit bit `z` from every open cell (but those of
 /// `wing`) that sees every cell of `wing`, whose candidates make the pattern.
 fn remove_seen_by_all(g: &Grid, t: Technique, z: u16, wing: &[usize]) -> Option<Step> {
-    let mut s = Step::of(t);
-    let mut removes = false;
-    for c in 0..CELLS {
-        if g.cand[c] & z != 0 && !wing.contains(&c) && wing.iter().all(|&w| sees(c, w)) {
-            s.removed[c] = z;
-            removes = true;
-        }
+    // A cell sees another when it is one of its peers (never itself).
+    let mut m = g.cells_with(z);
+    for &w in wing {
+        m &= PEER_MASK[w];
     }
-    if !removes {
+    for &w in wing {
+        m &= !(1u128 << w);
+    }
+    if m == 0 {
         return None;
+    }
+    let mut s = Step::of(t);
+    while m != 0 {
+        s.removed[m.trailing_zeros() as usize] = z;
+        m &= m - 1;
     }
     for &w in wing {
         s.pattern[w] = g.cand[w];

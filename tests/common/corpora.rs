@@ -83,11 +83,15 @@ impl Entry {
     }
 }
 
-/// `../shared/data` beside the project, if it is there (else a note is printed, once).
+/// `../shared/data` beside the project (or `$SUDOKU_SHARED_DATA`, for a checkout elsewhere,
+/// such as a git worktree), if it is there (else a note is printed, once).
 pub(crate) fn shared_data() -> Option<PathBuf> {
     static DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
     DIR.get_or_init(|| {
-        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+        let dir = std::env::var_os("SUDOKU_SHARED_DATA").map_or_else(
+            || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
+            PathBuf::from,
+        );
         if dir.is_dir() {
             Some(dir)
         } else {
