@@ -442,8 +442,14 @@ enum Mode {
     Aic,
 }
 
-/// The shortest alternating chain of `mode` (at least three links) that removes something.
-fn chain_search(digits: &[u8; 81], cands: &[u16; 81], mode: Mode) -> Option<ChainFind> {
+/// The shortest alternating chain of `mode` (at least three links) that removes something,
+/// from start nodes of the digits of `starts` (bit `d` for digit `d + 1`).
+fn chain_search(
+    digits: &[u8; 81],
+    cands: &[u16; 81],
+    mode: Mode,
+    starts: u16,
+) -> Option<ChainFind> {
     let g = Grid::new(digits, cands)?;
     // Per node: the BFS generation that reached it (0: never), its parent and depth.
     let mut seen = [0u16; NODES];
@@ -457,7 +463,7 @@ fn chain_search(digits: &[u8; 81], cands: &[u16; 81], mode: Mode) -> Option<Chai
     let ok = g.ok_nodes(mode);
     let bilocal = g.bilocal_units();
     for a in 0..NODES {
-        if !g.node_ok(mode, a) {
+        if starts >> (a % 9) & 1 == 0 || !g.node_ok(mode, a) {
             continue;
         }
         if matches!(best, Some((3, _))) {
@@ -551,15 +557,22 @@ fn chain_search(digits: &[u8; 81], cands: &[u16; 81], mode: Mode) -> Option<Chai
 /// Single-digit chains (X-chains; simple colouring's eliminations are X-chains): strong links
 /// from units where the digit has two places, weak links between peers. Removes the digit from
 /// the cells that see both ends.
+#[cfg(test)]
 pub(crate) fn x_chain(digits: &[u8; 81], cands: &[u16; 81]) -> Option<ChainFind> {
-    chain_search(digits, cands, Mode::X)
+    x_chain_of(digits, cands, 0x1FF)
+}
+
+/// [`x_chain`] on the digits of `of` only (bit `d` for digit `d + 1`): the same chain as on
+/// all digits when the others have none, since an X-chain keeps to one digit.
+pub(crate) fn x_chain_of(digits: &[u8; 81], cands: &[u16; 81], of: u16) -> Option<ChainFind> {
+    chain_search(digits, cands, Mode::X, of)
 }
 
 /// Chains of bivalue cells (XY-chains): inside a cell one candidate is false and the other
 /// true; between cells one digit is weakly linked. Removes the digit the two ends share from
 /// the cells that see both ends.
 pub(crate) fn xy_chain(digits: &[u8; 81], cands: &[u16; 81]) -> Option<ChainFind> {
-    chain_search(digits, cands, Mode::Xy)
+    chain_search(digits, cands, Mode::Xy, 0x1FF)
 }
 
 /// Alternating inference chains over several digits: strong links from bivalue cells and from
@@ -567,7 +580,7 @@ pub(crate) fn xy_chain(digits: &[u8; 81], cands: &[u16; 81]) -> Option<ChainFind
 /// every candidate that sees both ends (the ends' digit from common peers; with two digits,
 /// the other candidates of a shared cell, or each end's digit from the other end's cell).
 pub(crate) fn aic(digits: &[u8; 81], cands: &[u16; 81]) -> Option<ChainFind> {
-    chain_search(digits, cands, Mode::Aic)
+    chain_search(digits, cands, Mode::Aic, 0x1FF)
 }
 
 /// One line of reasoning from an assumption: per-digit candidate bitboards propagated with

@@ -7,6 +7,11 @@ use super::step::Step;
 use super::technique::Technique;
 use crate::board::BOX;
 
+/// The digits (0-8) of mask `digits` (bit `d` for digit `d + 1`), in increasing order.
+fn each_digit(digits: u16) -> impl Iterator<Item = usize> {
+    (0..9).filter(move |d| digits >> d & 1 != 0)
+}
+
 /// The cell at line `line`, position `pos`: row `line`, column `pos` when `by_rows`, else
 /// column `line`, row `pos`.
 fn at(by_rows: bool, line: usize, pos: usize) -> usize {
@@ -135,11 +140,11 @@ fn finned_fits(union: u16, size: usize) -> bool {
         && (0..3).any(|g| (union & !(0b111u16 << (3 * g))).count_ones() < size as u32)
 }
 
-/// A basic fish of `size` lines: for each digit (rows as base, then columns), `size` base
-/// lines whose candidates lie in `size` cover lines; the digit leaves the cover lines'
-/// other cells.
-pub(crate) fn basic(g: &Grid, size: usize, t: Technique) -> Option<Step> {
-    for d in 0..9 {
+/// A basic fish of `size` lines: for each digit of `digits` (rows as base, then columns),
+/// `size` base lines whose candidates lie in `size` cover lines; the digit leaves the cover
+/// lines' other cells.
+pub(crate) fn basic(g: &Grid, size: usize, t: Technique, digits: u16) -> Option<Step> {
+    for d in each_digit(digits) {
         let bit = 1u16 << d;
         for by_rows in [true, false] {
             let m = line_masks(g, bit, by_rows);
@@ -180,8 +185,9 @@ pub(crate) fn basic(g: &Grid, size: usize, t: Technique) -> Option<Step> {
 /// A finned fish of `size` lines: `size` base lines whose candidates lie in `size` cover
 /// lines except for fins, all in one box; the digit leaves the cells of the cover lines in
 /// that box outside the base lines (either a fin is the digit, or the plain fish holds).
-pub(crate) fn finned(g: &Grid, size: usize, t: Technique) -> Option<Step> {
-    for d in 0..9 {
+/// Digits of `digits` only.
+pub(crate) fn finned(g: &Grid, size: usize, t: Technique, digits: u16) -> Option<Step> {
+    for d in each_digit(digits) {
         let bit = 1u16 << d;
         for by_rows in [true, false] {
             let m = line_masks(g, bit, by_rows);
@@ -343,9 +349,9 @@ fn sees_both(
 
 /// Two rows (then columns) with exactly two places for a digit, one end of each in the
 /// same column (row), the other ends in different ones: the digit leaves the cells that
-/// see both other ends.
-pub(crate) fn skyscraper(g: &Grid) -> Option<Step> {
-    for d in 0..9 {
+/// see both other ends. Digits of `digits` only.
+pub(crate) fn skyscraper(g: &Grid, digits: u16) -> Option<Step> {
+    for d in each_digit(digits) {
         let bit = 1u16 << d;
         let with_bit = g.cells_with(bit);
         for by_rows in [true, false] {
@@ -384,11 +390,12 @@ fn ends_of(m: u16) -> [usize; 2] {
 }
 
 /// A row and a column with exactly two places for a digit, sharing no cell, one end of
-/// each in the same box: the digit leaves the cells that see both other ends.
+/// each in the same box: the digit leaves the cells that see both other ends. Digits of
+/// `digits` only.
 // Cells, lines and units are numbers that index several tables at once.
 #[allow(clippy::needless_range_loop)]
-pub(crate) fn two_string_kite(g: &Grid) -> Option<Step> {
-    for d in 0..9 {
+pub(crate) fn two_string_kite(g: &Grid, digits: u16) -> Option<Step> {
+    for d in each_digit(digits) {
         let bit = 1u16 << d;
         let rows = line_masks(g, bit, true);
         let cols = line_masks(g, bit, false);

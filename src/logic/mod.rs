@@ -19,13 +19,17 @@
 //! The rating walks the same steps. Between harder steps it settles levels Easy to Hard
 //! with their batch closure ([`closure`]), which ends in the very grid the one-step-at-a-
 //! time walk reaches: so [`rate`] returns exactly the hardest level of the walk of
-//! [`hint`]s, at the cost of the old rating on puzzles of those levels.
+//! [`hint`]s, at the cost of the old rating on puzzles of those levels. A walk also
+//! remembers where its searches above Hard found nothing (`memo.rs`) and does not search
+//! those parts of the grid again while they stay as they were: the same steps, found
+//! sooner.
 
 pub(crate) mod chains;
 pub(crate) mod closure;
 mod fish;
 mod grid;
 mod intersections;
+mod memo;
 mod singles;
 mod step;
 mod subsets;
@@ -43,6 +47,7 @@ use crate::difficulty::Difficulty;
 use crate::status::Status;
 use crate::units::PEERS;
 use grid::Grid;
+use memo::{Keys, Memo, Scope};
 
 /// Per cell, bit `d - 1` set when digit `d` is not excluded by a filled cell of its row,
 /// column or box; a filled cell holds its own digit's bit.
@@ -69,9 +74,10 @@ fn unique_solution(board: &Board) -> Result<[u8; CELLS], Status> {
     }
 }
 
-/// What technique `t` finds first on `g`, unchecked.
-fn find(g: &Grid, t: Technique, solution: &[u8; CELLS]) -> Option<Step> {
+/// What technique `t` finds first on `g` within `scope`, unchecked.
+fn find(g: &Grid, t: Technique, solution: &[u8; CELLS], scope: Scope) -> Option<Step> {
     use Technique as T;
+    let Scope { digits, units } = scope;
     match t {
         T::None => None,
         T::FullHouse => singles::full_house(g),
@@ -79,27 +85,27 @@ fn find(g: &Grid, t: Technique, solution: &[u8; CELLS]) -> Option<Step> {
         T::HiddenSingle => singles::hidden_single(g),
         T::Pointing => intersections::pointing(g),
         T::Claiming => intersections::claiming(g),
-        T::NakedPair => subsets::naked(g, 2, t),
-        T::HiddenPair => subsets::hidden(g, 2, t),
-        T::NakedTriple => subsets::naked(g, 3, t),
-        T::HiddenTriple => subsets::hidden(g, 3, t),
-        T::NakedQuad => subsets::naked(g, 4, t),
-        T::HiddenQuad => subsets::hidden(g, 4, t),
-        T::XWing => fish::basic(g, 2, t),
-        T::Skyscraper => fish::skyscraper(g),
-        T::TwoStringKite => fish::two_string_kite(g),
+        T::NakedPair => subsets::naked(g, 2, t, units),
+        T::HiddenPair => subsets::hidden(g, 2, t, units),
+        T::NakedTriple => subsets::naked(g, 3, t, units),
+        T::HiddenTriple => subsets::hidden(g, 3, t, units),
+        T::NakedQuad => subsets::naked(g, 4, t, units),
+        T::HiddenQuad => subsets::hidden(g, 4, t, units),
+        T::XWing => fish::basic(g, 2, t, digits),
+        T::Skyscraper => fish::skyscraper(g, digits),
+        T::TwoStringKite => fish::two_string_kite(g, digits),
         T::XyWing => wings::xy_wing(g),
         T::XyzWing => wings::xyz_wing(g),
         T::WWing => wings::w_wing(g),
-        T::Swordfish => fish::basic(g, 3, t),
-        T::Jellyfish => fish::basic(g, 4, t),
-        T::FinnedXWing => fish::finned(g, 2, t),
-        T::FinnedSwordfish => fish::finned(g, 3, t),
-        T::FinnedJellyfish => fish::finned(g, 4, t),
+        T::Swordfish => fish::basic(g, 3, t, digits),
+        T::Jellyfish => fish::basic(g, 4, t, digits),
+        T::FinnedXWing => fish::finned(g, 2, t, digits),
+        T::FinnedSwordfish => fish::finned(g, 3, t, digits),
+        T::FinnedJellyfish => fish::finned(g, 4, t, digits),
         T::UniqueRectangle1 => uniqueness::unique_rectangle_1(g),
         T::UniqueRectangle2 => uniqueness::unique_rectangle_2(g),
         T::BugPlusOne => uniqueness::bug_plus_one(g),
-        T::XChain => chain_step(g, t, chains::x_chain),
+        T::XChain => chain_step(g, t, |d, m| chains::x_chain_of(d, m, digits)),
         T::XyChain => chain_step(g, t, chains::xy_chain),
         T::Aic => chain_step(g, t, chains::aic),
         T::ForcingChain => chain_step(g, t, chains::forcing_chain),
@@ -111,7 +117,7 @@ fn find(g: &Grid, t: Technique, solution: &[u8; CELLS]) -> Option<Step> {
 fn chain_step(
     g: &Grid,
     t: Technique,
-    f: fn(&[u8; 81], &[u16; 81]) -> Option<chains::ChainFind>,
+    f: impl FnOnce(&[u8; 81], &[u16; 81]) -> Option<chains::ChainFind>,
 ) -> Option<Step> {
     let found = f(&g.digit, &g.masks())?;
     let mut s = match found.place {
@@ -165,31 +171,42 @@ fn is_true(g: &Grid, s: &Step, solution: &[u8; CELLS]) -> bool {
 }
 
 /// The simplest true step on `g` from technique `from` on (in [`Technique::ALL`] order);
-/// [`Technique::None`] when the grid is full. `g` must hold `solution`.
-fn next_step(g: &Grid, solution: &[u8; CELLS], from: Technique) -> Step {
+/// [`Technique::None`] when the grid is full. `g` must hold `solution`; `memo` is what
+/// the walk that reached `g` knows of its searches ([`Memo`]).
+fn next_step(g: &Grid, solution: &[u8; CELLS], from: Technique, memo: &mut Memo) -> Step {
     if g.full() {
         return Step::of(Technique::None);
     }
     // Brute force always applies on an open grid that holds the solution.
-    next_step_within(g, solution, from, Technique::BruteForce)
+    next_step_within(g, solution, from, Technique::BruteForce, memo)
         .or_else(|| brute_force(g, solution))
         .unwrap_or_default()
 }
 
 /// The simplest true step on open grid `g` among the techniques `from` to `to`; `None`
-/// when none of them makes progress.
+/// when none of them makes progress. `memo` skips the searches known to find nothing and
+/// learns of those that find nothing here.
 fn next_step_within(
     g: &Grid,
     solution: &[u8; CELLS],
     from: Technique,
     to: Technique,
+    memo: &mut Memo,
 ) -> Option<Step> {
+    let mut keys = None;
     for t in Technique::ALL.into_iter().filter(|&t| from <= t && t <= to) {
-        if let Some(s) = find(g, t, solution) {
-            if is_true(g, &s, solution) {
-                return Some(s);
+        let keys = keys.get_or_insert_with(|| Keys::of(g));
+        let Some(scope) = memo.scope(t, g, keys) else {
+            continue;
+        };
+        match find(g, t, solution, scope) {
+            Some(s) => {
+                if is_true(g, &s, solution) {
+                    return Some(s);
+                }
+                debug_assert!(false, "{t:?} found a false step");
             }
-            debug_assert!(false, "{t:?} found a false step");
+            None => memo.found_nothing(t, scope, g, keys),
         }
     }
     None
@@ -225,7 +242,12 @@ pub fn hint(board: &Board, candidates: Option<&[u16; CELLS]>) -> Result<Step, St
     if !g.holds(&solution) {
         return Err(Status::NoSolution);
     }
-    Ok(next_step(&g, &solution, Technique::FullHouse))
+    Ok(next_step(
+        &g,
+        &solution,
+        Technique::FullHouse,
+        &mut Memo::new(),
+    ))
 }
 
 /// [`hint`] on an 81-byte board, bad characters first ([`Status::ErrInvalidChar`]).
@@ -305,8 +327,9 @@ pub fn walk(board: &Board) -> Result<Vec<Step>, Status> {
     let solution = unique_solution(board)?;
     let mut g = Grid::new(board);
     let mut steps = Vec::new();
+    let mut memo = Memo::new();
     while !g.full() {
-        let s = next_step(&g, &solution, Technique::FullHouse);
+        let s = next_step(&g, &solution, Technique::FullHouse, &mut memo);
         apply(&mut g, &s);
         steps.push(s);
     }
@@ -349,6 +372,7 @@ fn rate_walk_with(
 ) -> Difficulty {
     let mut g = Grid::new(board);
     let mut level = Difficulty::Easy;
+    let mut memo = Memo::new();
     loop {
         if let Some(l) = closure::settle(&mut g) {
             level = level.max(l);
@@ -359,12 +383,18 @@ fn rate_walk_with(
         let s = if short {
             // When nothing up to Master applies, the step is Extreme (a forcing chain or
             // brute force) whichever it is: the rating is known without looking for it.
-            match next_step_within(&g, solution, Technique::NakedQuad, Technique::Aic) {
+            match next_step_within(
+                &g,
+                solution,
+                Technique::NakedQuad,
+                Technique::Aic,
+                &mut memo,
+            ) {
                 Some(s) => s,
                 None => return Difficulty::Extreme,
             }
         } else {
-            next_step(&g, solution, Technique::NakedQuad)
+            next_step(&g, solution, Technique::NakedQuad, &mut memo)
         };
         level = level.max(s.level().unwrap_or(Difficulty::Extreme));
         if let Some(t) = s.technique() {
@@ -388,6 +418,7 @@ pub(crate) fn rate_at_most(
         .max()?;
     let mut g = Grid::new(board);
     let mut level = Difficulty::Easy;
+    let mut memo = Memo::new();
     loop {
         if let Some(l) = closure::settle(&mut g) {
             level = level.max(l);
@@ -401,7 +432,7 @@ pub(crate) fn rate_at_most(
         if cap <= Difficulty::Hard {
             return None;
         }
-        let s = next_step_within(&g, solution, Technique::NakedQuad, last)?;
+        let s = next_step_within(&g, solution, Technique::NakedQuad, last, &mut memo)?;
         level = level.max(s.level().unwrap_or(Difficulty::Extreme));
         apply(&mut g, &s);
     }

@@ -52,10 +52,20 @@ pub(crate) fn combinations<T: Copy + Default, R>(
     }
 }
 
+/// The units of mask `units` (bit `u` for unit `u` of [`UNITS`]), in order.
+fn each_unit(units: u32) -> impl Iterator<Item = &'static [u8; 9]> {
+    UNITS
+        .iter()
+        .enumerate()
+        .filter(move |&(u, _)| units >> u & 1 != 0)
+        .map(|(_, unit)| unit)
+}
+
 /// `size` open cells of a unit whose candidates together are `size` digits: those digits
-/// leave the unit's other cells (units: rows, columns, boxes).
-pub(crate) fn naked(g: &Grid, size: usize, t: Technique) -> Option<Step> {
-    for unit in &UNITS {
+/// leave the unit's other cells (the units of mask `units`, bit `u` for unit `u` of
+/// [`UNITS`]: rows, columns, boxes).
+pub(crate) fn naked(g: &Grid, size: usize, t: Technique, units: u32) -> Option<Step> {
+    for unit in each_unit(units) {
         // The open cells that could be in such a subset, and the candidates of all open
         // cells: a subset removes something only if other cells hold its digits.
         let mut small = [0usize; 9];
@@ -106,9 +116,9 @@ pub(crate) fn naked(g: &Grid, size: usize, t: Technique) -> Option<Step> {
 }
 
 /// `size` digits of a unit that fit only in the same `size` cells: every other candidate
-/// leaves those cells (units: rows, columns, boxes).
-pub(crate) fn hidden(g: &Grid, size: usize, t: Technique) -> Option<Step> {
-    for unit in &UNITS {
+/// leaves those cells (the units of mask `units`, as for [`naked`]).
+pub(crate) fn hidden(g: &Grid, size: usize, t: Technique, units: u32) -> Option<Step> {
+    for unit in each_unit(units) {
         // Where each digit fits (bit k: the unit's k-th cell), and the digits with at most
         // `size` places.
         let mut places = [0u16; 9];

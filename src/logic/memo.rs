@@ -1,0 +1,299 @@
+//! What a walk already knows of its searches: the parts of the grid where a technique found
+//! nothing, so that its next search skips them.
+//!
+//! A walk's grid only loses candidates (a step removes candidates or fills a cell), and
+//! each technique remembered here reads the grid in one of three ways:
+//!
+//! - **One digit at a time** (the fish, Skyscraper, 2-String Kite, X-chains): the search of
+//!   a digit reads that digit's open places and filled cells alone, so it finds nothing
+//!   again while both are as they were.
+//! - **One unit at a time** (naked and hidden quads): the same for the unit's nine masks.
+//! - **Patterns of cells with few candidates** (bivalue cells for XY-Wing and XY-chains,
+//!   cells with two or three candidates for XYZ-Wing, bivalue cells and the units where a
+//!   digit has two places for W-Wing), removing from cells that can only have lost
+//!   candidates since: while those cells are as they were, every pattern is one the search
+//!   already tried and found nothing to remove with, so it finds nothing again.
+//!
+//! A search is then made only on the parts that changed since it last found nothing. The
+//! searches return the first instance in a fixed order of their parts (the shortest
+//! X-chain over all digits, the first in order among those), and the parts skipped hold
+//! none: the walk takes exactly the steps it takes without the memo.
+
+use super::chains::UNIT_MASK;
+use super::grid::Grid;
+use super::technique::Technique;
+use crate::board::CELLS;
+use crate::units::UNITS;
+
+/// Every digit (bit `d - 1` for digit `d`).
+const ALL_DIGITS: u16 = 0x1FF;
+
+/// Every unit (bit `u` for unit `u` of [`UNITS`]).
+const ALL_UNITS: u32 = (1 << 27) - 1;
+
+/// The parts of the grid a search looks at: digits (bit `d - 1` for digit `d`) and units
+/// (bit `u` for unit `u` of [`UNITS`]). Searches that read neither way look at everything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Scope {
+    pub(crate) digits: u16,
+    pub(crate) units: u32,
+}
+
+impl Scope {
+    /// The whole grid.
+    pub(crate) const ALL: Scope = Scope {
+        digits: ALL_DIGITS,
+        units: ALL_UNITS,
+    };
+}
+
+/// How a technique reads the grid, with its slot in the memo.
+enum Reads {
+    /// One digit at a time.
+    Digits(usize),
+    /// One unit at a time.
+    Units(usize),
+    /// Patterns of bivalue cells.
+    Bivalue(usize),
+    /// Patterns of cells with two or three candidates.
+    Small,
+    /// Patterns of bivalue cells and units where a digit has two places.
+    BivalueAndBilocal,
+    /// The whole grid, in a way the memo does not follow.
+    Everything,
+}
+
+fn reads(t: Technique) -> Reads {
+    use Technique as T;
+    match t {
+        T::XWing => Reads::Digits(0),
+        T::Skyscraper => Reads::Digits(1),
+        T::TwoStringKite => Reads::Digits(2),
+        T::Swordfish => Reads::Digits(3),
+        T::Jellyfish => Reads::Digits(4),
+        T::FinnedXWing => Reads::Digits(5),
+        T::FinnedSwordfish => Reads::Digits(6),
+        T::FinnedJellyfish => Reads::Digits(7),
+        T::XChain => Reads::Digits(8),
+        T::NakedQuad => Reads::Units(0),
+        T::HiddenQuad => Reads::Units(1),
+        T::XyWing => Reads::Bivalue(0),
+        T::XyChain => Reads::Bivalue(1),
+        T::XyzWing => Reads::Small,
+        T::WWing => Reads::BivalueAndBilocal,
+        _ => Reads::Everything,
+    }
+}
+
+const DIGIT_SLOTS: usize = 9;
+const UNIT_SLOTS: usize = 2;
+const BIVALUE_SLOTS: usize = 2;
+
+/// A digit's open places and filled cells (bit `c` for cell `c`).
+type DigitKey = (u128, u128);
+
+/// What the searches of one grid read, computed once for all of them.
+pub(crate) struct Keys {
+    digit: [DigitKey; 9],
+    /// Each open cell's candidates where it has exactly two, else 0.
+    bivalue: [u16; CELLS],
+    /// Each open cell's candidates where it has two or three, else 0.
+    small: [u16; CELLS],
+    /// Per digit, the units where it has exactly two open places.
+    bilocal: [u32; 9],
+}
+
+impl Keys {
+    pub(crate) fn of(g: &Grid) -> Keys {
+        let mut digit = [(0u128, 0u128); 9];
+        let mut bivalue = [0u16; CELLS];
+        let mut small = [0u16; CELLS];
+        for c in 0..CELLS {
+            let m = g.cand[c];
+            let mut bits = m;
+            while bits != 0 {
+                digit[bits.trailing_zeros() as usize].0 |= 1 << c;
+                bits &= bits - 1;
+            }
+            if g.digit[c] != 0 {
+                digit[usize::from(g.digit[c] - 1)].1 |= 1 << c;
+            }
+            match m.count_ones() {
+                2 => {
+                    bivalue[c] = m;
+                    small[c] = m;
+                }
+                3 => small[c] = m,
+                _ => {}
+            }
+        }
+        let bilocal = core::array::from_fn(|d| {
+            let mut units = 0;
+            for (u, &mask) in UNIT_MASK.iter().enumerate() {
+                if (digit[d].0 & mask).count_ones() == 2 {
+                    units |= 1 << u;
+                }
+            }
+            units
+        });
+        Keys {
+            digit,
+            bivalue,
+            small,
+            bilocal,
+        }
+    }
+}
+
+/// The nine masks of unit `u`.
+fn unit_masks(g: &Grid, u: usize) -> [u16; 9] {
+    core::array::from_fn(|k| g.cand[UNITS[u][k] as usize])
+}
+
+/// Where each remembered technique last found nothing.
+pub(crate) struct Memo {
+    /// Per slot, the digits with a known key, and the key of each.
+    digit_known: [u16; DIGIT_SLOTS],
+    digit: [[DigitKey; 9]; DIGIT_SLOTS],
+    /// Per slot, the units with known masks, and the masks of each.
+    unit_known: [u32; UNIT_SLOTS],
+    unit: [[[u16; 9]; 27]; UNIT_SLOTS],
+    bivalue: [Option<[u16; CELLS]>; BIVALUE_SLOTS],
+    small: Option<[u16; CELLS]>,
+    bivalue_and_bilocal: Option<([u16; CELLS], [u32; 9])>,
+}
+
+impl Memo {
+    /// A memo that knows nothing yet.
+    pub(crate) fn new() -> Memo {
+        Memo {
+            digit_known: [0; DIGIT_SLOTS],
+            digit: [[(0, 0); 9]; DIGIT_SLOTS],
+            unit_known: [0; UNIT_SLOTS],
+            unit: [[[0; 9]; 27]; UNIT_SLOTS],
+            bivalue: [None; BIVALUE_SLOTS],
+            small: None,
+            bivalue_and_bilocal: None,
+        }
+    }
+
+    /// What the search of `t` on `g` (whose keys are `keys`) must look at; `None` when it
+    /// is known to find nothing.
+    pub(crate) fn scope(&self, t: Technique, g: &Grid, keys: &Keys) -> Option<Scope> {
+        let all = Some(Scope::ALL);
+        match reads(t) {
+            Reads::Digits(s) => {
+                let mut digits = ALL_DIGITS;
+                for d in 0..9 {
+                    if self.digit_known[s] >> d & 1 != 0 && self.digit[s][d] == keys.digit[d] {
+                        digits &= !(1 << d);
+                    }
+                }
+                (digits != 0).then_some(Scope {
+                    digits,
+                    units: ALL_UNITS,
+                })
+            }
+            Reads::Units(s) => {
+                let mut units = ALL_UNITS;
+                for u in 0..27 {
+                    if self.unit_known[s] >> u & 1 != 0 && self.unit[s][u] == unit_masks(g, u) {
+                        units &= !(1 << u);
+                    }
+                }
+                (units != 0).then_some(Scope {
+                    digits: ALL_DIGITS,
+                    units,
+                })
+            }
+            Reads::Bivalue(s) => (self.bivalue[s] != Some(keys.bivalue)).then_some(Scope::ALL),
+            Reads::Small => (self.small != Some(keys.small)).then_some(Scope::ALL),
+            Reads::BivalueAndBilocal => (self.bivalue_and_bilocal
+                != Some((keys.bivalue, keys.bilocal)))
+            .then_some(Scope::ALL),
+            Reads::Everything => all,
+        }
+    }
+
+    /// Notes that the search of `t` on `g` over `scope` found nothing.
+    pub(crate) fn found_nothing(&mut self, t: Technique, scope: Scope, g: &Grid, keys: &Keys) {
+        match reads(t) {
+            Reads::Digits(s) => {
+                for d in 0..9 {
+                    if scope.digits >> d & 1 != 0 {
+                        self.digit[s][d] = keys.digit[d];
+                        self.digit_known[s] |= 1 << d;
+                    }
+                }
+            }
+            Reads::Units(s) => {
+                for u in 0..27 {
+                    if scope.units >> u & 1 != 0 {
+                        self.unit[s][u] = unit_masks(g, u);
+                        self.unit_known[s] |= 1 << u;
+                    }
+                }
+            }
+            Reads::Bivalue(s) => self.bivalue[s] = Some(keys.bivalue),
+            Reads::Small => self.small = Some(keys.small),
+            Reads::BivalueAndBilocal => {
+                self.bivalue_and_bilocal = Some((keys.bivalue, keys.bilocal));
+            }
+            Reads::Everything => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{apply, find, next_step};
+    use super::*;
+    use crate::difficulty::Difficulty;
+
+    /// Along whole walks of generated puzzles of the levels the memo serves, every
+    /// remembered technique is searched at every state both in full and as the memo has
+    /// it: a skipped search must find nothing, and a narrowed one the same step.
+    #[test]
+    fn the_memo_skips_only_searches_that_find_nothing() {
+        let remembered: Vec<Technique> = Technique::ALL
+            .into_iter()
+            .filter(|&t| !matches!(reads(t), Reads::Everything))
+            .collect();
+        assert_eq!(remembered.len(), 15);
+        let (mut skipped, mut narrowed) = (0, 0);
+        for level in [Difficulty::Expert, Difficulty::Master, Difficulty::Extreme] {
+            for seed in 0..4 {
+                let (puzzle, solution) = crate::generate(seed, level);
+                let solution = solution.digits();
+                let mut g = Grid::new(&puzzle);
+                let mut memo = Memo::new();
+                while !g.full() {
+                    let keys = Keys::of(&g);
+                    for &t in &remembered {
+                        let full = find(&g, t, solution, Scope::ALL);
+                        match memo.scope(t, &g, &keys) {
+                            None => {
+                                assert_eq!(full, None, "{t:?} skipped on {puzzle}");
+                                skipped += 1;
+                            }
+                            Some(scope) => {
+                                let part = find(&g, t, solution, scope);
+                                assert_eq!(part, full, "{t:?} narrowed on {puzzle}");
+                                if scope != Scope::ALL {
+                                    narrowed += 1;
+                                }
+                                if part.is_none() {
+                                    memo.found_nothing(t, scope, &g, &keys);
+                                }
+                            }
+                        }
+                    }
+                    let step = next_step(&g, solution, Technique::FullHouse, &mut Memo::new());
+                    apply(&mut g, &step);
+                }
+            }
+        }
+        // The walks gave the memo something to skip and to narrow.
+        assert!(skipped > 300 && narrowed > 1000, "{skipped} {narrowed}");
+    }
+}
