@@ -242,12 +242,14 @@ pub fn hint(board: &Board, candidates: Option<&[u16; CELLS]>) -> Result<Step, St
     if !g.holds(&solution) {
         return Err(Status::NoSolution);
     }
-    Ok(next_step(
-        &g,
-        &solution,
-        Technique::FullHouse,
-        &mut Memo::new(),
-    ))
+    Ok(simplest_step(&g, &solution))
+}
+
+/// [`next_step`] from the simplest technique on, for one hint. A function of its own, so
+/// that the memo it needs is not on the stack while the solution is counted.
+#[inline(never)]
+fn simplest_step(g: &Grid, solution: &[u8; CELLS]) -> Step {
+    next_step(g, solution, Technique::FullHouse, &mut Memo::new())
 }
 
 /// [`hint`] on an 81-byte board, bad characters first ([`Status::ErrInvalidChar`]).
@@ -363,7 +365,9 @@ pub(crate) fn rate_with(board: &Board, solution: &[u8; CELLS]) -> Difficulty {
 
 /// The walk of [`rate_with`], calling `seen` with each step above Hard. With `short`, it
 /// stops where it would take its first step of the hardest level, Extreme, which no later
-/// step can exceed, without looking for that step.
+/// step can exceed, without looking for that step. Never inlined, so that its memo is not
+/// on the stack while the solution is counted.
+#[inline(never)]
 fn rate_walk_with(
     board: &Board,
     solution: &[u8; CELLS],
@@ -407,6 +411,8 @@ fn rate_walk_with(
 /// The rating of a board whose unique solution is `solution` when it is at most `cap`,
 /// `None` when it is harder. The walk stops at the first step it would need above `cap`
 /// (up to there it is the walk of [`rate_with`]), so no time goes into harder techniques.
+/// Never inlined, as [`rate_walk_with`].
+#[inline(never)]
 pub(crate) fn rate_at_most(
     board: &Board,
     solution: &[u8; CELLS],
