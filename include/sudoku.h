@@ -19,7 +19,7 @@
  *   build, tests/c/stack.c): sudoku_solve, both counts and sudoku_rate about 53 KiB
  *   (the counts 55 KiB on the portable path), sudoku_solve_batch about 54 KiB (its helper
  *   threads get their own 256 KiB stacks), sudoku_candidates, sudoku_hint and
- *   sudoku_apply_step about 54 KiB, sudoku_generate about 60 KiB, sudoku_status_str,
+ *   sudoku_apply_step about 54 KiB, sudoku_generate about 55 KiB, sudoku_status_str,
  *   sudoku_version, sudoku_cpu_path and sudoku_technique_name 8 KiB. Most of it is the
  *   search of nearly empty boards: solving a puzzle with one solution took at most 23 KiB.
  *
