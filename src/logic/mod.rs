@@ -360,67 +360,41 @@ pub fn rate_bytes(bytes: &[u8; CELLS]) -> Result<Difficulty, Status> {
 /// The rating of a board whose unique solution is `solution`: the walk, with levels Easy
 /// to Hard settled in batches between the harder steps (see the module docs).
 pub(crate) fn rate_with(board: &Board, solution: &[u8; CELLS]) -> Difficulty {
-    rate_walk_with(board, solution, &mut |_| {}, true)
-}
-
-/// The walk of [`rate_with`], calling `seen` with each step above Hard. With `short`, it
-/// stops where it would take its first step of the hardest level, Extreme, which no later
-/// step can exceed, without looking for that step. Never inlined, so that its memo is not
-/// on the stack while the solution is counted.
-#[inline(never)]
-fn rate_walk_with(
-    board: &Board,
-    solution: &[u8; CELLS],
-    seen: &mut dyn FnMut(Technique),
-    short: bool,
-) -> Difficulty {
-    let mut g = Grid::new(board);
-    let mut level = Difficulty::Easy;
-    let mut memo = Memo::new();
-    loop {
-        if let Some(l) = closure::settle(&mut g) {
-            level = level.max(l);
-        }
-        if g.full() {
-            return level;
-        }
-        let s = if short {
-            // When nothing up to Master applies, the step is Extreme (a forcing chain or
-            // brute force) whichever it is: the rating is known without looking for it.
-            match next_step_within(
-                &g,
-                solution,
-                Technique::NakedQuad,
-                Technique::Aic,
-                &mut memo,
-            ) {
-                Some(s) => s,
-                None => return Difficulty::Extreme,
-            }
-        } else {
-            next_step(&g, solution, Technique::NakedQuad, &mut memo)
-        };
-        level = level.max(s.level().unwrap_or(Difficulty::Extreme));
-        if let Some(t) = s.technique() {
-            seen(t);
-        }
-        apply(&mut g, &s);
-    }
+    rating_walk(board, solution, Difficulty::Extreme, false, &mut |_| {})
+        .unwrap_or(Difficulty::Extreme)
 }
 
 /// The rating of a board whose unique solution is `solution` when it is at most `cap`,
 /// `None` when it is harder. The walk stops at the first step it would need above `cap`
 /// (up to there it is the walk of [`rate_with`]), so no time goes into harder techniques.
-/// Never inlined, as [`rate_walk_with`].
-#[inline(never)]
 pub(crate) fn rate_at_most(
     board: &Board,
     solution: &[u8; CELLS],
     cap: Difficulty,
 ) -> Option<Difficulty> {
+    rating_walk(board, solution, cap, false, &mut |_| {})
+}
+
+/// The walk behind the ratings, calling `seen` with each step above Hard: levels Easy to
+/// Hard settled in batches between the harder steps, the rating `None` as soon as the
+/// walk would need a step above `cap`. Unless `to_end`, it stops where it would take its
+/// first step of the hardest level, Extreme, which no later step can exceed, without
+/// looking for that step. Never inlined, so that its memo is not on the stack while the
+/// solution is counted.
+#[inline(never)]
+fn rating_walk(
+    board: &Board,
+    solution: &[u8; CELLS],
+    cap: Difficulty,
+    to_end: bool,
+    seen: &mut dyn FnMut(Technique),
+) -> Option<Difficulty> {
+    // The hardest technique to look for: up to the cap, and short of the Extreme ones,
+    // since when nothing up to Master applies the step is Extreme (a forcing chain or
+    // brute force) whichever it is.
     let last = Technique::ALL
         .into_iter()
-        .filter(|t| t.level().is_some_and(|l| l <= cap))
+        .filter(|t| t.level().is_some_and(|l| l <= cap.min(Difficulty::Master)))
         .max()?;
     let mut g = Grid::new(board);
     let mut level = Difficulty::Easy;
@@ -435,11 +409,22 @@ pub(crate) fn rate_at_most(
         if g.full() {
             return Some(level);
         }
-        if cap <= Difficulty::Hard {
-            return None;
-        }
-        let s = next_step_within(&g, solution, Technique::NakedQuad, last, &mut memo)?;
+        let s = if to_end {
+            next_step(&g, solution, Technique::NakedQuad, &mut memo)
+        } else {
+            let found = (cap > Difficulty::Hard)
+                .then(|| next_step_within(&g, solution, Technique::NakedQuad, last, &mut memo))
+                .flatten();
+            match found {
+                Some(s) => s,
+                // The step is harder than `last`: Extreme, or above the cap.
+                None => return (cap == Difficulty::Extreme).then_some(Difficulty::Extreme),
+            }
+        };
         level = level.max(s.level().unwrap_or(Difficulty::Extreme));
+        if let Some(t) = s.technique() {
+            seen(t);
+        }
         apply(&mut g, &s);
     }
 }
@@ -450,17 +435,13 @@ pub fn rate_walk(board: &Board) -> Result<(Difficulty, Vec<Technique>), Status> 
     board.check_conflicts()?;
     let solution = unique_solution(board)?;
     let mut used = Vec::new();
-    let level = rate_walk_with(
-        board,
-        &solution,
-        &mut |t| {
-            if !used.contains(&t) {
-                used.push(t);
-            }
-        },
-        false,
-    );
-    Ok((level, used))
+    let mut note = |t| {
+        if !used.contains(&t) {
+            used.push(t);
+        }
+    };
+    let level = rating_walk(board, &solution, Difficulty::Extreme, true, &mut note);
+    Ok((level.unwrap_or(Difficulty::Extreme), used))
 }
 
 #[cfg(test)]
