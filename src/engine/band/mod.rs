@@ -28,6 +28,7 @@ mod search;
 mod state;
 mod tables;
 
+use search::Guess;
 pub use search::{GaveUp, SearchStats};
 
 use super::path::{Job, Token};
@@ -66,13 +67,28 @@ impl Budget {
         open_at_first_guess: u32::MAX,
     };
 
-    /// The limits of a search for `solutions` solutions within the budget.
-    const fn limits(self, solutions: usize) -> Limits {
+    /// The limits of a search on `path` for `solutions` solutions within the budget.
+    const fn limits(self, path: Path, solutions: usize) -> Limits {
         Limits {
             solutions,
             guesses: self.guesses,
             open_at_first_guess: self.open_at_first_guess,
+            guess: guess_on(path),
         }
+    }
+}
+
+/// Which bivalue cell a guess takes on `path`.
+///
+/// The bivalue cell where they are most ([`Guess::MostPairs`]) makes fewer guesses on hard
+/// puzzles and finds a first solution of a puzzle with several later. On AVX-512, where
+/// a guess costs least, the fewer guesses do not pay and the first bivalue cell is the
+/// faster on puzzles with several solutions; on the other paths the fewer guesses pay on
+/// the hard corpora (peer-bench, docs/performance.md).
+const fn guess_on(path: Path) -> Guess {
+    match path {
+        Path::Avx512 => Guess::FirstPair,
+        _ => Guess::MostPairs,
     }
 }
 
@@ -189,7 +205,7 @@ pub(crate) fn count_watched<W: Watch>(
     watch: &mut W,
 ) -> Option<Result<(usize, Option<Board>), GaveUp>> {
     Some(
-        match count_on(path, board, budget.limits(limit), stats, watch)? {
+        match count_on(path, board, budget.limits(path, limit), stats, watch)? {
             Ok(r) => Ok(r),
             Err(Failure::GaveUp(g)) => Err(g),
             // Clashing givens (a board holds no bad byte): no solution.
@@ -210,7 +226,7 @@ pub fn solve_bytes(
     let job = Run {
         cells: bytes,
         base: b'0',
-        limits: budget.limits(1),
+        limits: budget.limits(path, 1),
         stats,
         watch: &mut Unwatched,
     };
@@ -274,7 +290,7 @@ mod tests {
                     let job = Run {
                         cells: &mut cells,
                         base: 0,
-                        limits: Budget::UNLIMITED.limits(limit),
+                        limits: Budget::UNLIMITED.limits(Path::Avx2, limit),
                         stats: &mut stats,
                         watch: &mut Unwatched,
                     };

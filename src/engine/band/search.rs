@@ -30,7 +30,7 @@ pub struct SearchStats {
     pub open_at_first_guess: u32,
 }
 
-/// Limits of a search.
+/// Limits of a search, and how it guesses.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Limits {
     /// Stop once this many solutions are found (at least 1).
@@ -39,6 +39,19 @@ pub(crate) struct Limits {
     pub guesses: u64,
     /// Give up at the first guess if more cells than this are open.
     pub open_at_first_guess: u32,
+    /// Which bivalue cell a guess takes.
+    pub guess: Guess,
+}
+
+/// Which bivalue cell a guess takes (see [`choose_cell`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Guess {
+    /// The first one, band by band: the cheapest choice, and the one that reaches a first
+    /// solution of a puzzle with several soonest.
+    FirstPair,
+    /// The first one in the row with the most of the band with the most: fewer guesses on
+    /// hard puzzles, for the price of looking at every band at each guess.
+    MostPairs,
 }
 
 /// A budgeted search gave up: its guess budget ran out, or too many cells were open at
@@ -108,7 +121,7 @@ pub(crate) fn search<I: BandOps, W: Watch>(
                 if watch.stop(found) {
                     break Err(GaveUp(Candidates(first_guess)));
                 }
-                let (b, p) = choose_cell(isa, &state);
+                let (b, p) = choose_cell(isa, &state, limits.guess);
                 let d = isa.holding(&state.f[b], 1 << p).trailing_zeros() as usize;
                 let Some(slot) = stack.get_mut(depth) else {
                     break Err(GaveUp(Candidates(first_guess)));
@@ -143,17 +156,26 @@ pub(crate) fn search<I: BandOps, W: Watch>(
 
 /// The cell to guess on.
 ///
-/// A bivalue cell when there is one: of the band with the most bivalue cells, the first
-/// one in the band's row with the most (the first band and row on a tie). Without one
-/// (mostly at the root of a hard puzzle), the first open cell of some band, the one with
-/// the fewest candidates of the three (the first band's on a tie).
+/// A bivalue cell when there is one: with [`Guess::FirstPair`] the first one; with
+/// [`Guess::MostPairs`], of the band with the most bivalue cells, the first one in the
+/// band's row with the most (the first band and row on a tie). Without one (mostly at the
+/// root of a hard puzzle), the first open cell of some band, the one with the fewest
+/// candidates of the three (the first band's on a tie).
 ///
 /// No cheap rule is best on every puzzle; these made the fewest guesses of the rules
 /// tried on the forum's hardest corpora and magictour, with relabelled digits, at a cost
 /// per guess of a few popcounts (docs/performance.md has the counts). A guess where
 /// bivalue cells are many propagates furthest.
 #[inline(always)]
-fn choose_cell<I: BandOps>(isa: I, state: &State) -> (usize, u32) {
+fn choose_cell<I: BandOps>(isa: I, state: &State, guess: Guess) -> (usize, u32) {
+    if guess == Guess::FirstPair {
+        for b in 0..3 {
+            let pairs = state.pairs(isa, b);
+            if pairs != 0 {
+                return (b, pairs.trailing_zeros());
+            }
+        }
+    }
     let pairs = [
         state.pairs(isa, 0),
         state.pairs(isa, 1),
