@@ -35,7 +35,7 @@ use sudoku::ffi::{
     sudoku_count_solutions, sudoku_count_solutions_with_progress, sudoku_generate, sudoku_solve,
     sudoku_solve_batch,
 };
-use sudoku::CELLS;
+use sudoku::{Difficulty, CELLS};
 
 const ROUNDS: usize = 9;
 
@@ -231,7 +231,8 @@ fn progress() {
 fn generation(seeds: u64) {
     println!("| level | seeds | mean (ms) | slowest seed | its time (ms) |");
     println!("| --- | ---: | ---: | ---: | ---: |");
-    for (level, name) in [(1, "easy"), (2, "medium"), (3, "hard"), (4, "expert")] {
+    for difficulty in Difficulty::ALL {
+        let (level, name) = (difficulty.code(), difficulty.name());
         let mut total = Duration::ZERO;
         let mut slowest = (0, Duration::ZERO);
         for seed in 0..seeds {
