@@ -25,7 +25,7 @@
  *
  * Without exceptions (-fno-exceptions, or SUDOKU_NO_EXCEPTIONS defined before the
  * include): the header compiles and keeps every call that throws nothing (solve of a
- * vector<vector<char>>, Solution, difficulty and name, version, and the status-returning
+ * vector<vector<char>>, Solution, difficulty and name, version, cpu_path, and the status-returning
  * count_solutions_with_progress); the calls that report errors
  * by throwing (sudoku::error, solve and count_solutions of a string, is_unique, rate,
  * generate, solve_batch) are left out. SUDOKU_HPP_EXCEPTIONS is 1 when they are there,
@@ -366,6 +366,10 @@ inline int count_solutions_with_progress(const std::string& board, std::size_t l
 
 /** The library version, "MAJOR.MINOR.PATCH". */
 inline std::string version() { return sudoku_version(); }
+
+/** The code path in use ("portable", "sse4.1", "avx2", "avx512" or "neon"), for bug
+ *  reports: see sudoku_cpu_path. */
+inline std::string cpu_path() { return sudoku_cpu_path(); }
 
 /*
  * Hints: the logical solver's candidates, next step and its application. These never

@@ -10,6 +10,8 @@ The numpy and Dask tests are skipped when those are not installed.
 import doctest
 import os
 import signal
+import subprocess
+import sys
 import threading
 import time
 import unittest
@@ -119,6 +121,16 @@ class SolveTest(unittest.TestCase):
             sudoku.solve(EXAMPLE + ".")
         with self.assertRaises(TypeError):
             sudoku.solve(EXAMPLE.encode())
+
+    def test_cpu_path(self):
+        self.assertIn(sudoku.cpu_path(), {"portable", "sse4.1", "avx2", "avx512", "neon"})
+        # A fresh process with the portable path forced: every CPU runs it.
+        script = "import libsudoku; print(libsudoku.cpu_path())"
+        env = dict(os.environ, SUDOKU_FORCE_PATH="portable")
+        run = subprocess.run(
+            [sys.executable, "-c", script], env=env, stdout=subprocess.PIPE, check=True
+        )
+        self.assertEqual(run.stdout.decode().strip(), "portable")
 
     def test_version_and_messages(self):
         self.assertRegex(sudoku.version(), r"^\d+\.\d+\.\d+")

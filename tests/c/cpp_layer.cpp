@@ -157,6 +157,9 @@ static void toolkit() {
 
 int main() {
     toolkit();
+    const std::string path = sudoku::cpu_path();
+    CHECK(path == "portable" || path == "sse4.1" || path == "avx2" || path == "avx512" || path == "neon");
+    CHECK(path == sudoku_cpu_path());
     const char* ex = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
     const char* bad[] = {
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7x",

@@ -57,6 +57,7 @@ __all__ = [
     "apply_step",
     "technique_name",
     "version",
+    "cpu_path",
     "status_message",
     "status_name",
     "library_path",
@@ -176,6 +177,8 @@ _lib.sudoku_status_str.argtypes = [ctypes.c_int]
 _lib.sudoku_status_str.restype = ctypes.c_char_p
 _lib.sudoku_version.argtypes = []
 _lib.sudoku_version.restype = ctypes.c_char_p
+_lib.sudoku_cpu_path.argtypes = []
+_lib.sudoku_cpu_path.restype = ctypes.c_char_p
 
 
 class _CStep(ctypes.Structure):
@@ -602,6 +605,14 @@ def apply_step(puzzle: str, candidates: Sequence[int], step: Step) -> Tuple[str,
 def version() -> str:
     """The library version."""
     text: bytes = _lib.sudoku_version()
+    return text.decode("ascii")
+
+
+def cpu_path() -> str:
+    """The code path in use: "portable", "sse4.1", "avx2", "avx512" or "neon", chosen once
+    per process for this CPU (the environment variable SUDOKU_FORCE_PATH, read at the first
+    call, can force one the CPU runs). Worth giving in a bug report."""
+    text: bytes = _lib.sudoku_cpu_path()
     return text.decode("ascii")
 
 
