@@ -180,7 +180,6 @@ impl Memo {
     /// What the search of `t` on `g` (whose keys are `keys`) must look at; `None` when it
     /// is known to find nothing.
     pub(crate) fn scope(&self, t: Technique, g: &Grid, keys: &Keys) -> Option<Scope> {
-        let all = Some(Scope::ALL);
         match reads(t) {
             Reads::Digits(s) => {
                 let mut digits = ALL_DIGITS;
@@ -211,7 +210,7 @@ impl Memo {
             Reads::BivalueAndBilocal => (self.bivalue_and_bilocal
                 != Some((keys.bivalue, keys.bilocal)))
             .then_some(Scope::ALL),
-            Reads::Everything => all,
+            Reads::Everything => Some(Scope::ALL),
         }
     }
 
