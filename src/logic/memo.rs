@@ -177,6 +177,11 @@ impl Memo {
         }
     }
 
+    /// Whether the searches of `t` are remembered (the others are always made in full).
+    pub(crate) fn remembers(t: Technique) -> bool {
+        !matches!(reads(t), Reads::Everything)
+    }
+
     /// What the search of `t` on `g` (whose keys are `keys`) must look at; `None` when it
     /// is known to find nothing.
     pub(crate) fn scope(&self, t: Technique, g: &Grid, keys: &Keys) -> Option<Scope> {
@@ -256,7 +261,7 @@ mod tests {
     fn the_memo_skips_only_searches_that_find_nothing() {
         let remembered: Vec<Technique> = Technique::ALL
             .into_iter()
-            .filter(|&t| !matches!(reads(t), Reads::Everything))
+            .filter(|&t| Memo::remembers(t))
             .collect();
         assert_eq!(remembered.len(), 15);
         let (mut skipped, mut narrowed) = (0, 0);
@@ -287,7 +292,7 @@ mod tests {
                             }
                         }
                     }
-                    let step = next_step(&g, solution, Technique::FullHouse, &mut Memo::new());
+                    let step = next_step(&g, solution, Technique::FullHouse, None);
                     apply(&mut g, &step);
                 }
             }

@@ -171,9 +171,9 @@ fn is_true(g: &Grid, s: &Step, solution: &[u8; CELLS]) -> bool {
 }
 
 /// The simplest true step on `g` from technique `from` on (in [`Technique::ALL`] order);
-/// [`Technique::None`] when the grid is full. `g` must hold `solution`; `memo` is what
-/// the walk that reached `g` knows of its searches ([`Memo`]).
-fn next_step(g: &Grid, solution: &[u8; CELLS], from: Technique, memo: &mut Memo) -> Step {
+/// [`Technique::None`] when the grid is full. `g` must hold `solution`; `memo`, for a walk,
+/// is what the walk that reached `g` knows of its searches ([`Memo`]).
+fn next_step(g: &Grid, solution: &[u8; CELLS], from: Technique, memo: Option<&mut Memo>) -> Step {
     if g.full() {
         return Step::of(Technique::None);
     }
@@ -184,20 +184,27 @@ fn next_step(g: &Grid, solution: &[u8; CELLS], from: Technique, memo: &mut Memo)
 }
 
 /// The simplest true step on open grid `g` among the techniques `from` to `to`; `None`
-/// when none of them makes progress. `memo` skips the searches known to find nothing and
-/// learns of those that find nothing here.
+/// when none of them makes progress. A walk's `memo` skips the searches known to find
+/// nothing and learns of those that find nothing here; a single hint needs none.
 fn next_step_within(
     g: &Grid,
     solution: &[u8; CELLS],
     from: Technique,
     to: Technique,
-    memo: &mut Memo,
+    mut memo: Option<&mut Memo>,
 ) -> Option<Step> {
+    // What the remembered searches read, computed at the first of them.
     let mut keys = None;
     for t in Technique::ALL.into_iter().filter(|&t| from <= t && t <= to) {
-        let keys = keys.get_or_insert_with(|| Keys::of(g));
-        let Some(scope) = memo.scope(t, g, keys) else {
-            continue;
+        let (scope, remembered) = match memo.as_deref_mut().filter(|_| Memo::remembers(t)) {
+            Some(m) => {
+                let k = &*keys.get_or_insert_with(|| Keys::of(g));
+                match m.scope(t, g, k) {
+                    Some(scope) => (scope, Some((m, k))),
+                    None => continue,
+                }
+            }
+            None => (Scope::ALL, None),
         };
         match find(g, t, solution, scope) {
             Some(s) => {
@@ -206,7 +213,11 @@ fn next_step_within(
                 }
                 debug_assert!(false, "{t:?} found a false step");
             }
-            None => memo.found_nothing(t, scope, g, keys),
+            None => {
+                if let Some((m, k)) = remembered {
+                    m.found_nothing(t, scope, g, k);
+                }
+            }
         }
     }
     None
@@ -242,14 +253,7 @@ pub fn hint(board: &Board, candidates: Option<&[u16; CELLS]>) -> Result<Step, St
     if !g.holds(&solution) {
         return Err(Status::NoSolution);
     }
-    Ok(simplest_step(&g, &solution))
-}
-
-/// [`next_step`] from the simplest technique on, for one hint. A function of its own, so
-/// that the memo it needs is not on the stack while the solution is counted.
-#[inline(never)]
-fn simplest_step(g: &Grid, solution: &[u8; CELLS]) -> Step {
-    next_step(g, solution, Technique::FullHouse, &mut Memo::new())
+    Ok(next_step(&g, &solution, Technique::FullHouse, None))
 }
 
 /// [`hint`] on an 81-byte board, bad characters first ([`Status::ErrInvalidChar`]).
@@ -331,7 +335,7 @@ pub fn walk(board: &Board) -> Result<Vec<Step>, Status> {
     let mut steps = Vec::new();
     let mut memo = Memo::new();
     while !g.full() {
-        let s = next_step(&g, &solution, Technique::FullHouse, &mut memo);
+        let s = next_step(&g, &solution, Technique::FullHouse, Some(&mut memo));
         apply(&mut g, &s);
         steps.push(s);
     }
@@ -410,10 +414,12 @@ fn rating_walk(
             return Some(level);
         }
         let s = if to_end {
-            next_step(&g, solution, Technique::NakedQuad, &mut memo)
+            next_step(&g, solution, Technique::NakedQuad, Some(&mut memo))
         } else {
             let found = (cap > Difficulty::Hard)
-                .then(|| next_step_within(&g, solution, Technique::NakedQuad, last, &mut memo))
+                .then(|| {
+                    next_step_within(&g, solution, Technique::NakedQuad, last, Some(&mut memo))
+                })
                 .flatten();
             match found {
                 Some(s) => s,
