@@ -293,8 +293,10 @@ enum SudokuStatus
    */
   SUDOKU_ERR_CONFLICT = -3,
   /**
-   * An argument other than a board is out of its range: a difficulty outside 1-4, a
-   * board count whose byte size overflows, or batch statuses overlapping the boards.
+   * An argument other than a board is out of its range: a difficulty outside 1-6, a
+   * candidate mask that does not fit the board (a filled cell's mask other than its
+   * digit's bit, or a bit above digit 9), a step that does not fit the board, a board
+   * count whose byte size overflows, or batch statuses overlapping the boards.
    */
   SUDOKU_ERR_INVALID_ARGUMENT = -4,
   /**

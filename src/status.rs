@@ -28,8 +28,10 @@ pub enum Status {
     ErrInvalidChar = -2,
     /// Two equal givens share a row, a column or a box.
     ErrConflict = -3,
-    /// An argument other than a board is out of its range: a difficulty outside 1-4, a
-    /// board count whose byte size overflows, or batch statuses overlapping the boards.
+    /// An argument other than a board is out of its range: a difficulty outside 1-6, a
+    /// candidate mask that does not fit the board (a filled cell's mask other than its
+    /// digit's bit, or a bit above digit 9), a step that does not fit the board, a board
+    /// count whose byte size overflows, or batch statuses overlapping the boards.
     ErrInvalidArgument = -4,
     /// An internal error was caught at the library boundary (a bug in libsudoku); the
     /// caller's data is unchanged.
@@ -82,7 +84,7 @@ impl Status {
                 c"conflicting givens: two equal digits share a row, a column or a box"
             }
             Status::ErrInvalidArgument => {
-                c"invalid argument: a value is out of range (difficulty not 1-4, board count too large, or statuses overlapping the boards)"
+                c"invalid argument: a value is out of range (difficulty not 1-6, candidates or step not fitting the board, board count too large, or statuses overlapping the boards)"
             }
             Status::ErrInternal => c"internal error in libsudoku (please report it)",
         }
