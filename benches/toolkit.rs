@@ -157,14 +157,22 @@ fn bench_levels(n: usize) {
         };
         let boards: Vec<Board> = all.iter().take(n).map(|e| e.board).collect();
         let mut shares = [0usize; 7];
+        // Per level, the time its puzzles took to rate.
+        let mut spent = [Duration::ZERO; 7];
         let start = Instant::now();
         for b in &boards {
-            match sudoku::rate(b) {
-                Ok(level) => shares[level.code() as usize] += 1,
-                Err(_) => shares[0] += 1,
-            }
+            let one = Instant::now();
+            let k = sudoku::rate(b).map_or(0, |level| level.code() as usize);
+            spent[k] += one.elapsed();
+            shares[k] += 1;
         }
         let per = start.elapsed().as_secs_f64() * 1e6 / boards.len().max(1) as f64;
+        // The rating's own count of the solutions (to 2, for uniqueness), timed alone.
+        let start = Instant::now();
+        for b in &boards {
+            black_box(sudoku::count_solutions(b, 2).ok());
+        }
+        let count = start.elapsed().as_secs_f64() * 1e6 / boards.len().max(1) as f64;
         let logic = boards
             .iter()
             .filter(|b| {
@@ -184,7 +192,29 @@ fn bench_levels(n: usize) {
             pct(shares[0]),
             pct(logic)
         );
+        let by_level: Vec<String> = Difficulty::ALL
+            .iter()
+            .map(|l| l.code() as usize)
+            .filter(|&k| shares[k] > 0)
+            .map(|k| {
+                let us = spent[k].as_secs_f64() * 1e6 / shares[k] as f64;
+                format!("{} {us:.1}", level_name(k))
+            })
+            .collect();
+        println!(
+            "  {:<32} us/puzzle by level: {}; counting to 2 alone {count:.1}",
+            "",
+            by_level.join(", ")
+        );
     }
+}
+
+/// The lower-case name of level code `k` (1-6), as the bench prints it.
+fn level_name(k: usize) -> &'static str {
+    ["easy", "medium", "hard", "expert", "master", "extreme"]
+        .get(k.wrapping_sub(1))
+        .copied()
+        .unwrap_or("?")
 }
 
 /// A whole hint walk through the C ABI, as a game would call it: `sudoku_candidates`, then
