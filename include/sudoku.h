@@ -473,7 +473,7 @@ int sudoku_solve_batch(char *boards, size_t n, int *statuses, size_t threads);
  * NULL; SUDOKU_ERR_INVALID_CHAR, then SUDOKU_ERR_CONFLICT, for a bad board;
  * SUDOKU_NO_SOLUTION if no grid completes the givens; SUDOKU_MULTIPLE_SOLUTIONS if more
  * than one does (decided by counting to 2 before any logic). `*difficulty` is written only
- * on SUDOKU_OK.
+ * on SUDOKU_OK. A complete board, whose walk has no step, rates SUDOKU_DIFFICULTY_EASY.
  *
  * Thread-safe.
  *

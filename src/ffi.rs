@@ -299,7 +299,7 @@ type StatusBytes = [MaybeUninit<u8>; STATUS_BYTES];
 /// NULL; SUDOKU_ERR_INVALID_CHAR, then SUDOKU_ERR_CONFLICT, for a bad board;
 /// SUDOKU_NO_SOLUTION if no grid completes the givens; SUDOKU_MULTIPLE_SOLUTIONS if more
 /// than one does (decided by counting to 2 before any logic). `*difficulty` is written only
-/// on SUDOKU_OK.
+/// on SUDOKU_OK. A complete board, whose walk has no step, rates SUDOKU_DIFFICULTY_EASY.
 ///
 /// Thread-safe.
 ///

@@ -398,6 +398,8 @@ fn hint_statuses_and_nothing_written_on_failure() {
     let (rc, s) = c_hint(&sol, None);
     assert_eq!((rc, s), (0, Step::default()));
     assert_eq!(name(0), "None");
+    // Its walk has no step, and it rates the lowest level.
+    assert_eq!(c_rate(&sol), (0, Difficulty::Easy.code()));
 }
 
 #[test]
