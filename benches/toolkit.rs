@@ -194,11 +194,11 @@ fn bench_levels(n: usize) {
         );
         let by_level: Vec<String> = Difficulty::ALL
             .iter()
-            .map(|l| l.code() as usize)
-            .filter(|&k| shares[k] > 0)
-            .map(|k| {
+            .map(|l| (l.name(), l.code() as usize))
+            .filter(|&(_, k)| shares[k] > 0)
+            .map(|(name, k)| {
                 let us = spent[k].as_secs_f64() * 1e6 / shares[k] as f64;
-                format!("{} {us:.1}", level_name(k))
+                format!("{name} {us:.1}")
             })
             .collect();
         println!(
@@ -207,14 +207,6 @@ fn bench_levels(n: usize) {
             by_level.join(", ")
         );
     }
-}
-
-/// The lower-case name of level code `k` (1-6), as the bench prints it.
-fn level_name(k: usize) -> &'static str {
-    ["easy", "medium", "hard", "expert", "master", "extreme"]
-        .get(k.wrapping_sub(1))
-        .copied()
-        .unwrap_or("?")
 }
 
 /// A whole hint walk through the C ABI, as a game would call it: `sudoku_candidates`, then
