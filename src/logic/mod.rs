@@ -416,12 +416,8 @@ fn rating_walk(
         let s = if to_end {
             next_step(&g, solution, Technique::NakedQuad, Some(&mut memo))
         } else {
-            let found = (cap > Difficulty::Hard)
-                .then(|| {
-                    next_step_within(&g, solution, Technique::NakedQuad, last, Some(&mut memo))
-                })
-                .flatten();
-            match found {
+            // Up to Hard, `last` comes before NakedQuad and nothing is searched.
+            match next_step_within(&g, solution, Technique::NakedQuad, last, Some(&mut memo)) {
                 Some(s) => s,
                 // The step is harder than `last`: Extreme, or above the cap.
                 None => return (cap == Difficulty::Extreme).then_some(Difficulty::Extreme),
