@@ -101,6 +101,8 @@ pub(crate) struct Keys {
     small: [u16; CELLS],
     /// Per digit, the units where it has exactly two open places.
     bilocal: [u32; 9],
+    /// Each unit's nine masks.
+    units: [[u16; 9]; 27],
 }
 
 impl Keys {
@@ -141,13 +143,9 @@ impl Keys {
             bivalue,
             small,
             bilocal,
+            units: core::array::from_fn(|u| core::array::from_fn(|k| g.cand[UNITS[u][k] as usize])),
         }
     }
-}
-
-/// The nine masks of unit `u`.
-fn unit_masks(g: &Grid, u: usize) -> [u16; 9] {
-    core::array::from_fn(|k| g.cand[UNITS[u][k] as usize])
 }
 
 /// Where each remembered technique last found nothing.
@@ -182,9 +180,9 @@ impl Memo {
         !matches!(reads(t), Reads::Everything)
     }
 
-    /// What the search of `t` on `g` (whose keys are `keys`) must look at; `None` when it
+    /// What the search of `t` on a grid whose keys are `keys` must look at; `None` when it
     /// is known to find nothing.
-    pub(crate) fn scope(&self, t: Technique, g: &Grid, keys: &Keys) -> Option<Scope> {
+    pub(crate) fn scope(&self, t: Technique, keys: &Keys) -> Option<Scope> {
         match reads(t) {
             Reads::Digits(s) => {
                 let mut digits = ALL_DIGITS;
@@ -201,7 +199,7 @@ impl Memo {
             Reads::Units(s) => {
                 let mut units = ALL_UNITS;
                 for u in 0..27 {
-                    if self.unit_known[s] >> u & 1 != 0 && self.unit[s][u] == unit_masks(g, u) {
+                    if self.unit_known[s] >> u & 1 != 0 && self.unit[s][u] == keys.units[u] {
                         units &= !(1 << u);
                     }
                 }
@@ -219,8 +217,9 @@ impl Memo {
         }
     }
 
-    /// Notes that the search of `t` on `g` over `scope` found nothing.
-    pub(crate) fn found_nothing(&mut self, t: Technique, scope: Scope, g: &Grid, keys: &Keys) {
+    /// Notes that the search of `t` over `scope`, on a grid whose keys are `keys`, found
+    /// nothing.
+    pub(crate) fn found_nothing(&mut self, t: Technique, scope: Scope, keys: &Keys) {
         match reads(t) {
             Reads::Digits(s) => {
                 for d in 0..9 {
@@ -233,7 +232,7 @@ impl Memo {
             Reads::Units(s) => {
                 for u in 0..27 {
                     if scope.units >> u & 1 != 0 {
-                        self.unit[s][u] = unit_masks(g, u);
+                        self.unit[s][u] = keys.units[u];
                         self.unit_known[s] |= 1 << u;
                     }
                 }
@@ -275,7 +274,7 @@ mod tests {
                     let keys = Keys::of(&g);
                     for &t in &remembered {
                         let full = find(&g, t, solution, Scope::ALL);
-                        match memo.scope(t, &g, &keys) {
+                        match memo.scope(t, &keys) {
                             None => {
                                 assert_eq!(full, None, "{t:?} skipped on {puzzle}");
                                 skipped += 1;
@@ -287,7 +286,7 @@ mod tests {
                                     narrowed += 1;
                                 }
                                 if part.is_none() {
-                                    memo.found_nothing(t, scope, &g, &keys);
+                                    memo.found_nothing(t, scope, &keys);
                                 }
                             }
                         }

@@ -199,7 +199,7 @@ fn next_step_within(
         let (scope, remembered) = match memo.as_deref_mut().filter(|_| Memo::remembers(t)) {
             Some(m) => {
                 let k = &*keys.get_or_insert_with(|| Keys::of(g));
-                match m.scope(t, g, k) {
+                match m.scope(t, k) {
                     Some(scope) => (scope, Some((m, k))),
                     None => continue,
                 }
@@ -215,7 +215,7 @@ fn next_step_within(
             }
             None => {
                 if let Some((m, k)) = remembered {
-                    m.found_nothing(t, scope, g, k);
+                    m.found_nothing(t, scope, k);
                 }
             }
         }
