@@ -423,9 +423,9 @@ const fn steer_at(target: Difficulty) -> u32 {
 const STEER_AT: u32 = 32;
 
 /// How many orders of removal are tried on one grid before the next is drawn: several
-/// from Expert on, whose tries mostly end at another level and where drawing a grid and
-/// its unavoidable sets costs about as much as a try; one for the levels below, whose
-/// puzzles per seed stay as they were.
+/// from Expert on, whose tries mostly end at another level, so that drawing a grid and its
+/// unavoidable sets is shared by several of them (docs/performance.md has its cost against
+/// a try's); one for the levels below, whose puzzles per seed stay as they were.
 const fn orders_per_grid(target: Difficulty) -> usize {
     match target {
         Difficulty::Easy | Difficulty::Medium | Difficulty::Hard => 1,
