@@ -15,7 +15,7 @@
 //!
 //! `bundled` and `easy`: small and large batches, what `sudoku_solve_batch` costs against
 //! a loop of `sudoku_solve` on the same boards, at n = 1, 2, 4, ..., 4096, and whether
-//! starting threads pays (the threshold `sudoku::batch::SOLO_TIME`). Sets: `bundled`
+//! starting threads pays (the threshold `sudoku_core::batch::SOLO_TIME`). Sets: `bundled`
 //! is benches/puzzles.txt (300 boards of five kinds: minimal puzzles, puzzles with a
 //! changed given, several solutions, unique, near-complete), cycled to n; `easy` is its
 //! near-complete boards only, the cheapest to solve, where a thread's start costs the most
@@ -35,7 +35,7 @@ use sudoku::ffi::{
     sudoku_count_solutions, sudoku_count_solutions_with_progress, sudoku_generate, sudoku_solve,
     sudoku_solve_batch,
 };
-use sudoku::{Difficulty, CELLS};
+use sudoku_core::{Difficulty, CELLS};
 
 const ROUNDS: usize = 9;
 
@@ -108,8 +108,8 @@ fn bench(name: &str, set: &[[u8; CELLS]]) {
     println!(
         "set {name}: {} boards; {} cores available; SOLO_TIME = {:?}",
         set.len(),
-        sudoku::batch::available_cores(),
-        sudoku::batch::SOLO_TIME
+        sudoku_core::batch::available_cores(),
+        sudoku_core::batch::SOLO_TIME
     );
     println!("| n | loop (us) | batch 0 (us) | batch 0 / loop | batch 1 (us) | batch 2 (us) | batch 2 / batch 1 |");
     println!("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |");

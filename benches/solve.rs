@@ -27,8 +27,9 @@
 
 use std::path::{Path as FsPath, PathBuf};
 use std::time::{Duration, Instant};
-use sudoku::engine::{self, band, count_with, reference, triad, Path};
-use sudoku::{Board, Status};
+use sudoku::Status;
+use sudoku_core::engine::{self, band, count_with, reference, triad, Path};
+use sudoku_core::Board;
 
 /// Puzzles timed per corpus (the first ones of the file).
 const SAMPLE: usize = 20_000;
@@ -75,7 +76,7 @@ fn read_puzzles(path: &FsPath) -> Option<Vec<Puzzle>> {
 /// index 0 stays.
 fn digit_permutation(seed: u64) -> [u8; 10] {
     let mut p = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
-    sudoku::rng::SplitMix64::new(seed).shuffle(&mut p[1..]);
+    sudoku_core::rng::SplitMix64::new(seed).shuffle(&mut p[1..]);
     p
 }
 
@@ -147,7 +148,7 @@ fn time_solve(name: &str, path: Path, puzzles: &[Puzzle], counts: &[usize]) -> f
             let mut out = round.bytes.clone();
             let statuses: Vec<Option<Status>> = out
                 .iter_mut()
-                .map(|b| engine::solve_bytes_with(path, b))
+                .map(|b| engine::solve_bytes_with(path, b).map(Status::of))
                 .collect();
             (out, statuses)
         },
@@ -248,7 +249,7 @@ fn bench(name: &str, all: &[Puzzle]) {
         let mut seen = Vec::new();
         for &path in &paths {
             let mut bytes = p.bytes;
-            let status = engine::solve_bytes_with(path, &mut bytes);
+            let status = engine::solve_bytes_with(path, &mut bytes).map(Status::of);
             let (n, s) = count_with(path, &board, 2).expect("available path");
             if let Some(s) = s {
                 assert!(

@@ -26,7 +26,7 @@ mod corpora;
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
-use sudoku::{Board, Difficulty, Status, CELLS};
+use sudoku_core::{Board, Difficulty, CELLS};
 
 const ROUNDS: usize = 5;
 
@@ -58,7 +58,7 @@ fn bench_generation(seeds: u64) {
             let start = Instant::now();
             for seed in 0..seeds {
                 let one = Instant::now();
-                black_box(sudoku::generate(black_box(seed), level));
+                black_box(sudoku_core::generate(black_box(seed), level));
                 let t = one.elapsed();
                 per_seed[seed as usize] = per_seed[seed as usize].min(t);
             }
@@ -90,7 +90,7 @@ fn hard_puzzles(n: usize) -> (Vec<[u8; CELLS]>, String) {
         return (puzzles, label);
     }
     let puzzles = (0..n as u64)
-        .map(|seed| sudoku::generate(seed, Difficulty::Expert).0.to_bytes())
+        .map(|seed| sudoku_core::generate(seed, Difficulty::Expert).0.to_bytes())
         .collect();
     (
         puzzles,
@@ -101,18 +101,15 @@ fn hard_puzzles(n: usize) -> (Vec<[u8; CELLS]>, String) {
 fn bench_batch(n: usize) {
     let (puzzles, source) = hard_puzzles(n);
     println!("batch solving {source} ({BATCH_ROUNDS} rounds, alternating):");
-    let cores = sudoku::batch::available_cores();
+    let cores = sudoku_core::batch::available_cores();
     let mut times = [Vec::new(), Vec::new()];
     for _ in 0..BATCH_ROUNDS {
         for (k, threads) in [1, 2].into_iter().enumerate() {
             let mut boards = puzzles.clone();
             let start = Instant::now();
-            let statuses = sudoku::solve_batch(&mut boards, threads);
+            let statuses = sudoku_core::solve_batch(&mut boards, threads);
             times[k].push(start.elapsed());
-            assert!(
-                statuses.iter().all(|&s| s == Status::Ok),
-                "a hard puzzle failed"
-            );
+            assert!(statuses.iter().all(Result::is_ok), "a hard puzzle failed");
             assert!(boards
                 .iter()
                 .all(|b| Board::from_bytes(b).is_ok_and(|b| b.is_solved())));
@@ -142,7 +139,7 @@ fn bench_batch(n: usize) {
 /// How the rater spreads the puzzles of each corpus over the levels, how long it takes,
 /// and the share of puzzles the walk solves without brute force (by logic alone).
 fn bench_levels(n: usize) {
-    println!("rating (sudoku::rate, one thread), first {n} puzzles of each corpus:");
+    println!("rating (sudoku_core::rate, one thread), first {n} puzzles of each corpus:");
     for name in [
         "gen_easy",
         "gen_minimal",
@@ -162,7 +159,7 @@ fn bench_levels(n: usize) {
         let start = Instant::now();
         for b in &boards {
             let one = Instant::now();
-            let k = sudoku::rate(b).map_or(0, |level| level.code() as usize);
+            let k = sudoku_core::rate(b).map_or(0, |level| level.code() as usize);
             spent[k] += one.elapsed();
             shares[k] += 1;
         }
@@ -170,14 +167,14 @@ fn bench_levels(n: usize) {
         // The rating's own count of the solutions (to 2, for uniqueness), timed alone.
         let start = Instant::now();
         for b in &boards {
-            black_box(sudoku::count_solutions(b, 2).ok());
+            black_box(sudoku_core::count_solutions(b, 2).ok());
         }
         let count = start.elapsed().as_secs_f64() * 1e6 / boards.len().max(1) as f64;
         let logic = boards
             .iter()
             .filter(|b| {
-                sudoku::logic::rate_walk(b)
-                    .is_ok_and(|(_, used)| !used.contains(&sudoku::Technique::BruteForce))
+                sudoku_core::logic::rate_walk(b)
+                    .is_ok_and(|(_, used)| !used.contains(&sudoku_core::Technique::BruteForce))
             })
             .count();
         let pct = |k: usize| 100.0 * k as f64 / boards.len().max(1) as f64;
@@ -264,13 +261,13 @@ fn bench_walks(n: usize) {
     }
 }
 
-/// Counting to a large limit (`sudoku::count_solutions` to 1000, one thread, best of
+/// Counting to a large limit (`sudoku_core::count_solutions` to 1000, one thread, best of
 /// `ROUNDS`): the empty board always; from ../shared/data when present, multi-solution
 /// puzzles, 17-clue puzzles less their first given (many solutions), and hard unique
 /// puzzles (one solution: the whole tree searched).
 fn bench_counts(n: usize) {
     const LIMIT: usize = 1000;
-    println!("counting to {LIMIT} solutions (sudoku::count_solutions, one thread, best of {ROUNDS} rounds):");
+    println!("counting to {LIMIT} solutions (sudoku_core::count_solutions, one thread, best of {ROUNDS} rounds):");
     let less_first_given = |b: &Board| {
         let mut b = *b;
         if let Some(i) = (0..CELLS).find(|&i| b.get(i) != 0) {
@@ -307,7 +304,7 @@ fn bench_counts(n: usize) {
             let start = Instant::now();
             solutions = 0;
             for b in &boards {
-                let count = sudoku::count_solutions(black_box(b), LIMIT).expect("clash-free");
+                let count = sudoku_core::count_solutions(black_box(b), LIMIT).expect("clash-free");
                 solutions += count.count;
             }
             times.push(start.elapsed());

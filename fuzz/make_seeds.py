@@ -133,7 +133,7 @@ def rate_seeds(all_boards):
 
 
 # Proper puzzles of every level (sudoku_generate's output for seeds 0x1 and 0xdeadbeef,
-# the golden values of src/generate.rs), so that the rate target starts from each level.
+# the golden values of core/src/generate.rs), so that the rate target starts from each level.
 LEVELS = [(f"generated_{seed}", level, puzzle.encode()) for seed, level, puzzle in [
     ("1", "easy",
      "1..7.9........8..5..9.2.6.75.1..7..6.2........481..9....52.6.8....3.........5.7.."),

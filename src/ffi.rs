@@ -1,11 +1,12 @@
 //! The C ABI: every `extern "C"` function of the library, and the only module that
 //! touches raw pointers.
 //!
-//! Each function checks its pointers, copies the caller's bytes into a local buffer, calls
-//! the safe Rust API, copies a result back only on success, and catches any panic so that
-//! none crosses into C. `sudoku_solve_batch` views the caller's arrays as slices instead
-//! (after checking their size and alignment) and solves each board through a local copy,
-//! written back only on that board's success. `include/sudoku.h` is generated from this
+//! Each function is one call of [`export`] (the panic boundary, [`crate::boundary`]) around
+//! a safe body: it takes its pointer arguments with the boundary's checked readers
+//! (`arg!`, `out!`), which copy the caller's bytes into local values, calls the core, and
+//! writes a result back only on success. `sudoku_solve_batch` views the caller's arrays as
+//! slices instead (after checking their size and alignment) and solves each board through a
+//! local copy, written back only on that board's success. `include/sudoku.h` is generated from this
 //! file by `build.rs`.
 //!
 //! Argument rule shared by every function: the arguments are checked in the order they are
@@ -14,58 +15,27 @@
 //! pointers). Then the board is validated as `sudoku_solve` does: all 81 bytes for bad
 //! characters first, then clashing givens.
 
-pub(crate) mod sys;
-
-use crate::board::CELLS;
-use crate::count::Count;
-use crate::difficulty::Difficulty;
-use crate::logic::{Step, Technique};
+use crate::boundary::{arg, export, optional_arg, optional_out, out, Out};
+use crate::c_types::Step;
 use crate::status::Status;
 use core::ffi::{c_char, c_int, c_void, CStr};
 use core::mem::MaybeUninit;
-use std::panic::{catch_unwind, UnwindSafe};
+use sudoku_core::count::Count;
+use sudoku_core::CELLS;
 
-/// Runs `body` as a panic boundary: its status, or `SUDOKU_ERR_INTERNAL` if it panicked.
-fn boundary(body: impl FnOnce() -> Status + UnwindSafe) -> c_int {
-    catch_unwind(body).unwrap_or(Status::ErrInternal).code()
-}
+/// A board as the caller's 81 bytes.
+type Board = [u8; CELLS];
 
-/// Copies the caller's 81 bytes into a local board.
-///
-/// # Safety
-/// `board` must be non-null and valid for reading 81 bytes.
-unsafe fn read_board(board: *const c_char) -> [u8; CELLS] {
-    let mut local = [0u8; CELLS];
-    // SAFETY: the caller guarantees 81 readable bytes at `board`; `local` is a distinct
-    // 81-byte buffer, so the ranges do not overlap.
-    unsafe { core::ptr::copy_nonoverlapping(board.cast::<u8>(), local.as_mut_ptr(), CELLS) };
-    local
-}
-
-/// Copies a local board back into the caller's 81 bytes.
-///
-/// # Safety
-/// `board` must be non-null and valid for writing 81 bytes.
-unsafe fn write_board(board: *mut c_char, local: &[u8; CELLS]) {
-    // SAFETY: the caller guarantees 81 writable bytes at `board`, distinct from `local`.
-    unsafe { core::ptr::copy_nonoverlapping(local.as_ptr(), board.cast::<u8>(), CELLS) };
-}
+/// The caller's 81 candidate masks.
+type Masks = [u16; CELLS];
 
 /// Writes a successful count's results: `*count`, and the first solution into `solution`
-/// when it is not NULL and a solution was found. Returns [`Status::Ok`].
-///
-/// # Safety
-/// `count` must be non-null and valid for writing a size_t (any alignment); `solution` must
-/// be NULL or valid for writing 81 bytes.
-unsafe fn write_count(count: *mut usize, solution: *mut c_char, found: &Count) -> Status {
-    // SAFETY: by this function's contract; out-pointers need no alignment, so the count is
-    // written unaligned.
-    unsafe { count.write_unaligned(found.count) };
-    if let (Some(first), false) = (found.first, solution.is_null()) {
-        // SAFETY: `solution` is non-null and, by this function's contract, 81 writable bytes.
-        unsafe { write_board(solution, &first.to_bytes()) };
+/// when there is one and a solution was found.
+fn write_count(count: Out<usize>, solution: Option<Out<Board>>, found: &Count) {
+    count.write(found.count);
+    if let (Some(first), Some(out)) = (found.first, solution) {
+        out.write(first.to_bytes());
     }
-    Status::Ok
 }
 
 /// Solves a Sudoku board in place.
@@ -87,18 +57,11 @@ unsafe fn write_count(count: *mut usize, solution: *mut c_char, found: &Count) -
 /// by another thread during the call.
 #[no_mangle]
 pub unsafe extern "C" fn sudoku_solve(board: *mut c_char) -> c_int {
-    boundary(|| {
-        if board.is_null() {
-            return Status::ErrNull;
-        }
-        // SAFETY: `board` is non-null and, by this function's contract, 81 bytes long.
-        let mut local = unsafe { read_board(board) };
-        let status = crate::solve_bytes(&mut local);
-        if status == Status::Ok {
-            // SAFETY: as above; the bytes are written only on success.
-            unsafe { write_board(board, &local) };
-        }
-        status
+    export(|| {
+        let mut local = arg!(board.cast::<Board>().cast_const());
+        sudoku_core::solve_bytes(&mut local)?;
+        out!(board.cast::<Board>()).write(local);
+        Ok(())
     })
 }
 
@@ -130,18 +93,12 @@ pub unsafe extern "C" fn sudoku_count_solutions(
     count: *mut usize,
     solution: *mut c_char,
 ) -> c_int {
-    boundary(|| {
-        if board.is_null() || count.is_null() {
-            return Status::ErrNull;
-        }
-        // SAFETY: `board` is non-null and, by this function's contract, 81 readable bytes.
-        let local = unsafe { read_board(board) };
-        match crate::count::count_bytes(&local, limit) {
-            // SAFETY: `count` is non-null and, with `solution`, as this function's contract
-            // says.
-            Ok(found) => unsafe { write_count(count, solution, &found) },
-            Err(status) => status,
-        }
+    export(|| {
+        let count = out!(count);
+        let local = arg!(board.cast::<Board>());
+        let found = sudoku_core::count::count_bytes(&local, limit)?;
+        write_count(count, optional_out!(solution.cast::<Board>()), &found);
+        Ok(())
     })
 }
 
@@ -176,22 +133,16 @@ pub unsafe extern "C" fn sudoku_count_solutions_with_progress(
         // SAFETY: the same contract as sudoku_count_solutions, which this forwards to.
         return unsafe { sudoku_count_solutions(board, limit, count, solution) };
     };
-    boundary(|| {
-        if board.is_null() || count.is_null() {
-            return Status::ErrNull;
-        }
-        // SAFETY: `board` is non-null and, by this function's contract, 81 readable bytes.
-        let local = unsafe { read_board(board) };
+    export(|| {
+        let count = out!(count);
+        let local = arg!(board.cast::<Board>());
         let mut report = |found: usize| {
             // SAFETY: by contract, `callback` may be called with `context` during the call.
             unsafe { callback(found, context) != 0 }
         };
-        match crate::count::count_bytes_with_progress(&local, limit, &mut report) {
-            // SAFETY: `count` is non-null and, with `solution`, as this function's contract
-            // says.
-            Ok(found) => unsafe { write_count(count, solution, &found) },
-            Err(status) => status,
-        }
+        let found = sudoku_core::count::count_bytes_with_progress(&local, limit, &mut report)?;
+        write_count(count, optional_out!(solution.cast::<Board>()), &found);
+        Ok(())
     })
 }
 
@@ -228,12 +179,12 @@ pub unsafe extern "C" fn sudoku_solve_batch(
     statuses: *mut c_int,
     threads: usize,
 ) -> c_int {
-    boundary(|| {
+    export(|| {
         if n == 0 {
-            return Status::Ok;
+            return Ok(());
         }
         if boards.is_null() {
-            return Status::ErrNull;
+            return Err(Status::ErrNull);
         }
         // The byte ranges of both arrays, refused when they cannot be addressed: larger
         // than an object may be (isize::MAX bytes) or running past the end of memory.
@@ -242,37 +193,36 @@ pub unsafe extern "C" fn sudoku_solve_batch(
                 .filter(|&bytes| bytes <= isize::MAX as usize)
                 .and_then(|bytes| Some(start..start.checked_add(bytes)?))
         };
-        let Some(board_bytes) = span(boards.addr(), CELLS) else {
-            return Status::ErrInvalidArgument;
-        };
+        let board_bytes = span(boards.addr(), CELLS).ok_or(Status::ErrInvalidArgument)?;
         if n.checked_mul(STATUS_BYTES)
             .is_none_or(|bytes| bytes > isize::MAX as usize)
         {
-            return Status::ErrInvalidArgument;
+            return Err(Status::ErrInvalidArgument);
         }
         if statuses.is_null() {
-            return Status::ErrNull;
+            return Err(Status::ErrNull);
         }
-        let Some(status_bytes) = span(statuses.addr(), STATUS_BYTES) else {
-            return Status::ErrInvalidArgument;
-        };
+        let status_bytes = span(statuses.addr(), STATUS_BYTES).ok_or(Status::ErrInvalidArgument)?;
         if status_bytes.start < board_bytes.end && board_bytes.start < status_bytes.end {
-            return Status::ErrInvalidArgument;
+            return Err(Status::ErrInvalidArgument);
         }
         // SAFETY: `boards` is non-null and, by contract, `n * 81` bytes (a range checked to
         // be addressable) readable and writable, used by no one else during the call;
         // `[u8; 81]` has alignment 1.
-        let boards = unsafe { core::slice::from_raw_parts_mut(boards.cast::<[u8; CELLS]>(), n) };
+        let boards = unsafe { core::slice::from_raw_parts_mut(boards.cast::<Board>(), n) };
         // SAFETY: `statuses` is non-null and, by contract, `n` writable ints (a range
         // checked to be addressable and not to overlap `boards`). They are viewed as
         // possibly uninitialised bytes, alignment 1, so neither their contents nor their
         // alignment matter.
         let statuses =
             unsafe { core::slice::from_raw_parts_mut(statuses.cast::<StatusBytes>(), n) };
-        crate::batch::run(boards, statuses, threads, |s| {
-            s.code().to_ne_bytes().map(MaybeUninit::new)
+        sudoku_core::batch::run(boards, statuses, threads, |result| {
+            Status::of(result)
+                .code()
+                .to_ne_bytes()
+                .map(MaybeUninit::new)
         });
-        Status::Ok
+        Ok(())
     })
 }
 
@@ -308,20 +258,12 @@ type StatusBytes = [MaybeUninit<u8>; STATUS_BYTES];
 /// reported.
 #[no_mangle]
 pub unsafe extern "C" fn sudoku_rate(board: *const c_char, difficulty: *mut c_int) -> c_int {
-    boundary(|| {
-        if board.is_null() || difficulty.is_null() {
-            return Status::ErrNull;
-        }
-        // SAFETY: `board` is non-null and, by this function's contract, 81 readable bytes.
-        let local = unsafe { read_board(board) };
-        match crate::logic::rate_bytes(&local) {
-            Ok(level) => {
-                // SAFETY: `difficulty` is non-null and, by contract, a writable int.
-                unsafe { difficulty.write_unaligned(level.code()) };
-                Status::Ok
-            }
-            Err(status) => status,
-        }
+    export(|| {
+        let difficulty = out!(difficulty);
+        let local = arg!(board.cast::<Board>());
+        let level = sudoku_core::logic::rate_bytes(&local)?;
+        difficulty.write(level.code());
+        Ok(())
     })
 }
 
@@ -351,21 +293,18 @@ pub unsafe extern "C" fn sudoku_generate(
     puzzle: *mut c_char,
     solution: *mut c_char,
 ) -> c_int {
-    boundary(|| {
-        let Some(level) = Difficulty::from_code(difficulty) else {
-            return Status::ErrInvalidArgument;
+    export(|| {
+        let Some(level) = sudoku_core::Difficulty::from_code(difficulty) else {
+            return Err(Status::ErrInvalidArgument);
         };
-        if puzzle.is_null() {
-            return Status::ErrNull;
+        let puzzle = out!(puzzle.cast::<Board>());
+        let solution = optional_out!(solution.cast::<Board>());
+        let (p, s) = sudoku_core::generate(seed, level);
+        puzzle.write(p.to_bytes());
+        if let Some(out) = solution {
+            out.write(s.to_bytes());
         }
-        let (p, s) = crate::generate::generate(seed, level);
-        // SAFETY: `puzzle` is non-null and, by contract, 81 writable bytes.
-        unsafe { write_board(puzzle, &p.to_bytes()) };
-        if !solution.is_null() {
-            // SAFETY: `solution` is non-null and, by contract, 81 writable bytes.
-            unsafe { write_board(solution, &s.to_bytes()) };
-        }
-        Status::Ok
+        Ok(())
     })
 }
 
@@ -384,45 +323,12 @@ pub unsafe extern "C" fn sudoku_generate(
 /// NULL is reported.
 #[no_mangle]
 pub unsafe extern "C" fn sudoku_candidates(board: *const c_char, candidates: *mut u16) -> c_int {
-    boundary(|| {
-        if board.is_null() || candidates.is_null() {
-            return Status::ErrNull;
-        }
-        // SAFETY: `board` is non-null and, by this function's contract, 81 readable bytes.
-        let local = unsafe { read_board(board) };
-        match crate::logic::candidates_bytes(&local) {
-            Ok(masks) => {
-                // SAFETY: `candidates` is non-null and, by contract, 81 writable uint16_t.
-                unsafe { write_masks(candidates, &masks) };
-                Status::Ok
-            }
-            Err(status) => status,
-        }
+    export(|| {
+        let candidates = out!(candidates.cast::<Masks>());
+        let local = arg!(board.cast::<Board>());
+        candidates.write(sudoku_core::logic::candidates_bytes(&local)?);
+        Ok(())
     })
-}
-
-/// Copies the caller's 81 candidate masks into a local array (unaligned reads allowed).
-///
-/// # Safety
-/// `masks` must be non-null and valid for reading 81 uint16_t.
-unsafe fn read_masks(masks: *const u16) -> [u16; CELLS] {
-    let mut local = [0u16; CELLS];
-    for (k, slot) in local.iter_mut().enumerate() {
-        // SAFETY: the caller guarantees 81 readable uint16_t at `masks`; `k` < 81.
-        *slot = unsafe { masks.add(k).read_unaligned() };
-    }
-    local
-}
-
-/// Copies 81 masks into the caller's array (unaligned writes allowed).
-///
-/// # Safety
-/// `masks` must be non-null and valid for writing 81 uint16_t.
-unsafe fn write_masks(masks: *mut u16, local: &[u16; CELLS]) {
-    for (k, &m) in local.iter().enumerate() {
-        // SAFETY: the caller guarantees 81 writable uint16_t at `masks`; `k` < 81.
-        unsafe { masks.add(k).write_unaligned(m) };
-    }
 }
 
 /// The next logical step: the simplest technique that makes progress on the board and
@@ -456,23 +362,13 @@ pub unsafe extern "C" fn sudoku_hint(
     candidates: *const u16,
     step: *mut Step,
 ) -> c_int {
-    boundary(|| {
-        if board.is_null() || step.is_null() {
-            return Status::ErrNull;
-        }
-        // SAFETY: `board` is non-null and, by this function's contract, 81 readable bytes.
-        let local = unsafe { read_board(board) };
-        // SAFETY: when non-null, `candidates` is by contract 81 readable uint16_t.
-        let masks = (!candidates.is_null()).then(|| unsafe { read_masks(candidates) });
-        match crate::logic::hint_bytes(&local, masks.as_ref()) {
-            Ok(found) => {
-                // SAFETY: `step` is non-null and, by contract, a writable SudokuStep; it is
-                // written unaligned-safe in case the caller packed it.
-                unsafe { step.write_unaligned(found) };
-                Status::Ok
-            }
-            Err(status) => status,
-        }
+    export(|| {
+        let step = out!(step);
+        let local = arg!(board.cast::<Board>());
+        let masks = optional_arg!(candidates.cast::<Masks>());
+        let found = sudoku_core::logic::hint_bytes(&local, masks.as_ref())?;
+        step.write(Step::of(&found));
+        Ok(())
     })
 }
 
@@ -504,27 +400,14 @@ pub unsafe extern "C" fn sudoku_apply_step(
     candidates: *mut u16,
     step: *const Step,
 ) -> c_int {
-    boundary(|| {
-        if board.is_null() || candidates.is_null() || step.is_null() {
-            return Status::ErrNull;
-        }
-        // SAFETY: `board` is non-null and, by this function's contract, 81 readable bytes.
-        let mut local = unsafe { read_board(board) };
-        // SAFETY: `candidates` is non-null and, by contract, 81 readable uint16_t.
-        let mut masks = unsafe { read_masks(candidates) };
-        // SAFETY: `step` is non-null and, by contract, a readable SudokuStep (read
-        // unaligned-safe); every bit pattern is a valid Step (integers only).
-        let s = unsafe { step.read_unaligned() };
-        match crate::logic::apply_step(&mut local, &mut masks, &s) {
-            Ok(()) => {
-                // SAFETY: as above; written only on success.
-                unsafe { write_board(board, &local) };
-                // SAFETY: as above; written only on success.
-                unsafe { write_masks(candidates, &masks) };
-                Status::Ok
-            }
-            Err(status) => status,
-        }
+    export(|| {
+        let s = arg!(step);
+        let mut local = arg!(board.cast::<Board>().cast_const());
+        let mut masks = arg!(candidates.cast::<Masks>().cast_const());
+        sudoku_core::apply_step(&mut local, &mut masks, &s.to_core())?;
+        out!(board.cast::<Board>()).write(local);
+        out!(candidates.cast::<Masks>()).write(masks);
+        Ok(())
     })
 }
 
@@ -533,23 +416,21 @@ pub unsafe extern "C" fn sudoku_apply_step(
 /// static, NUL-terminated string that must not be freed.
 #[no_mangle]
 pub extern "C" fn sudoku_technique_name(technique: c_int) -> *const c_char {
-    Technique::c_name_of(technique).as_ptr()
+    export(|| crate::names::technique(technique).unwrap_or(c"Unknown technique"))
 }
 
 /// Returns a static, NUL-terminated, human-readable message for a status code, and a
 /// distinct message for a value that is no status. The string must not be freed.
 #[no_mangle]
 pub extern "C" fn sudoku_status_str(status: c_int) -> *const c_char {
-    Status::from_code(status)
-        .map_or(Status::UNKNOWN_MESSAGE, Status::c_message)
-        .as_ptr()
+    export(|| Status::from_code(status).map_or(Status::UNKNOWN_MESSAGE, Status::c_message))
 }
 
 /// The library version ("MAJOR.MINOR.PATCH"), as a static NUL-terminated string that must
 /// not be freed.
 #[no_mangle]
 pub extern "C" fn sudoku_version() -> *const c_char {
-    VERSION.as_ptr()
+    export(|| VERSION)
 }
 
 /// The name of the code path the solver runs on this CPU, as a static NUL-terminated
@@ -561,7 +442,7 @@ pub extern "C" fn sudoku_version() -> *const c_char {
 /// Bug reports should give it.
 #[no_mangle]
 pub extern "C" fn sudoku_cpu_path() -> *const c_char {
-    crate::engine::Path::selected().c_name().as_ptr()
+    export(|| crate::names::path(sudoku_core::engine::Path::selected()))
 }
 
 const VERSION: &CStr =
@@ -573,6 +454,7 @@ const VERSION: &CStr =
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sudoku_core::Difficulty;
 
     fn call(board: &mut [u8; CELLS]) -> Status {
         // SAFETY: `board` is 81 writable bytes.
@@ -709,7 +591,7 @@ mod tests {
         let empty = [b'.'; 81];
         let (rc, n, sol) = count(&empty, 1000);
         assert_eq!((rc, n), (0, 1000));
-        assert!(crate::Board::from_bytes(&sol).unwrap().is_solved());
+        assert!(sudoku_core::Board::from_bytes(&sol).unwrap().is_solved());
         // A NULL solution is fine.
         let mut n = 0usize;
         // SAFETY: readable board, writable count, NULL solution allowed.
@@ -978,7 +860,7 @@ mod tests {
                 sudoku_generate(11, d.code(), p.as_mut_ptr().cast(), s.as_mut_ptr().cast())
             };
             assert_eq!(rc, 0);
-            let (want_p, want_s) = crate::generate(11, d);
+            let (want_p, want_s) = sudoku_core::generate(11, d);
             assert_eq!(p, want_p.to_bytes());
             assert_eq!(s, want_s.to_bytes());
             assert_eq!(rate(&p), (0, d.code()));

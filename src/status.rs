@@ -1,4 +1,5 @@
-//! The one status enum shared by the Rust API and the C ABI.
+//! The C status enum (`SudokuStatus`): the core's errors as C sees them, with success and
+//! the errors that exist only at the C boundary (a NULL pointer, a caught panic).
 
 use core::ffi::CStr;
 use core::fmt;
@@ -108,6 +109,28 @@ impl fmt::Display for Status {
 
 impl std::error::Error for Status {}
 
+impl From<sudoku_core::Error> for Status {
+    fn from(e: sudoku_core::Error) -> Status {
+        use sudoku_core::Error as E;
+        match e {
+            E::NoSolution => Status::NoSolution,
+            E::MultipleSolutions => Status::MultipleSolutions,
+            E::Cancelled => Status::Cancelled,
+            E::InvalidChar => Status::ErrInvalidChar,
+            E::Conflict => Status::ErrConflict,
+            E::InvalidArgument => Status::ErrInvalidArgument,
+            E::Internal => Status::ErrInternal,
+        }
+    }
+}
+
+impl Status {
+    /// The status of a core result: [`Status::Ok`] or the error's status.
+    pub fn of(result: Result<(), sudoku_core::Error>) -> Status {
+        result.map_or_else(Status::from, |()| Status::Ok)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,6 +177,24 @@ mod tests {
         seen.sort();
         seen.dedup();
         assert_eq!(seen.len(), n, "two statuses share a message");
+    }
+
+    #[test]
+    fn every_core_error_has_its_own_failing_status() {
+        let mut codes: Vec<i32> = sudoku_core::Error::ALL
+            .iter()
+            .map(|&e| Status::from(e).code())
+            .collect();
+        assert!(!codes.contains(&Status::Ok.code()));
+        let n = codes.len();
+        codes.sort();
+        codes.dedup();
+        assert_eq!(codes.len(), n, "two core errors share a status");
+        assert_eq!(Status::of(Ok(())), Status::Ok);
+        assert_eq!(
+            Status::of(Err(sudoku_core::Error::Conflict)),
+            Status::ErrConflict
+        );
     }
 
     #[test]

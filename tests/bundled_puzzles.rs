@@ -6,8 +6,8 @@
 mod common;
 
 use common::generate;
-use sudoku::engine::{count_with, reference, Path};
-use sudoku::Board;
+use sudoku_core::engine::{count_with, reference, Path};
+use sudoku_core::Board;
 
 #[test]
 fn bundled_puzzles_match_the_generator_and_their_labels() {

@@ -9,8 +9,8 @@ mod foreign;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
-use sudoku::engine::{Path, FORCE_PATH_VARIABLE};
-use sudoku::{Board, Difficulty, CELLS};
+use sudoku_core::engine::{Path, FORCE_PATH_VARIABLE};
+use sudoku_core::{Board, Difficulty, CELLS};
 
 const EXAMPLE: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -509,22 +509,22 @@ fn cpp_layer_compiles_with_and_without_exceptions() {
 
 /// The number of solutions of `board`, up to 2, by the library's own Rust API.
 fn count2(board: &Board) -> usize {
-    sudoku::count_solutions(board, 2)
+    sudoku_core::count_solutions(board, 2)
         .expect("a clash-free board")
         .count
 }
 
 /// Checks, with the library's Rust API, that `line` is a proper, minimal puzzle that rates
-/// `level`, and that it is the puzzle `sudoku::generate(seed, level)` makes.
+/// `level`, and that it is the puzzle `sudoku_core::generate(seed, level)` makes.
 fn check_generated(line: &str, seed: u64, level: Difficulty) {
     assert_eq!(line.len(), CELLS, "{line}");
     assert!(line
         .bytes()
         .all(|b| b == b'.' || b.is_ascii_digit() && b != b'0'));
     let puzzle = Board::from_text(line).unwrap();
-    assert_eq!(puzzle, sudoku::generate(seed, level).0, "seed {seed}");
+    assert_eq!(puzzle, sudoku_core::generate(seed, level).0, "seed {seed}");
     assert_eq!(count2(&puzzle), 1, "{line} is not unique");
-    assert_eq!(sudoku::rate(&puzzle), Ok(level), "{line}");
+    assert_eq!(sudoku_core::rate(&puzzle), Ok(level), "{line}");
     for i in (0..CELLS).filter(|&i| puzzle.get(i) != 0) {
         let mut fewer = puzzle;
         fewer.set(i, 0);
@@ -725,7 +725,7 @@ fn unique_summary(lines: &[Vec<u8>]) -> String {
         }
         let kind = match <&[u8; CELLS]>::try_from(line) {
             Err(_) => 3,
-            Ok(bytes) => match sudoku::count::count_bytes(bytes, 2) {
+            Ok(bytes) => match sudoku_core::count::count_bytes(bytes, 2) {
                 Ok(c) => [2, 0, 1][c.count],
                 Err(_) => 3,
             },
@@ -744,7 +744,7 @@ fn c_unique_program_counts_a_file_of_many_blocks_on_every_thread_count() {
     // changes along the file; the summary must be what the Rust API counts.
     let generated: Vec<String> = (0..8)
         .map(|s| {
-            sudoku::generate(s, Difficulty::ALL[s as usize % 4])
+            sudoku_core::generate(s, Difficulty::ALL[s as usize % 4])
                 .0
                 .to_string()
         })
@@ -946,8 +946,8 @@ fn c_hint_program_prints_the_walk_step_by_step() {
         Link::Shared,
     );
     let puzzles = [
-        sudoku::generate(5, Difficulty::Hard).0,
-        sudoku::generate(5, Difficulty::Extreme).0,
+        sudoku_core::generate(5, Difficulty::Hard).0,
+        sudoku_core::generate(5, Difficulty::Extreme).0,
     ];
     let input: String = puzzles
         .iter()
@@ -960,22 +960,22 @@ fn c_hint_program_prints_the_walk_step_by_step() {
     let mut lines = stdout.lines();
     for p in &puzzles {
         assert_eq!(lines.next(), Some(p.to_string().as_str()));
-        let steps = sudoku::walk(p).unwrap();
+        let steps = sudoku_core::walk(p).unwrap();
         let mut hardest = Difficulty::Easy;
         for (n, s) in steps.iter().enumerate() {
             let line = lines.next().unwrap_or_default();
-            let t = s.technique().unwrap();
+            let t = s.technique;
             let level = s.level().unwrap();
             hardest = hardest.max(level);
             let head = format!("{:3}. {} ({}):", n + 1, t.name(), level.name());
             assert!(line.starts_with(&head), "{line} should start with {head}");
-            if let Some((cell, digit)) = s.placement() {
+            if let Some((cell, digit)) = s.placement {
                 let placed = format!(" r{}c{}={digit}", cell / 9 + 1, cell % 9 + 1);
                 assert!(line.contains(&placed), "{line}");
             }
             assert!(line.contains(" | pattern r"), "{line}");
         }
-        let solved = sudoku::solve(p).unwrap().to_string();
+        let solved = sudoku_core::solve(p).unwrap().to_string();
         assert_eq!(lines.next(), Some(solved.as_str()));
         let levels = format!("hardest step: {0}; sudoku_rate: {0}", hardest.name());
         assert_eq!(lines.next(), Some(levels.as_str()));

@@ -6,7 +6,7 @@
 mod foreign;
 
 use std::ffi::CStr;
-use sudoku::engine::{Path, FORCE_PATH_VARIABLE};
+use sudoku_core::engine::{Path, FORCE_PATH_VARIABLE};
 
 /// The path `sudoku_cpu_path` names, as a Rust string.
 fn cpu_path() -> String {

@@ -18,7 +18,7 @@ mod common;
 
 use common::check::{self, BAND, TRIAD};
 use common::generate::puzzle_set;
-use sudoku::engine::{band, triad, Path};
+use sudoku_core::engine::{band, triad, Path};
 
 #[test]
 fn the_band_engine_alone_counts_like_the_reference_on_every_path() {
@@ -54,7 +54,10 @@ fn each_engine_on_every_corpus_puzzle() {
 /// form ('.' and '0' blanks, now and then a bad byte) and on a corpus sample.
 #[test]
 fn the_band_engine_keeps_the_solve_bytes_contract_on_every_path() {
-    fn solve(path: Path, bytes: &mut [u8; sudoku::CELLS]) -> Option<sudoku::Status> {
+    fn solve(
+        path: Path,
+        bytes: &mut [u8; sudoku_core::CELLS],
+    ) -> Option<Result<(), sudoku_core::Error>> {
         let mut stats = band::SearchStats::default();
         let unlimited = band::Budget::UNLIMITED;
         let r = band::solve_bytes(path, bytes, unlimited, &mut stats)?;

@@ -12,11 +12,12 @@ mod common;
 
 use common::corpora;
 use std::ffi::{c_char, c_int, CStr};
-use sudoku::engine::reference;
 use sudoku::ffi::{
     sudoku_apply_step, sudoku_candidates, sudoku_hint, sudoku_rate, sudoku_technique_name,
 };
-use sudoku::{Board, Difficulty, Status, Step, Technique, CELLS};
+use sudoku::{Status, Step};
+use sudoku_core::engine::reference;
+use sudoku_core::{Board, Difficulty, Technique, CELLS};
 
 /// A step full of a marker, to show a write on failure.
 fn marker_step() -> Step {
@@ -207,7 +208,7 @@ fn every_step_of_corpus_sample_walks_is_true_and_agrees_with_rate() {
     }
 }
 
-/// The rating against the Rust walk (`sudoku::walk`, the hints applied from the givens) on
+/// The rating against the Rust walk (`sudoku_core::walk`, the hints applied from the givens) on
 /// more corpus puzzles than the C walk above checks (`LOGIC_RATE_SAMPLE` per corpus,
 /// default 150), and on generated puzzles of every level: the rating settles levels Easy to
 /// Hard in batches and stops at its first Extreme step, and must still say exactly the
@@ -219,10 +220,10 @@ fn rate_is_the_hardest_level_of_the_walk_on_larger_samples() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(150);
     let hardest = |b: &Board| {
-        sudoku::walk(b)
+        sudoku_core::walk(b)
             .unwrap()
             .iter()
-            .filter_map(Step::level)
+            .filter_map(sudoku_core::Step::level)
             .max()
             .unwrap_or(Difficulty::Easy)
     };
@@ -235,7 +236,7 @@ fn rate_is_the_hardest_level_of_the_walk_on_larger_samples() {
         };
         for e in corpora::sample(&entries, per_corpus) {
             assert_eq!(
-                sudoku::rate(&e.board),
+                sudoku_core::rate(&e.board),
                 Ok(hardest(&e.board)),
                 "{name}:{}",
                 e.line
@@ -244,9 +245,13 @@ fn rate_is_the_hardest_level_of_the_walk_on_larger_samples() {
     }
     for level in Difficulty::ALL {
         for seed in 10..16 {
-            let (p, _) = sudoku::generate(seed, level);
+            let (p, _) = sudoku_core::generate(seed, level);
             assert_eq!(hardest(&p), level, "{level:?} seed {seed}: {p}");
-            assert_eq!(sudoku::rate(&p), Ok(level), "{level:?} seed {seed}: {p}");
+            assert_eq!(
+                sudoku_core::rate(&p),
+                Ok(level),
+                "{level:?} seed {seed}: {p}"
+            );
         }
     }
 }
@@ -266,10 +271,10 @@ fn bundled_walks_are_pinned() {
             let Ok(board) = Board::from_bytes(&p) else {
                 continue;
             };
-            let Ok(walk) = sudoku::walk(&board) else {
+            let Ok(walk) = sudoku_core::walk(&board) else {
                 continue;
             };
-            for s in &walk {
+            for s in walk.iter().map(Step::of) {
                 for x in [s.technique, s.difficulty, s.cell, s.digit] {
                     mix(x as u64);
                 }
@@ -287,7 +292,7 @@ fn bundled_walks_are_pinned() {
 fn generated_puzzles_walk_to_their_level() {
     for level in Difficulty::ALL {
         for seed in [3, 4] {
-            let (p, _) = sudoku::generate(seed, level);
+            let (p, _) = sudoku_core::generate(seed, level);
             let (walked, _) = walk(&p.to_bytes(), &format!("{level:?} seed {seed}"));
             assert_eq!(walked, level, "{p}");
         }
@@ -834,7 +839,7 @@ fn find_a_board_per_technique() {
     let mut puzzles: Vec<[u8; CELLS]> = Vec::new();
     for level in Difficulty::ALL {
         for seed in 0..40 {
-            puzzles.push(sudoku::generate(seed, level).0.to_bytes());
+            puzzles.push(sudoku_core::generate(seed, level).0.to_bytes());
         }
     }
     for (name, known) in corpora::CORPORA {
@@ -847,10 +852,10 @@ fn find_a_board_per_technique() {
     let mut found: Vec<Option<String>> = vec![None; Technique::ALL.len() + 1];
     for p in &puzzles {
         let board = Board::from_bytes(p).unwrap();
-        let Ok(steps) = sudoku::walk(&board) else {
+        let Ok(steps) = sudoku_core::walk(&board) else {
             continue;
         };
-        for (n, s) in steps.iter().enumerate() {
+        for (n, s) in steps.iter().map(Step::of).enumerate() {
             let k = s.technique as usize;
             if found[k].is_some() {
                 continue;

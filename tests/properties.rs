@@ -35,7 +35,8 @@ use proptest::prelude::*;
 use std::ffi::{c_char, c_int};
 use std::sync::OnceLock;
 use sudoku::ffi::sudoku_solve_batch;
-use sudoku::{Board, Difficulty, Status, CELLS};
+use sudoku::Status;
+use sudoku_core::{Board, Difficulty, CELLS};
 
 /// Cases per property when PROPTEST_CASES is not set: a few seconds for the whole file.
 const CASES: u32 = 1000;
@@ -110,14 +111,14 @@ fn check_everything(input: &[u8; CELLS], limit: usize) -> Result<Status, TestCas
     check_solve(input, code, &output).map_err(TestCaseError::fail)?;
 
     let mut bytes = *input;
-    let status = sudoku::solve_bytes(&mut bytes);
+    let status = Status::of(sudoku_core::solve_bytes(&mut bytes));
     prop_assert_eq!(status, expected, "solve_bytes on {:?}", show(input));
     check_solve(input, status.code(), &bytes).map_err(TestCaseError::fail)?;
 
     match Board::from_bytes(input) {
-        Err(status) => prop_assert_eq!(status, expected),
+        Err(e) => prop_assert_eq!(Status::from(e), expected),
         Ok(board) => {
-            match sudoku::solve(&board) {
+            match sudoku_core::solve(&board) {
                 Ok(solution) => {
                     prop_assert_eq!(expected, Status::Ok);
                     prop_assert!(
@@ -127,7 +128,7 @@ fn check_everything(input: &[u8; CELLS], limit: usize) -> Result<Status, TestCas
                         board
                     );
                 }
-                Err(status) => prop_assert_eq!(status, expected),
+                Err(e) => prop_assert_eq!(Status::from(e), expected),
             }
             if board.conflict().is_none() {
                 check_counts(&board, limit).map_err(TestCaseError::fail)?;
@@ -160,7 +161,7 @@ proptest! {
     /// Boards from a grid with a middling number of givens have from one to very many
     /// solutions: every path counts them as the reference does up to larger limits, so
     /// every branch of the search is compared, not only the way to a first solution. Limits
-    /// from 64 up take the router's way for large counts (src/engine/mod.rs, `in_turn`).
+    /// from 64 up take the router's way for large counts (core/src/engine/router.rs, `in_turn`).
     #[test]
     fn counts_match_the_reference_up_to_larger_limits(
         grid in grid(),
@@ -300,7 +301,7 @@ fn proper_puzzles() -> &'static [(Difficulty, Board, Board)] {
             .into_iter()
             .flat_map(|level| {
                 (0..4u64).map(move |seed| {
-                    let (p, s) = sudoku::generate(0x9E37 + seed, level);
+                    let (p, s) = sudoku_core::generate(0x9E37 + seed, level);
                     (level, p, s)
                 })
             })
@@ -391,7 +392,7 @@ proptest! {
         let call = RateCall { board: Some(&input), code, difficulty: Some((ffi::LEVEL_FILL, level)) };
         contract::check_rate(&call, REFERENCE_STEPS).map_err(TestCaseError::fail)?;
         prop_assert!(level <= base.code(), "{} rates {} above its puzzle's {:?}", more, level, base);
-        prop_assert_eq!(sudoku::rate(&more).map(Difficulty::code), Ok(level));
+        prop_assert_eq!(sudoku_core::rate(&more).map(Difficulty::code), Ok(level));
     }
 
     /// Every difficulty outside 1-6 is SUDOKU_ERR_INVALID_ARGUMENT, whatever the pointers;
@@ -426,7 +427,9 @@ proptest! {
         }
         let mut rust = inputs.clone();
         let rust_statuses: Vec<c_int> =
-            sudoku::solve_batch(&mut rust, threads).into_iter().map(Status::code).collect();
+            sudoku_core::solve_batch(&mut rust, threads).into_iter()
+                .map(|r| Status::of(r).code())
+                .collect();
         prop_assert_eq!(rust_statuses, statuses);
         prop_assert_eq!(rust, boards);
     }
@@ -490,7 +493,7 @@ proptest! {
         prop_assert_eq!(ffi::generate(seed, level, &[false, false]), (code, puzzle, solution));
         prop_assert_eq!(ffi::generate(seed, level, &[false, true]), (code, puzzle, ffi::FILL));
         let difficulty = Difficulty::from_code(level).expect("1-6");
-        let (p, s) = sudoku::generate(seed, difficulty);
+        let (p, s) = sudoku_core::generate(seed, difficulty);
         prop_assert_eq!((p.to_bytes(), s.to_bytes()), (puzzle, solution));
         // Another seed, another puzzle (two random minimal puzzles coincide with a
         // negligible probability).

@@ -6,7 +6,8 @@ mod common;
 
 use common::contract::{check_counts, check_solve, expected_status};
 use common::ffi;
-use sudoku::{Board, Status};
+use sudoku::Status;
+use sudoku_core::Board;
 
 /// (board, the status the contract names, what the input exposed)
 const FOUND: &[(&str, Status, &str)] = &[
@@ -41,7 +42,7 @@ const FOUND: &[(&str, Status, &str)] = &[
         "2026-11-30, batch (a 10-minute run, libFuzzer timeout while the machine was busy): \
      several solutions, and the triad engine took 340,866 guesses (60-100 ms on the vector \
      paths) where the band engine needs two dozen. The router now gives the triad engine a \
-     budget and turns back to the band engine past it (src/engine/mod.rs, `in_turn`): \
+     budget and turns back to the band engine past it (core/src/engine/router.rs, `in_turn`): \
      about 1 ms",
     ),
 ];

@@ -24,8 +24,9 @@ use common::check::{self, expected_status, wire_form, ROUTER};
 use common::contract::is_solution;
 use common::corpora;
 use common::generate::{puzzle_set, Rng};
-use sudoku::engine::{self, band, Path};
 use sudoku::Status;
+use sudoku_core::engine::{self, band, Path};
+use sudoku_core::Error;
 
 #[test]
 fn the_router_counts_like_the_reference_on_every_path() {
@@ -34,7 +35,7 @@ fn the_router_counts_like_the_reference_on_every_path() {
 
 /// The generated set exercises both engines through the router: on every vector path some
 /// of its puzzles exceed the budget with which the router runs the band engine there
-/// (`handoff` in src/engine/mod.rs: 16 guesses, or more than 48 open cells at the first
+/// (`handoff` in core/src/engine/router.rs: 16 guesses, or more than 48 open cells at the first
 /// guess), so the triad engine answers them. (On the portable path the band engine keeps
 /// going for 2000 guesses, which no generated puzzle needs.)
 #[test]
@@ -93,17 +94,17 @@ fn the_public_api_agrees_with_the_reference() {
         let what = format!("{} #{i}: {}", p.kind, p.board);
         let input = wire_form(&mut rng, &p.board);
         let mut output = input;
-        let status = sudoku::solve_bytes(&mut output);
+        let status = Status::of(sudoku_core::solve_bytes(&mut output));
         check::solved_bytes(&input, status, &output, expected_status(&input, p))
             .unwrap_or_else(|e| panic!("solve_bytes, {what}: {e}"));
 
-        match sudoku::solve(&p.board) {
+        match sudoku_core::solve(&p.board) {
             Ok(s) => assert!(
                 !p.clashing && p.solutions > 0 && is_solution(&p.board.to_bytes(), &s.to_bytes()),
                 "solve gave {s} for {what}"
             ),
-            Err(Status::ErrConflict) => assert!(p.clashing, "solve: ErrConflict for {what}"),
-            Err(Status::NoSolution) => assert!(
+            Err(Error::Conflict) => assert!(p.clashing, "solve: ErrConflict for {what}"),
+            Err(Error::NoSolution) => assert!(
                 !p.clashing && p.solutions == 0,
                 "solve: NoSolution for {what}"
             ),
@@ -111,11 +112,11 @@ fn the_public_api_agrees_with_the_reference() {
         }
 
         for limit in [0, 1, 2, 20] {
-            let right = match (sudoku::count_solutions(&p.board, limit), p.clashing) {
+            let right = match (sudoku_core::count_solutions(&p.board, limit), p.clashing) {
                 (Ok(c), false) => {
                     check::answer((c.count, c.first), &p.board, p.solutions.min(limit))
                 }
-                (Err(Status::ErrConflict), true) => Ok(()),
+                (Err(Error::Conflict), true) => Ok(()),
                 (other, _) => Err(format!("{other:?}")),
             };
             right.unwrap_or_else(|e| panic!("count_solutions to {limit}, {what}: {e}"));
@@ -133,7 +134,7 @@ fn every_corpus_puzzle_through_the_public_api() {
         };
         for e in &entries {
             let mut output = e.bytes;
-            let status = sudoku::solve_bytes(&mut output);
+            let status = Status::of(sudoku_core::solve_bytes(&mut output));
             check::solved_bytes(&e.bytes, status, &output, e.status())
                 .unwrap_or_else(|err| panic!("{name}:{}: {err}: {}", e.line, e.board));
         }

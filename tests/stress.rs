@@ -24,8 +24,9 @@ use common::generate::{blank_some, change_one_given, random_grid, Rng};
 use std::ffi::c_int;
 use std::sync::{Barrier, Mutex, OnceLock};
 use std::time::{Duration, Instant};
-use sudoku::engine::reference;
-use sudoku::{Board, Difficulty, Status, CELLS};
+use sudoku::Status;
+use sudoku_core::engine::reference;
+use sudoku_core::{Board, Difficulty, CELLS};
 
 const THREADS: usize = 8;
 

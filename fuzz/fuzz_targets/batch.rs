@@ -23,7 +23,8 @@
 use libfuzzer_sys::fuzz_target;
 use std::cell::RefCell;
 use std::ffi::{c_char, c_int};
-use sudoku::{Status, CELLS};
+use sudoku::Status;
+use sudoku_core::CELLS;
 use sudoku_fuzz::contract;
 use sudoku_fuzz::{ffi_solve, reference_steps, Guarded};
 

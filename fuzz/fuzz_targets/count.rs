@@ -25,8 +25,9 @@
 use libfuzzer_sys::fuzz_target;
 use std::cell::RefCell;
 use std::ffi::{c_char, c_int, c_void};
-use sudoku::engine::reference;
-use sudoku::{Board, Status, CELLS};
+use sudoku::Status;
+use sudoku_core::engine::reference;
+use sudoku_core::{Board, CELLS};
 use sudoku_fuzz::contract::{self, CountCall};
 use sudoku_fuzz::{board_bytes, ffi_solve, reference_steps, Guarded};
 

@@ -22,7 +22,8 @@
 use libfuzzer_sys::fuzz_target;
 use std::cell::RefCell;
 use std::ffi::{c_char, c_int};
-use sudoku::{Status, CELLS};
+use sudoku::Status;
+use sudoku_core::CELLS;
 use sudoku_fuzz::contract::{self, GenerateCall};
 use sudoku_fuzz::{reference_steps, Guarded};
 

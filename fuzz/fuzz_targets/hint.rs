@@ -17,9 +17,10 @@
 
 use libfuzzer_sys::fuzz_target;
 use std::ffi::c_char;
-use sudoku::engine::reference;
 use sudoku::ffi::{sudoku_apply_step, sudoku_candidates, sudoku_hint};
-use sudoku::{Board, Status, Step, CELLS};
+use sudoku::{Status, Step};
+use sudoku_core::engine::reference;
+use sudoku_core::{Board, CELLS};
 
 const BUNDLED: &str = include_str!("../../benches/puzzles.txt");
 

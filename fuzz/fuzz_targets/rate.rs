@@ -18,7 +18,7 @@
 use libfuzzer_sys::fuzz_target;
 use std::cell::RefCell;
 use std::ffi::{c_char, c_int};
-use sudoku::CELLS;
+use sudoku_core::CELLS;
 use sudoku_fuzz::contract::{self, RateCall};
 use sudoku_fuzz::{board_bytes, reference_steps, Guarded};
 

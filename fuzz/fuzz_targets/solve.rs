@@ -11,7 +11,8 @@
 use libfuzzer_sys::fuzz_target;
 use std::cell::RefCell;
 use std::ffi::CStr;
-use sudoku::{Status, CELLS};
+use sudoku::Status;
+use sudoku_core::CELLS;
 use sudoku_fuzz::{board_bytes, contract, ffi_solve, reference_steps, Guarded};
 
 thread_local! {

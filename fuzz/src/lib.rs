@@ -8,7 +8,7 @@
 pub mod contract;
 
 use std::sync::OnceLock;
-use sudoku::{Board, CELLS};
+use sudoku_core::{Board, CELLS};
 
 /// Steps the plain reference may take to confirm an answer before the fuzz targets settle
 /// for the engine paths agreeing with each other: SUDOKU_FUZZ_REFERENCE_STEPS, 0 meaning no

@@ -10,8 +10,9 @@
 use super::contract::is_solution;
 use super::corpora::{self, Known};
 use super::generate::{Generated, MAX_LIMIT};
-use sudoku::engine::{band, count_with, triad, Path};
-use sudoku::{Board, Status, CELLS};
+use sudoku::Status;
+use sudoku_core::engine::{band, count_with, triad, Path};
+use sudoku_core::{Board, Error, CELLS};
 
 /// A counting entry on a path: the count up to a limit and the first solution, `None` if
 /// this CPU cannot run the path.
@@ -193,7 +194,7 @@ pub(crate) fn wire_form(rng: &mut super::generate::Rng, board: &Board) -> [u8; C
 /// (perhaps with a bad byte): bad bytes first, then clashes, then the reference's count.
 pub(crate) fn expected_status(bytes: &[u8; CELLS], puzzle: &Generated) -> Status {
     match Board::from_bytes(bytes) {
-        Err(status) => status,
+        Err(e) => Status::from(e),
         Ok(_) if puzzle.clashing => Status::ErrConflict,
         Ok(_) if puzzle.solutions == 0 => Status::NoSolution,
         Ok(_) => Status::Ok,
@@ -227,7 +228,7 @@ pub(crate) fn solved_bytes(
 
 /// A solve on bytes forced onto a path, as `engine::solve_bytes_with` and
 /// `engine::band::solve_bytes_with` are: `None` when this CPU cannot run the path.
-pub(crate) type SolveBytes = fn(Path, &mut [u8; CELLS]) -> Option<Status>;
+pub(crate) type SolveBytes = fn(Path, &mut [u8; CELLS]) -> Option<Result<(), Error>>;
 
 /// `solve` keeps the C contract of `sudoku_solve` on every path this CPU can run: the
 /// status the contract names, a solution written on success, the board unchanged on
@@ -253,7 +254,7 @@ pub(crate) fn solve_bytes_on_every_path(solve: SolveBytes, seed: u64, set: &[Gen
     for path in paths() {
         for (what, input, expected) in &boards {
             let mut output = *input;
-            let status = solve(path, &mut output).expect("an available path");
+            let status = Status::of(solve(path, &mut output).expect("an available path"));
             solved_bytes(input, status, &output, *expected).unwrap_or_else(|e| {
                 let input = String::from_utf8_lossy(input);
                 panic!("{} {what}: {e}: {input}", path.name())

@@ -9,8 +9,9 @@
 //! keeping every given, which proves the board solvable.
 #![allow(dead_code)] // each user takes its own subset
 
-use sudoku::engine::{self, reference, Path};
-use sudoku::{Board, Difficulty, Status, CELLS};
+use sudoku::Status;
+use sudoku_core::engine::{self, reference, Path};
+use sudoku_core::{Board, Difficulty, CELLS};
 
 /// Every status `sudoku_solve` may give a board (NULL aside; `ErrInternal` never): the
 /// generators of every test that checks the contract must reach each of them.

@@ -10,7 +10,8 @@
 
 use std::path::PathBuf;
 use std::sync::OnceLock;
-use sudoku::{Board, Status, CELLS};
+use sudoku::Status;
+use sudoku_core::{Board, CELLS};
 
 /// What is known of a corpus's puzzles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

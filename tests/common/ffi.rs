@@ -7,7 +7,7 @@ use std::ffi::{c_char, c_int};
 use sudoku::ffi::{
     sudoku_count_solutions, sudoku_generate, sudoku_rate, sudoku_solve, sudoku_solve_batch,
 };
-use sudoku::CELLS;
+use sudoku_core::CELLS;
 
 /// What an output board buffer holds before a call.
 pub(crate) const FILL: [u8; CELLS] = [0xAA; CELLS];

@@ -7,11 +7,11 @@
 //! It uses the public API only; carving counts solutions with the counter it is given.
 
 use std::sync::OnceLock;
-use sudoku::engine::{count_with, reference, Path};
-use sudoku::rng::SplitMix64;
-use sudoku::Board;
+use sudoku_core::engine::{count_with, reference, Path};
+use sudoku_core::rng::SplitMix64;
+use sudoku_core::Board;
 
-/// The project's seeded generator ([`sudoku::rng::SplitMix64`]), drawing in a range by
+/// The project's seeded generator ([`sudoku_core::rng::SplitMix64`]), drawing in a range by
 /// modulo: the bundled bench puzzles and the differential set are pinned to that sequence.
 pub(crate) struct Rng(SplitMix64);
 

@@ -1,0 +1,467 @@
+//! The code paths, and the one way into an engine on each.
+//!
+//! A [`Path`] is an instruction-set level. Each path has a *token*, a zero-sized type whose
+//! values exist only on a CPU that has every feature of the path: its constructor checks
+//! the CPU, with the feature list written once in [`token!`]. The same list is given to
+//! `#[target_feature]` on the token's [`Enter::enter`], the only place an engine is
+//! entered with the path's features; every primitive of both engines is
+//! `#[inline(always)]` and so is compiled inside it. That is what makes the primitives'
+//! `unsafe` blocks sound: they run only where a token was made.
+//!
+//! The band engine ([`super::band`]) and the triad engine ([`super::triad`]) each name
+//! their primitives in a trait (`BandOps`, `BoxOps`) implemented for the tokens; a
+//! [`Job`] is code generic over the token, run on a path with [`Path::run`].
+//!
+//! To add a path: a variant of [`Path`] (name, C name, place in [`Path::ALL`]), a
+//! [`token!`] with its feature list, an [`Entry`] variant, and the two engines' primitives
+//! for the token (`BandOps` in `band/isa.rs`, `BoxOps` in a file of `triad/`).
+
+#![allow(unsafe_code)]
+
+use std::sync::OnceLock;
+
+/// The environment variable that forces a code path (see [`Path::selected`]).
+pub const FORCE_PATH_VARIABLE: &str = "SUDOKU_FORCE_PATH";
+
+/// A code path of the engines, named by the instruction-set level it needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Path {
+    /// Portable scalar code: runs on every target.
+    Portable,
+    /// x86-64 with SSE4.1 (and SSSE3) and POPCNT.
+    Sse41,
+    /// x86-64 with AVX2, BMI1, BMI2, POPCNT and LZCNT.
+    Avx2,
+    /// x86-64 with everything [`Path::Avx2`] needs plus AVX-512 F, BW, VL and BITALG
+    /// (Ice Lake and later, Zen 4 and later).
+    Avx512,
+    /// aarch64 with NEON (Advanced SIMD), which every aarch64 CPU has.
+    Neon,
+}
+
+impl Path {
+    /// Every path, from the most portable to the most demanding on its architecture.
+    pub const ALL: [Path; 5] = [
+        Path::Portable,
+        Path::Sse41,
+        Path::Avx2,
+        Path::Avx512,
+        Path::Neon,
+    ];
+
+    /// A short lowercase name: `portable`, `sse4.1`, `avx2`, `avx512`, `neon`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Path::Portable => "portable",
+            Path::Sse41 => "sse4.1",
+            Path::Avx2 => "avx2",
+            Path::Avx512 => "avx512",
+            Path::Neon => "neon",
+        }
+    }
+
+    /// The path named `name` (as [`Path::name`] spells it), if any.
+    pub fn from_name(name: &str) -> Option<Path> {
+        Path::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// Whether this CPU can run the path.
+    pub fn is_available(self) -> bool {
+        Entry::detect(self).is_some()
+    }
+
+    /// The paths this CPU can run.
+    pub fn available() -> impl Iterator<Item = Path> {
+        Path::ALL.into_iter().filter(|p| p.is_available())
+    }
+
+    /// The best path this CPU can run.
+    pub fn detected() -> Path {
+        Path::available().last().unwrap_or(Path::Portable)
+    }
+
+    /// The path in use, chosen on first use and fixed for the process: the one named by
+    /// the environment variable `SUDOKU_FORCE_PATH` if this CPU can run it, otherwise
+    /// [`Path::detected`]. An unknown or unavailable name is ignored.
+    pub fn selected() -> Path {
+        selected().0
+    }
+
+    /// The path [`Path::selected`] picks when `SUDOKU_FORCE_PATH` holds `forced`.
+    pub fn chosen(forced: Option<&str>) -> Path {
+        forced
+            .and_then(|name| Path::from_name(name.trim()))
+            .filter(|p| p.is_available())
+            .unwrap_or_else(Path::detected)
+    }
+
+    /// Runs `job` on this path with its target features; `None` if this CPU cannot run
+    /// the path.
+    #[inline]
+    pub(crate) fn run<J: Job>(self, job: J) -> Option<J::Output> {
+        let (path, entry) = selected();
+        let entry = if self == path {
+            entry
+        } else {
+            Entry::detect(self)?
+        };
+        Some(entry.run(job))
+    }
+}
+
+/// The selected path and its entry, found once per process.
+fn selected() -> (Path, Entry) {
+    static SELECTED: OnceLock<(Path, Entry)> = OnceLock::new();
+    *SELECTED.get_or_init(|| {
+        // Read without the heap: this runs inside the first call of the process, which must
+        // not abort when memory runs out.
+        let mut buf = [0u8; 32];
+        let forced = crate::platform::force_path(&mut buf);
+        let path = Path::chosen(forced);
+        (
+            path,
+            Entry::detect(path).unwrap_or(Entry::Portable(Portable)),
+        )
+    })
+}
+
+/// Code run with one token: what [`Enter::enter`] compiles with the token's features.
+pub(crate) trait Run<T> {
+    /// What the code returns.
+    type Output;
+    /// Runs the code with token `t`.
+    fn run(self, t: T) -> Self::Output;
+}
+
+/// Code generic over the token, runnable on any path with [`Path::run`].
+pub(crate) trait Job {
+    /// What the code returns.
+    type Output;
+    /// Runs the code with token `t`.
+    fn run<T: Token>(self, t: T) -> Self::Output;
+}
+
+/// A [`Job`] as [`Run`] code for one token.
+struct OnToken<J>(J);
+
+impl<T: Token, J: Job> Run<T> for OnToken<J> {
+    type Output = J::Output;
+    #[inline(always)]
+    fn run(self, t: T) -> J::Output {
+        self.0.run(t)
+    }
+}
+
+/// A value proving this CPU can run some code path, and the way into that path's target
+/// features.
+pub(crate) trait Enter: Copy {
+    /// Runs `job` inside a function compiled with the path's target features, into which
+    /// `job` is inlined.
+    fn enter<J: Run<Self>>(self, job: J) -> J::Output;
+}
+
+/// The token of a path: both engines' primitives, and the way in.
+pub(crate) trait Token: Enter + super::triad::BoxOps {
+    /// The path the token proves (for tests).
+    #[cfg(test)]
+    const PATH: Path;
+    /// The band engine's primitives on this path.
+    type Band: super::band::BandOps;
+    /// The band engine's primitives (on [`Path::Avx512`], the AVX2 ones: the band engine
+    /// has no AVX-512 code of its own).
+    fn band(self) -> Self::Band;
+}
+
+/// Defines the token of a path: the type, its CPU check and its way in, from the path's
+/// target-feature list (written once, here).
+macro_rules! token {
+    (
+        $(#[$doc:meta])*
+        $name:ident $(<const $param:ident: bool>)? for $path:ident,
+        $arch:literal, $detect:ident, [$($feature:tt),+]
+    ) => {
+        $(#[$doc])*
+        #[cfg(target_arch = $arch)]
+        #[derive(Clone, Copy, Debug)]
+        pub(crate) struct $name $(<const $param: bool>)? (());
+
+        #[cfg(target_arch = $arch)]
+        impl $(<const $param: bool>)? $name $(<$param>)? {
+            /// The token, if this CPU has every feature of the path.
+            #[inline]
+            pub(crate) fn detect() -> Option<Self> {
+                (true $(&& std::arch::$detect!($feature))+).then_some(Self(()))
+            }
+        }
+
+        #[cfg(target_arch = $arch)]
+        impl $(<const $param: bool>)? Enter for $name $(<$param>)? {
+            #[inline(always)]
+            fn enter<J: Run<Self>>(self, job: J) -> J::Output {
+                $(#[target_feature(enable = $feature)])+
+                fn with_features<T, J: Run<T>>(t: T, job: J) -> J::Output {
+                    job.run(t)
+                }
+                // SAFETY: a token exists only where `detect` found every feature that
+                // `with_features` is compiled with.
+                unsafe { with_features(self, job) }
+            }
+        }
+    };
+}
+
+/// The portable path's token: needs nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Portable;
+
+impl Enter for Portable {
+    #[inline(always)]
+    fn enter<J: Run<Self>>(self, job: J) -> J::Output {
+        job.run(self)
+    }
+}
+
+impl Token for Portable {
+    #[cfg(test)]
+    const PATH: Path = Path::Portable;
+    type Band = Portable;
+    #[inline(always)]
+    fn band(self) -> Portable {
+        self
+    }
+}
+
+token! {
+    /// The SSE4.1 path's token.
+    Sse41 for Sse41, "x86_64", is_x86_feature_detected, ["sse4.1", "ssse3", "popcnt"]
+}
+
+token! {
+    /// The AVX2 path's token. With `PEXT` the band engine condenses minirows with `pext`,
+    /// otherwise with the table the portable path uses: `pext` is microcoded and slow on
+    /// AMD CPUs before Zen 3 (see [`pext_is_fast`]).
+    Avx2<const PEXT: bool> for Avx2, "x86_64", is_x86_feature_detected,
+    ["avx2", "bmi1", "bmi2", "popcnt", "lzcnt"]
+}
+
+token! {
+    /// The AVX-512 path's token.
+    Avx512 for Avx512, "x86_64", is_x86_feature_detected,
+    [
+        "avx2", "bmi1", "bmi2", "popcnt", "lzcnt", "avx512f", "avx512bw", "avx512vl",
+        "avx512bitalg"
+    ]
+}
+
+token! {
+    /// The NEON path's token.
+    Neon for Neon, "aarch64", is_aarch64_feature_detected, ["neon"]
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Token for Sse41 {
+    #[cfg(test)]
+    const PATH: Path = Path::Sse41;
+    type Band = Sse41;
+    #[inline(always)]
+    fn band(self) -> Sse41 {
+        self
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl<const PEXT: bool> Token for Avx2<PEXT> {
+    #[cfg(test)]
+    const PATH: Path = Path::Avx2;
+    type Band = Avx2<PEXT>;
+    #[inline(always)]
+    fn band(self) -> Avx2<PEXT> {
+        self
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Token for Avx512 {
+    #[cfg(test)]
+    const PATH: Path = Path::Avx512;
+    /// `pext` is fast on every CPU with AVX-512 BITALG (Ice Lake and Zen 4 onwards).
+    type Band = Avx2<true>;
+    #[inline(always)]
+    fn band(self) -> Avx2<true> {
+        self.into()
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl From<Avx512> for Avx2<true> {
+    /// The AVX-512 path's features include every feature of the AVX2 path.
+    #[inline(always)]
+    fn from(_: Avx512) -> Avx2<true> {
+        Avx2(())
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl<const PEXT: bool> From<Avx2<PEXT>> for Sse41 {
+    /// Every CPU with AVX2 has SSE4.1, SSSE3 and POPCNT: the AVX2 token checks POPCNT, and
+    /// AVX2 implies the SSE levels below it.
+    #[inline(always)]
+    fn from(_: Avx2<PEXT>) -> Sse41 {
+        Sse41(())
+    }
+}
+
+#[cfg(target_arch = "aarch64")]
+impl Token for Neon {
+    #[cfg(test)]
+    const PATH: Path = Path::Neon;
+    type Band = Neon;
+    #[inline(always)]
+    fn band(self) -> Neon {
+        self
+    }
+}
+
+/// Whether `pext` runs in a few cycles here: everywhere but on AMD and Hygon CPUs before
+/// family 0x19 (Zen 3), where it is microcoded (tens to hundreds of cycles). Found once per
+/// process: CPUID is slow (it traps to the hypervisor in a VM).
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn pext_is_fast() -> bool {
+    static FAST: OnceLock<bool> = OnceLock::new();
+    *FAST.get_or_init(|| {
+        use core::arch::x86_64::__cpuid;
+        // SAFETY: CPUID exists on every x86-64 CPU; leaves 0 and 1 always do.
+        #[allow(unused_unsafe)]
+        let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1)) };
+        let name = [vendor.ebx, vendor.edx, vendor.ecx].map(u32::to_le_bytes);
+        let slow_vendor = matches!(name.as_flattened(), b"AuthenticAMD" | b"HygonGenuine");
+        let base = (signature.eax >> 8) & 0xF;
+        let family = if base == 0xF {
+            base + ((signature.eax >> 20) & 0xFF)
+        } else {
+            base
+        };
+        !(slow_vendor && family < 0x19)
+    })
+}
+
+/// A token of a path this CPU can run.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Entry {
+    Portable(Portable),
+    #[cfg(target_arch = "x86_64")]
+    Sse41(Sse41),
+    #[cfg(target_arch = "x86_64")]
+    Avx2(Avx2<true>),
+    /// AVX2 with tables instead of `pext` (see [`pext_is_fast`]).
+    #[cfg(target_arch = "x86_64")]
+    Avx2Tables(Avx2<false>),
+    #[cfg(target_arch = "x86_64")]
+    Avx512(Avx512),
+    #[cfg(target_arch = "aarch64")]
+    Neon(Neon),
+}
+
+impl Entry {
+    /// The token of `path`, if this CPU can run it.
+    pub(crate) fn detect(path: Path) -> Option<Entry> {
+        match path {
+            Path::Portable => Some(Entry::Portable(Portable)),
+            #[cfg(target_arch = "x86_64")]
+            Path::Sse41 => Sse41::detect().map(Entry::Sse41),
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx2 if pext_is_fast() => Avx2::detect().map(Entry::Avx2),
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx2 => Avx2::detect().map(Entry::Avx2Tables),
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx512 => Avx512::detect().map(Entry::Avx512),
+            #[cfg(target_arch = "aarch64")]
+            Path::Neon => Neon::detect().map(Entry::Neon),
+            #[allow(unreachable_patterns)]
+            _ => None,
+        }
+    }
+
+    /// Runs `job` with this token, inside its path's target features.
+    #[inline(always)]
+    pub(crate) fn run<J: Job>(self, job: J) -> J::Output {
+        /// The portable path's way in, a function of its own as each SIMD path's is (its
+        /// `with_features`): inlined here, the portable band engine's frame (its search
+        /// stack, about 12 KiB) was reserved in the caller's frame, and so held beside the
+        /// selected path's own on every path.
+        #[inline(never)]
+        fn portable<J: Job>(t: Portable, job: OnToken<J>) -> J::Output {
+            t.enter(job)
+        }
+        let job = OnToken(job);
+        match self {
+            Entry::Portable(t) => portable(t, job),
+            #[cfg(target_arch = "x86_64")]
+            Entry::Sse41(t) => t.enter(job),
+            #[cfg(target_arch = "x86_64")]
+            Entry::Avx2(t) => t.enter(job),
+            #[cfg(target_arch = "x86_64")]
+            Entry::Avx2Tables(t) => t.enter(job),
+            #[cfg(target_arch = "x86_64")]
+            Entry::Avx512(t) => t.enter(job),
+            #[cfg(target_arch = "aarch64")]
+            Entry::Neon(t) => t.enter(job),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn portable_is_always_available_and_selected_is_available() {
+        assert!(Path::Portable.is_available());
+        assert!(Path::selected().is_available());
+        assert_eq!(Path::available().next(), Some(Path::Portable));
+    }
+
+    #[test]
+    fn a_forced_path_is_taken_when_available_and_ignored_otherwise() {
+        for p in Path::ALL {
+            assert_eq!(Path::from_name(p.name()), Some(p));
+            let expected = if p.is_available() {
+                p
+            } else {
+                Path::detected()
+            };
+            assert_eq!(Path::chosen(Some(p.name())), expected, "{p:?}");
+        }
+        for name in [None, Some(""), Some("sse2"), Some("AVX2"), Some("riscv")] {
+            assert_eq!(Path::chosen(name), Path::detected(), "{name:?}");
+        }
+        assert_eq!(Path::chosen(Some(" portable\n")), Path::Portable);
+        assert_eq!(
+            Path::selected(),
+            Path::chosen(std::env::var(FORCE_PATH_VARIABLE).ok().as_deref())
+        );
+    }
+
+    /// A job that reports the path of the token it ran with.
+    struct WhichPath;
+    impl Job for WhichPath {
+        type Output = Path;
+        fn run<T: Token>(self, _: T) -> Path {
+            T::PATH
+        }
+    }
+
+    #[test]
+    fn a_job_runs_with_the_token_of_its_path() {
+        for p in Path::ALL {
+            assert_eq!(p.run(WhichPath), p.is_available().then_some(p), "{p:?}");
+        }
+    }
+
+    #[cfg(target_arch = "aarch64")]
+    #[test]
+    fn neon_is_selected_on_aarch64() {
+        assert!(Path::Neon.is_available());
+        assert_eq!(Path::detected(), Path::Neon);
+    }
+}
