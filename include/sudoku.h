@@ -300,6 +300,11 @@ enum SudokuStatus
    */
   SUDOKU_ERR_INVALID_ARGUMENT = -4,
   /**
+   * Memory ran out where a call needs the heap: only `sudoku_hint`, whose forcing-chain
+   * search allocates (fallibly) a few hundred KiB. Nothing was written.
+   */
+  SUDOKU_ERR_NO_MEMORY = -5,
+  /**
    * An internal error was caught at the library boundary (a bug in libsudoku); the
    * caller's data is unchanged.
    */
@@ -542,7 +547,9 @@ int sudoku_candidates(const char *board, uint16_t *candidates);
  * SUDOKU_ERR_INVALID_ARGUMENT for a filled cell whose mask is not its digit's bit, or a
  * mask with bits above bit 8; SUDOKU_NO_SOLUTION when no grid completes the board, or when
  * the candidates lost a digit of its solution; SUDOKU_MULTIPLE_SOLUTIONS when several
- * grids do; else SUDOKU_OK. `*step` is written only on SUDOKU_OK.
+ * grids do; SUDOKU_ERR_NO_MEMORY when the forcing-chain search (the one search that needs
+ * the heap, about 240 KiB, allocated fallibly) cannot have its memory; else SUDOKU_OK.
+ * `*step` is written only on SUDOKU_OK.
  *
  * Thread-safe.
  *

@@ -349,7 +349,9 @@ pub unsafe extern "C" fn sudoku_candidates(board: *const c_char, candidates: *mu
 /// SUDOKU_ERR_INVALID_ARGUMENT for a filled cell whose mask is not its digit's bit, or a
 /// mask with bits above bit 8; SUDOKU_NO_SOLUTION when no grid completes the board, or when
 /// the candidates lost a digit of its solution; SUDOKU_MULTIPLE_SOLUTIONS when several
-/// grids do; else SUDOKU_OK. `*step` is written only on SUDOKU_OK.
+/// grids do; SUDOKU_ERR_NO_MEMORY when the forcing-chain search (the one search that needs
+/// the heap, about 240 KiB, allocated fallibly) cannot have its memory; else SUDOKU_OK.
+/// `*step` is written only on SUDOKU_OK.
 ///
 /// Thread-safe.
 ///

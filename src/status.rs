@@ -34,6 +34,9 @@ pub enum Status {
     /// digit's bit, or a bit above digit 9), a step that does not fit the board, a board
     /// count whose byte size overflows, or batch statuses overlapping the boards.
     ErrInvalidArgument = -4,
+    /// Memory ran out where a call needs the heap: only `sudoku_hint`, whose forcing-chain
+    /// search allocates (fallibly) a few hundred KiB. Nothing was written.
+    ErrNoMemory = -5,
     /// An internal error was caught at the library boundary (a bug in libsudoku); the
     /// caller's data is unchanged.
     ErrInternal = -99,
@@ -41,7 +44,7 @@ pub enum Status {
 
 impl Status {
     /// Every status, in declaration order.
-    pub const ALL: [Status; 9] = [
+    pub const ALL: [Status; 10] = [
         Status::Ok,
         Status::NoSolution,
         Status::MultipleSolutions,
@@ -50,6 +53,7 @@ impl Status {
         Status::ErrInvalidChar,
         Status::ErrConflict,
         Status::ErrInvalidArgument,
+        Status::ErrNoMemory,
         Status::ErrInternal,
     ];
 
@@ -87,6 +91,9 @@ impl Status {
             Status::ErrInvalidArgument => {
                 c"invalid argument: a value is out of range (difficulty not 1-6, candidates or step not fitting the board, board count too large, or statuses overlapping the boards)"
             }
+            Status::ErrNoMemory => {
+                c"out of memory: the heap the call needs could not be had; nothing was written"
+            }
             Status::ErrInternal => c"internal error in libsudoku (please report it)",
         }
     }
@@ -119,6 +126,7 @@ impl From<sudoku_core::Error> for Status {
             E::InvalidChar => Status::ErrInvalidChar,
             E::Conflict => Status::ErrConflict,
             E::InvalidArgument => Status::ErrInvalidArgument,
+            E::NoMemory => Status::ErrNoMemory,
             E::Internal => Status::ErrInternal,
         }
     }
@@ -145,6 +153,7 @@ mod tests {
         assert_eq!(Status::MultipleSolutions.code(), 2);
         assert_eq!(Status::Cancelled.code(), 3);
         assert_eq!(Status::ErrInvalidArgument.code(), -4);
+        assert_eq!(Status::ErrNoMemory.code(), -5);
         assert_eq!(Status::ErrInternal.code(), -99);
     }
 
@@ -153,7 +162,7 @@ mod tests {
         let mut codes: Vec<i32> = Status::ALL.iter().map(|s| s.code()).collect();
         codes.sort();
         codes.dedup();
-        assert_eq!(codes, [-99, -4, -3, -2, -1, 0, 1, 2, 3]);
+        assert_eq!(codes, [-99, -5, -4, -3, -2, -1, 0, 1, 2, 3]);
     }
 
     #[test]
@@ -161,7 +170,7 @@ mod tests {
         for s in Status::ALL {
             assert_eq!(Status::from_code(s.code()), Some(s));
         }
-        for code in [-1000, -98, -5, 4, 42, i32::MIN, i32::MAX] {
+        for code in [-1000, -98, -6, 4, 42, i32::MIN, i32::MAX] {
             assert_eq!(Status::from_code(code), None, "code {code}");
         }
     }

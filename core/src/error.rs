@@ -25,6 +25,9 @@ pub enum Error {
     /// An argument other than a board is out of its range: candidate masks or a step that
     /// do not fit the board, or slices of different lengths.
     InvalidArgument,
+    /// Memory ran out where the work needs the heap (the forcing-chain searches of a
+    /// hint); nothing the caller passed was changed.
+    NoMemory,
     /// A bug in the library was caught (a panic in a batch's board, or a state the code
     /// holds impossible); nothing the caller passed was changed.
     Internal,
@@ -32,13 +35,14 @@ pub enum Error {
 
 impl Error {
     /// Every error, in declaration order.
-    pub const ALL: [Error; 7] = [
+    pub const ALL: [Error; 8] = [
         Error::NoSolution,
         Error::MultipleSolutions,
         Error::Cancelled,
         Error::InvalidChar,
         Error::Conflict,
         Error::InvalidArgument,
+        Error::NoMemory,
         Error::Internal,
     ];
 
@@ -51,6 +55,7 @@ impl Error {
             Error::InvalidChar => "invalid character",
             Error::Conflict => "conflicting givens",
             Error::InvalidArgument => "invalid argument",
+            Error::NoMemory => "out of memory",
             Error::Internal => "internal error",
         }
     }
@@ -65,6 +70,7 @@ impl fmt::Display for Error {
             Error::InvalidChar => "a board byte is not '1'-'9', '.' or '0'",
             Error::Conflict => "two equal digits share a row, a column or a box",
             Error::InvalidArgument => "a value is out of range",
+            Error::NoMemory => "the heap the work needs could not be had",
             Error::Internal => "a bug in libsudoku was caught (please report it)",
         };
         write!(f, "{}: {detail}", self.name())

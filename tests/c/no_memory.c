@@ -1,6 +1,6 @@
 /*
- * sudoku_solve_batch when memory or threads cannot be had (glibc; run by tests/callers.rs,
- * linked shared and static).
+ * Every export when memory or threads cannot be had (glibc; run by tests/callers.rs, linked
+ * shared and static, and by .ci/boundary on corpus samples).
  *
  * This program interposes malloc, calloc, realloc, posix_memalign, aligned_alloc and
  * memalign, and pthread_create, each failing on demand (the flags below), and counts the
@@ -12,6 +12,14 @@
  * calling thread (threads = 1, or threads = 0 and a batch shorter than the time after which
  * it starts threads) must not allocate.
  *
+ * Then every other export runs with every allocation failing: hint walks to the end (each
+ * hint must be the one given with memory, or SUDOKU_ERR_NO_MEMORY with the step untouched;
+ * the walk goes on with the step given with memory), apply_step and candidates, rate, counts
+ * with and without progress, generate at all six levels, and the string getters. A board
+ * whose first hint is a forcing chain must meet SUDOKU_ERR_NO_MEMORY at least once, so that
+ * the fallible path is exercised. With a file argument (one puzzle a line, '#' lines
+ * skipped), the walks of its first 40 puzzles are run too.
+ *
  * Nothing is printed while allocations fail (stdio allocates); results are printed at the
  * end: "no_memory: N checks, 0 failed".
  */
@@ -19,6 +27,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,7 +144,120 @@ static void batch(size_t n, size_t t) {
     record(memcmp(boards, want, n * 81) == 0, "batch boards", fail_memory, fail_threads, n, t);
 }
 
-int main(void) {
+/* A progress callback that never stops the count. */
+static int keep_going(size_t found, void *context) {
+    (void)found;
+    (*(long *)context)++;
+    return 0;
+}
+
+static long no_memory_hints = 0, hints_checked = 0;
+
+/* The hint walk of `puzzle` with memory failing at every call: each step as with memory,
+   or SUDOKU_ERR_NO_MEMORY writing nothing. Returns 0 when the puzzle is not proper. */
+static int walk_without_memory(const char *puzzle) {
+    char board[81], copy[81];
+    uint16_t cands[81], copy_cands[81];
+    SudokuStep with, without, marker;
+    int rc, steps = 0;
+    memcpy(board, puzzle, 81);
+    if (sudoku_rate(board, &rc) != SUDOKU_OK) return 0;
+    fail_memory = 1;
+    rc = sudoku_candidates(board, cands);
+    fail_memory = 0;
+    record(rc == SUDOKU_OK, "candidates without memory", 1, 0, 0, 0);
+    if (rc != SUDOKU_OK) return 1;
+    memset(&marker, 0x5A, sizeof marker);
+    while (steps++ < 100) {
+        rc = sudoku_hint(board, cands, &with);
+        record(rc == SUDOKU_OK, "hint with memory", 0, 0, 0, 0);
+        if (rc != SUDOKU_OK || with.technique == SUDOKU_TECHNIQUE_NONE) break;
+        without = marker;
+        fail_memory = 1;
+        rc = sudoku_hint(board, cands, &without);
+        fail_memory = 0;
+        hints_checked++;
+        if (rc == SUDOKU_ERR_NO_MEMORY) {
+            no_memory_hints++;
+            record(memcmp(&without, &marker, sizeof marker) == 0,
+                   "hint wrote its step on SUDOKU_ERR_NO_MEMORY", 1, 0, 0, 0);
+        } else {
+            record(rc == SUDOKU_OK && memcmp(&without, &with, sizeof with) == 0,
+                   "hint without memory differs", 1, 0, 0, 0);
+        }
+        memcpy(copy, board, 81);
+        memcpy(copy_cands, cands, sizeof cands);
+        fail_memory = 1;
+        rc = sudoku_apply_step(board, cands, &with);
+        fail_memory = 0;
+        record(rc == SUDOKU_OK, "apply_step without memory", 1, 0, 0, 0);
+        if (rc != SUDOKU_OK) break;
+    }
+    return 1;
+}
+
+/* Puzzles whose walks reach forcing chains (and the LeetCode one). */
+static const char *WALKS[] = {
+    "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+};
+
+/* Every export but the batch with memory failing. */
+static void every_export(int argc, char **argv) {
+    size_t k, count = 0;
+    int level, rc, d;
+    char board[81], puzzle[81], solution[81];
+    long calls = 0;
+    const char *text;
+
+    for (k = 0; k < sizeof WALKS / sizeof WALKS[0]; k++) {
+        record(walk_without_memory(WALKS[k]), "a bundled walk's puzzle is proper", 0, 0, k, 0);
+    }
+    if (argc > 1) {
+        FILE *f = fopen(argv[1], "r");
+        char line[512];
+        int walked = 0;
+        record(f != NULL, "the puzzle file opens", 0, 0, 0, 0);
+        while (f != NULL && walked < 40 && fgets(line, sizeof line, f) != NULL) {
+            if (line[0] == '#' || strlen(line) < 81) continue;
+            walked += walk_without_memory(line);
+        }
+        if (f != NULL) fclose(f);
+        record(walked > 0, "the puzzle file had proper puzzles", 0, 0, 0, 0);
+    }
+    record(no_memory_hints > 0, "a forcing-chain hint met SUDOKU_ERR_NO_MEMORY", 1, 0, 0, 0);
+
+    fail_memory = 1;
+    for (k = 0; k < sizeof WALKS / sizeof WALKS[0]; k++) {
+        d = -7;
+        rc = sudoku_rate(WALKS[k], &d);
+        record(rc == SUDOKU_OK && d >= 1 && d <= 6, "rate without memory", 1, 0, k, 0);
+        rc = sudoku_count_solutions(WALKS[k], 2, &count, solution);
+        record(rc == SUDOKU_OK && count == 1, "count without memory", 1, 0, k, 0);
+    }
+    memset(board, '.', 81);
+    rc = sudoku_count_solutions_with_progress(board, 200000, &count, NULL, keep_going, &calls);
+    record(rc == SUDOKU_OK && count == 200000, "count with progress without memory", 1, 0, 0, 0);
+    for (level = 1; level <= 6; level++) {
+        rc = sudoku_generate((uint64_t)level * 7, level, puzzle, solution);
+        record(rc == SUDOKU_OK, "generate without memory", 1, 0, (size_t)level, 0);
+        rc = sudoku_rate(puzzle, &d);
+        record(rc == SUDOKU_OK && d == level, "generated level without memory", 1, 0,
+               (size_t)level, 0);
+    }
+    text = sudoku_technique_name(SUDOKU_TECHNIQUE_FORCING_CHAIN);
+    record(text != NULL && text[0] == 'F', "technique name without memory", 1, 0, 0, 0);
+    text = sudoku_status_str(SUDOKU_ERR_NO_MEMORY);
+    record(text != NULL && text[0] != 0, "status string without memory", 1, 0, 0, 0);
+    text = sudoku_version();
+    record(text != NULL && text[0] != 0, "version without memory", 1, 0, 0, 0);
+    text = sudoku_cpu_path();
+    record(text != NULL && text[0] != 0, "cpu path without memory", 1, 0, 0, 0);
+    fail_memory = 0;
+}
+
+int main(int argc, char **argv) {
     static const size_t sizes[] = {1, 2, 47, 48, 100, MAX_N};
     static const size_t threads[] = {0, 1, 2, 3, 8, 300};
     size_t i, s, t;
@@ -191,11 +313,14 @@ int main(void) {
         }
     }
 
+    every_export(argc, argv);
+
     record(refused_allocations > 0 || allocations == 0, "allocations were refused", 0, 0, 0, 0);
     record(refused_threads > 0, "thread starts were refused", 0, 0, 0, 0);
     for (i = 0; i < (size_t)failed && i < 64; i++) printf("FAIL %s\n", failures[i]);
     printf("no_memory: %d checks, %d failed (%ld allocations refused, %ld thread starts "
-           "refused)\n",
-           checks, failed, refused_allocations, refused_threads);
+           "refused; %ld hints without memory, %ld of them SUDOKU_ERR_NO_MEMORY)\n",
+           checks, failed, refused_allocations, refused_threads, hints_checked,
+           no_memory_hints);
     return failed == 0 ? 0 : 1;
 }

@@ -780,27 +780,55 @@ struct Trace {
     events: Vec<Event>,
 }
 
+/// The most events of one line: every event removes at least one of the 729 candidates,
+/// and a placement (at most one per cell) may come on top of its removals.
+const EVENTS: usize = NODES + 81;
+
+/// The heap a forcing-chain search needed could not be had (the search allocates
+/// fallibly, so that a host whose allocator fails gets an error, not an abort).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct NoMemory;
+
+/// An empty vector with room for `n` elements, allocated fallibly.
+fn with_room<T>(n: usize) -> Result<Vec<T>, NoMemory> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).map_err(|_| NoMemory)?;
+    Ok(v)
+}
+
+/// Records an event of a [`Trace`] within the room reserved for it (never reallocating).
+fn record(events: &mut Vec<Event>, e: Event) {
+    debug_assert!(events.len() < EVENTS, "more events than candidates");
+    if events.len() < events.capacity() {
+        events.push(e);
+    }
+}
+
 impl Trace {
     /// Runs the line that assumes `node` (from `base`) to its end, one deduction at a time.
-    fn new(base: &Prop, node: usize) -> Trace {
+    /// Its events are kept in room reserved at once for [`EVENTS`], so no push reallocates.
+    fn new(base: &Prop, node: usize) -> Result<Trace, NoMemory> {
         let mut t = Trace {
             prop: *base,
             cause: [0; NODES],
-            events: Vec::new(),
+            events: with_room(EVENTS)?,
         };
         t.prop.state = Line::Running;
         t.prop.clash = Clash::No;
         t.place(node / 9, node % 9, Why::Assumed);
         while t.step() {}
-        t
+        Ok(t)
     }
 
     fn place(&mut self, c: usize, d: usize, why: Why) {
         let ev = self.events.len() as u16 + 1;
-        self.events.push(Event {
-            node: (c * 9 + d) as u16,
-            why,
-        });
+        record(
+            &mut self.events,
+            Event {
+                node: (c * 9 + d) as u16,
+                why,
+            },
+        );
         for e in 0..9 {
             if e != d && self.prop.cand[e] >> c & 1 != 0 && self.cause[c * 9 + e] == 0 {
                 self.cause[c * 9 + e] = ev;
@@ -866,10 +894,13 @@ impl Trace {
                         let rm = p.cand[d] & UNIT_MASK[to] & !inter;
                         if inside != 0 && inside & !inter == 0 && rm != 0 {
                             let ev = self.events.len() as u16 + 1;
-                            self.events.push(Event {
-                                node: d as u16,
-                                why: Why::Locked(from as u8, to as u8),
-                            });
+                            record(
+                                &mut self.events,
+                                Event {
+                                    node: d as u16,
+                                    why: Why::Locked(from as u8, to as u8),
+                                },
+                            );
                             let mut m = rm;
                             while m != 0 {
                                 let k = m.trailing_zeros() as usize;
@@ -897,9 +928,11 @@ impl Trace {
         gone: &[(usize, u16)],
         placed: Option<usize>,
         pattern: &mut [u16; 81],
-    ) {
-        let mut need = vec![false; self.events.len()];
-        let mut stack: Vec<usize> = Vec::new();
+    ) -> Result<(), NoMemory> {
+        let mut need = with_room(self.events.len())?;
+        need.resize(self.events.len(), false);
+        // Each event is pushed at most once (when it is first needed).
+        let mut stack: Vec<usize> = with_room(self.events.len())?;
         let want = |x: usize, stack: &mut Vec<usize>, need: &mut Vec<bool>| {
             let e = self.cause[x] as usize;
             if e != 0 && !need[e - 1] {
@@ -978,6 +1011,7 @@ impl Trace {
                 }
             }
         }
+        Ok(())
     }
 }
 
@@ -985,15 +1019,21 @@ impl Trace {
 /// by singles and locked candidates), then cell forcing chains (every candidate of a cell
 /// leads to the same placement or removal) and unit forcing chains (likewise every place of a
 /// digit in a unit). Shortest first: contradictions by the number of propagation rounds,
-/// forcing chains by the number of branches.
-pub(crate) fn forcing_chain(digits: &[u8; 81], cands: &[u16; 81]) -> Option<ChainFind> {
-    let g = Grid::new(digits, cands)?;
+/// forcing chains by the number of branches. Its heap (the lines, a few hundred KiB) is
+/// allocated fallibly: [`NoMemory`] when it cannot be had.
+pub(crate) fn forcing_chain(
+    digits: &[u8; 81],
+    cands: &[u16; 81],
+) -> Result<Option<ChainFind>, NoMemory> {
+    let Some(g) = Grid::new(digits, cands) else {
+        return Ok(None);
+    };
     let mut base = Prop::of(&g);
     if base.run() == Line::Contradiction {
-        return None;
+        return Ok(None);
     }
     // The nodes still possible after the base's singles, in node order.
-    let mut nodes: Vec<u16> = Vec::with_capacity(NODES);
+    let mut nodes: Vec<u16> = with_room(NODES)?;
     for c in 0..81 {
         for d in 0..9 {
             if base.cand[d] >> c & 1 != 0 && g.cand[c] >> d & 1 != 0 {
@@ -1004,7 +1044,7 @@ pub(crate) fn forcing_chain(digits: &[u8; 81], cands: &[u16; 81]) -> Option<Chai
     let n = nodes.len();
     // Line i assumes node i true. (Assuming a node false never fails before the line of another
     // candidate of its cell, which removes it at once: no line for that.)
-    let mut lines: Vec<Prop> = Vec::with_capacity(n);
+    let mut lines: Vec<Prop> = with_room(n)?;
     for &x in &nodes {
         let mut p = base;
         p.place(x as usize / 9, x as usize % 9);
@@ -1029,7 +1069,7 @@ pub(crate) fn forcing_chain(digits: &[u8; 81], cands: &[u16; 81]) -> Option<Chai
                 f.pattern[c] |= 1 << d;
                 // The steps the contradiction rests on, traced back to the assumption, and
                 // the contradiction: the candidates the cell or unit had before.
-                let t = Trace::new(&base, x);
+                let t = Trace::new(&base, x)?;
                 let mut site = [(0usize, 0u16); 9];
                 let mut k = 0;
                 match t.prop.clash {
@@ -1048,7 +1088,7 @@ pub(crate) fn forcing_chain(digits: &[u8; 81], cands: &[u16; 81]) -> Option<Chai
                     Clash::No => {}
                 }
                 if t.prop.state == Line::Contradiction {
-                    t.explain(&base, &site[..k], None, &mut f.pattern);
+                    t.explain(&base, &site[..k], None, &mut f.pattern)?;
                     for &(cell, m) in &site[..k] {
                         f.pattern[cell] |= m;
                     }
@@ -1056,7 +1096,7 @@ pub(crate) fn forcing_chain(digits: &[u8; 81], cands: &[u16; 81]) -> Option<Chai
                     lines[i].mark(&base, &mut f.pattern);
                 }
                 f.removed[c] = 1 << d;
-                return Some(f);
+                return Ok(Some(f));
             }
             running |= lines[i].state == Line::Running;
         }
@@ -1091,12 +1131,17 @@ fn cell_unit_forcing(digits: &[u8; 81], cands: &[u16; 81]) -> Option<ChainFind> 
             }
         }
     }
-    agree_stage(&g, &base, &lines, &nodes)
+    agree_stage(&g, &base, &lines, &nodes).expect("the tests have memory")
 }
 
 /// Cell and unit forcing over lines run to their end: the first cell or unit (fewest branches
 /// first, then cells before units, each in order) whose branches agree on something new.
-fn agree_stage(g: &Grid, base: &Prop, lines: &[Prop], nodes: &[u16]) -> Option<ChainFind> {
+fn agree_stage(
+    g: &Grid,
+    base: &Prop,
+    lines: &[Prop],
+    nodes: &[u16],
+) -> Result<Option<ChainFind>, NoMemory> {
     let index = |x: usize| nodes.binary_search(&(x as u16)).ok();
     let mut branches = [0usize; 9];
     for size in 2..=9u32 {
@@ -1114,8 +1159,8 @@ fn agree_stage(g: &Grid, base: &Prop, lines: &[Prop], nodes: &[u16]) -> Option<C
                 }
             }
             if k as u32 == size {
-                if let Some(f) = agree(g, base, lines, &branches[..k], nodes) {
-                    return Some(f);
+                if let Some(f) = agree(g, base, lines, &branches[..k], nodes)? {
+                    return Ok(Some(f));
                 }
             }
         }
@@ -1135,14 +1180,14 @@ fn agree_stage(g: &Grid, base: &Prop, lines: &[Prop], nodes: &[u16]) -> Option<C
                     }
                 }
                 if k as u32 == size {
-                    if let Some(f) = agree(g, base, lines, &branches[..k], nodes) {
-                        return Some(f);
+                    if let Some(f) = agree(g, base, lines, &branches[..k], nodes)? {
+                        return Ok(Some(f));
                     }
                 }
             }
         }
     }
-    None
+    Ok(None)
 }
 
 /// What every branch (one of which holds) agrees on and the grid does not show yet: the first
@@ -1153,7 +1198,7 @@ fn agree(
     lines: &[Prop],
     branches: &[usize],
     nodes: &[u16],
-) -> Option<ChainFind> {
+) -> Result<Option<ChainFind>, NoMemory> {
     let mut placed = [ALL_CELLS; 9];
     let mut gone = [ALL_CELLS; 9];
     // A branch that fails is false in every completion: it does not restrict the others.
@@ -1161,7 +1206,7 @@ fn agree(
         .iter()
         .all(|&i| lines[i].state == Line::Contradiction)
     {
-        return None;
+        return Ok(None);
     }
     for &i in branches {
         let l = &lines[i];
@@ -1195,7 +1240,7 @@ fn agree(
             }
         }
         if f.removed.iter().all(|&r| r == 0) {
-            return None;
+            return Ok(None);
         }
     }
     let mut gone_list = [(0usize, 0u16); 81];
@@ -1212,20 +1257,25 @@ fn agree(
         f.pattern[x / 9] |= 1 << (x % 9);
         if lines[i].state != Line::Contradiction {
             // What the conclusion rests on in this branch.
-            let t = Trace::new(base, x);
+            let t = Trace::new(base, x)?;
             if t.prop.state == Line::Stalled {
-                t.explain(base, &gone_list[..k], placed, &mut f.pattern);
+                t.explain(base, &gone_list[..k], placed, &mut f.pattern)?;
             } else {
                 lines[i].mark(base, &mut f.pattern);
             }
         }
     }
-    Some(f)
+    Ok(Some(f))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`forcing_chain`] where memory does not run out.
+    fn forcing(digits: &[u8; 81], cands: &[u16; 81]) -> Option<ChainFind> {
+        forcing_chain(digits, cands).expect("the tests have memory")
+    }
     use crate::Board;
     use std::path::PathBuf;
 
@@ -1621,7 +1671,7 @@ mod tests {
             128 =9 12357 =6 125 2358 127 1378 =4
             12468 12368 12346 3489 =7 23489 =5 1368 1289
             12468 1235678 1234567 34589 12459 234589 12679 13678 12789";
-        let f = expect_step(forcing_chain, grid, &[(73, 2)], None);
+        let f = expect_step(forcing, grid, &[(73, 2)], None);
         assert_eq!(f.pattern[73], 1 << 1, "the assumption is in the pattern");
         // Assuming 2 in r9c2 places 2 in r1c9, r3c3 and r5c6 by singles (traced back: only
         // the placements the contradiction needs): then row 8 has no place left for 2 (its
@@ -1678,7 +1728,7 @@ mod tests {
             ("x_chain", x_chain),
             ("xy_chain", xy_chain),
             ("aic", aic),
-            ("forcing_chain", forcing_chain),
+            ("forcing", forcing),
         ];
         // Clashing digits, a non-digit, no candidates at all, every candidate everywhere.
         let mut clash = [0u8; 81];
@@ -1707,7 +1757,7 @@ mod tests {
             ("x_chain", x_chain),
             ("xy_chain", xy_chain),
             ("aic", aic),
-            ("forcing_chain", forcing_chain),
+            ("forcing", forcing),
         ];
         for b in boards.iter().take(120) {
             let Ok(sol) = crate::solve(b) else { continue };
@@ -1755,7 +1805,7 @@ mod tests {
             ("x_chain", x_chain),
             ("xy_chain", xy_chain),
             ("aic", aic),
-            ("forcing_chain", forcing_chain),
+            ("forcing", forcing),
             ("cell_unit_forcing", cell_unit_forcing),
         ];
         let rounds: usize = std::env::var("CHAINS_FUZZ")
@@ -1821,7 +1871,7 @@ mod tests {
 
     #[test]
     fn forcing_chain_soundness_on_bundled_and_corpus_puzzles() {
-        soundness("forcing_chain", forcing_chain);
+        soundness("forcing", forcing);
     }
 
     #[test]
@@ -1860,9 +1910,9 @@ mod tests {
             ("x_chain", x_chain),
             ("xy_chain", xy_chain),
             ("aic", aic),
-            ("forcing_chain", forcing_chain),
+            ("forcing", forcing),
         ];
-        let forcing: [Technique; 1] = [("forcing_chain", forcing_chain)];
+        let forcing: [Technique; 1] = [("forcing", forcing)];
         for (corpus, limit) in [
             ("puzzles3_magictour_top1465", usize::MAX),
             ("puzzles6_forum_hardest_1106", usize::MAX),
@@ -1940,7 +1990,7 @@ mod tests {
         let mut found = 0;
         for _ in 0..5 {
             for (d, c) in &grids {
-                found += usize::from(forcing_chain(d, c).is_some());
+                found += usize::from(forcing(d, c).is_some());
             }
         }
         eprintln!(
@@ -1956,7 +2006,7 @@ mod tests {
             ("x_chain", x_chain),
             ("xy_chain", xy_chain),
             ("aic", aic),
-            ("forcing_chain", forcing_chain),
+            ("forcing", forcing),
         ];
         let mut shown = [0; 4];
         for b in corpus_sample("puzzles3_magictour_top1465", 1465) {

@@ -273,14 +273,14 @@ mod tests {
                 while !g.full() {
                     let keys = Keys::of(&g);
                     for &t in &remembered {
-                        let full = find(&g, t, solution, Scope::ALL);
+                        let full = find(&g, t, solution, Scope::ALL).expect("memory");
                         match memo.scope(t, &keys) {
                             None => {
                                 assert_eq!(full, None, "{t:?} skipped on {puzzle}");
                                 skipped += 1;
                             }
                             Some(scope) => {
-                                let part = find(&g, t, solution, scope);
+                                let part = find(&g, t, solution, scope).expect("memory");
                                 assert_eq!(part, full, "{t:?} narrowed on {puzzle}");
                                 if scope != Scope::ALL {
                                     narrowed += 1;
@@ -291,7 +291,7 @@ mod tests {
                             }
                         }
                     }
-                    let step = next_step(&g, solution, Technique::FullHouse, None);
+                    let step = next_step(&g, solution, Technique::FullHouse, None).expect("memory");
                     apply(&mut g, &step);
                 }
             }

@@ -76,11 +76,17 @@ fn unique_solution(board: &Board) -> Result<[u8; CELLS], Error> {
     }
 }
 
-/// What technique `t` finds first on `g` within `scope`, unchecked.
-fn find(g: &Grid, t: Technique, solution: &[u8; CELLS], scope: Scope) -> Option<Step> {
+/// What technique `t` finds first on `g` within `scope`, unchecked. Only the forcing
+/// chains allocate, fallibly: [`Error::NoMemory`] when their heap cannot be had.
+fn find(
+    g: &Grid,
+    t: Technique,
+    solution: &[u8; CELLS],
+    scope: Scope,
+) -> Result<Option<Step>, Error> {
     use Technique as T;
     let Scope { digits, units } = scope;
-    match t {
+    Ok(match t {
         T::None => None,
         T::FullHouse => singles::full_house(g),
         T::NakedSingle => singles::naked_single(g),
@@ -110,9 +116,11 @@ fn find(g: &Grid, t: Technique, solution: &[u8; CELLS], scope: Scope) -> Option<
         T::XChain => chain_step(g, t, |d, m| chains::x_chain_of(d, m, digits)),
         T::XyChain => chain_step(g, t, chains::xy_chain),
         T::Aic => chain_step(g, t, chains::aic),
-        T::ForcingChain => chain_step(g, t, chains::forcing_chain),
+        T::ForcingChain => chains::forcing_chain(&g.digit, &g.masks())
+            .map_err(|chains::NoMemory| Error::NoMemory)?
+            .map(|found| chain_found(g, t, found)),
         T::BruteForce => brute_force(g, solution),
-    }
+    })
 }
 
 /// A step of chain technique `t` from what `f` finds on the grid's digits and masks.
@@ -121,7 +129,11 @@ fn chain_step(
     t: Technique,
     f: impl FnOnce(&[u8; 81], &[u16; 81]) -> Option<chains::ChainFind>,
 ) -> Option<Step> {
-    let found = f(&g.digit, &g.masks())?;
+    f(&g.digit, &g.masks()).map(|found| chain_found(g, t, found))
+}
+
+/// The step of chain technique `t` for what a chain search found on `g`.
+fn chain_found(g: &Grid, t: Technique, found: chains::ChainFind) -> Step {
     let mut s = match found.place {
         Some((cell, digit)) => Step::placing(t, cell, digit),
         None => Step::of(t),
@@ -130,7 +142,7 @@ fn chain_step(
         s.removed[c] = found.removed[c] & g.cand[c];
         s.pattern[c] = found.pattern[c];
     }
-    Some(s)
+    s
 }
 
 /// The solution's digit in the first open cell with the fewest candidates.
@@ -175,14 +187,21 @@ fn is_true(g: &Grid, s: &Step, solution: &[u8; CELLS]) -> bool {
 /// The simplest true step on `g` from technique `from` on (in [`Technique::ALL`] order);
 /// [`Technique::None`] when the grid is full. `g` must hold `solution`; `memo`, for a walk,
 /// is what the walk that reached `g` knows of its searches ([`Memo`]).
-fn next_step(g: &Grid, solution: &[u8; CELLS], from: Technique, memo: Option<&mut Memo>) -> Step {
+fn next_step(
+    g: &Grid,
+    solution: &[u8; CELLS],
+    from: Technique,
+    memo: Option<&mut Memo>,
+) -> Result<Step, Error> {
     if g.full() {
-        return Step::of(Technique::None);
+        return Ok(Step::of(Technique::None));
     }
     // Brute force always applies on an open grid that holds the solution.
-    next_step_within(g, solution, from, Technique::BruteForce, memo)
-        .or_else(|| brute_force(g, solution))
-        .unwrap_or_default()
+    Ok(
+        next_step_within(g, solution, from, Technique::BruteForce, memo)?
+            .or_else(|| brute_force(g, solution))
+            .unwrap_or_default(),
+    )
 }
 
 /// The simplest true step on open grid `g` among the techniques `from` to `to`; `None`
@@ -194,7 +213,7 @@ fn next_step_within(
     from: Technique,
     to: Technique,
     mut memo: Option<&mut Memo>,
-) -> Option<Step> {
+) -> Result<Option<Step>, Error> {
     // What the remembered searches read, computed at the first of them.
     let mut keys = None;
     for t in Technique::ALL.into_iter().filter(|&t| from <= t && t <= to) {
@@ -208,10 +227,10 @@ fn next_step_within(
             }
             None => (Scope::ALL, None),
         };
-        match find(g, t, solution, scope) {
+        match find(g, t, solution, scope)? {
             Some(s) => {
                 if is_true(g, &s, solution) {
-                    return Some(s);
+                    return Ok(Some(s));
                 }
                 debug_assert!(false, "{t:?} found a false step");
             }
@@ -222,7 +241,7 @@ fn next_step_within(
             }
         }
     }
-    None
+    Ok(None)
 }
 
 /// Applies a step already checked to fit `g`.
@@ -255,7 +274,7 @@ pub fn hint(board: &Board, candidates: Option<&[u16; CELLS]>) -> Result<Step, Er
     if !g.holds(&solution) {
         return Err(Error::NoSolution);
     }
-    Ok(next_step(&g, &solution, Technique::FullHouse, None))
+    next_step(&g, &solution, Technique::FullHouse, None)
 }
 
 /// [`hint`] on an 81-byte board, bad characters first ([`Error::InvalidChar`]).
@@ -339,7 +358,7 @@ pub fn walk(board: &Board) -> Result<Vec<Step>, Error> {
     let mut steps = Vec::new();
     let mut memo = Memo::new();
     while !g.full() {
-        let s = next_step(&g, &solution, Technique::FullHouse, Some(&mut memo));
+        let s = next_step(&g, &solution, Technique::FullHouse, Some(&mut memo))?;
         apply(&mut g, &s);
         steps.push(s);
     }
@@ -368,7 +387,10 @@ pub fn rate_bytes(bytes: &[u8; CELLS]) -> Result<Difficulty, Error> {
 /// The rating of a board whose unique solution is `solution`: the walk, with levels Easy
 /// to Hard settled in batches between the harder steps (see the module docs).
 pub(crate) fn rate_with(board: &Board, solution: &[u8; CELLS]) -> Difficulty {
+    // Short of `to_end` the walk searches no forcing chain, so it allocates nothing and
+    // cannot fail.
     rating_walk(board, solution, Difficulty::Extreme, false, &mut |_| {})
+        .unwrap_or(None)
         .unwrap_or(Difficulty::Extreme)
 }
 
@@ -380,7 +402,8 @@ pub(crate) fn rate_at_most(
     solution: &[u8; CELLS],
     cap: Difficulty,
 ) -> Option<Difficulty> {
-    rating_walk(board, solution, cap, false, &mut |_| {})
+    // As in `rate_with`: no forcing chain is searched, so nothing can fail.
+    rating_walk(board, solution, cap, false, &mut |_| {}).unwrap_or(None)
 }
 
 /// The walk behind the ratings, calling `seen` with each step above Hard: levels Easy to
@@ -388,7 +411,8 @@ pub(crate) fn rate_at_most(
 /// walk would need a step above `cap`. Unless `to_end`, it stops where it would take its
 /// first step of the hardest level, Extreme, which no later step can exceed, without
 /// looking for that step. Never inlined, so that its memo is not on the stack while the
-/// solution is counted.
+/// solution is counted. Only a walk `to_end` searches forcing chains, and so only such a
+/// walk can fail ([`Error::NoMemory`]).
 #[inline(never)]
 fn rating_walk(
     board: &Board,
@@ -396,14 +420,17 @@ fn rating_walk(
     cap: Difficulty,
     to_end: bool,
     seen: &mut dyn FnMut(Technique),
-) -> Option<Difficulty> {
+) -> Result<Option<Difficulty>, Error> {
     // The hardest technique to look for: up to the cap, and short of the Extreme ones,
     // since when nothing up to Master applies the step is Extreme (a forcing chain or
     // brute force) whichever it is.
     let last = Technique::ALL
         .into_iter()
         .filter(|t| t.level().is_some_and(|l| l <= cap.min(Difficulty::Master)))
-        .max()?;
+        .max();
+    let Some(last) = last else {
+        return Ok(None);
+    };
     let mut g = Grid::new(board);
     let mut level = Difficulty::Easy;
     let mut memo = Memo::new();
@@ -412,19 +439,19 @@ fn rating_walk(
             level = level.max(l);
         }
         if level > cap {
-            return None;
+            return Ok(None);
         }
         if g.full() {
-            return Some(level);
+            return Ok(Some(level));
         }
         let s = if to_end {
-            next_step(&g, solution, Technique::NakedQuad, Some(&mut memo))
+            next_step(&g, solution, Technique::NakedQuad, Some(&mut memo))?
         } else {
             // Up to Hard, `last` comes before NakedQuad and nothing is searched.
-            match next_step_within(&g, solution, Technique::NakedQuad, last, Some(&mut memo)) {
+            match next_step_within(&g, solution, Technique::NakedQuad, last, Some(&mut memo))? {
                 Some(s) => s,
                 // The step is harder than `last`: Extreme, or above the cap.
-                None => return (cap == Difficulty::Extreme).then_some(Difficulty::Extreme),
+                None => return Ok((cap == Difficulty::Extreme).then_some(Difficulty::Extreme)),
             }
         };
         level = level.max(s.level().unwrap_or(Difficulty::Extreme));
@@ -444,7 +471,7 @@ pub fn rate_walk(board: &Board) -> Result<(Difficulty, Vec<Technique>), Error> {
             used.push(t);
         }
     };
-    let level = rating_walk(board, &solution, Difficulty::Extreme, true, &mut note);
+    let level = rating_walk(board, &solution, Difficulty::Extreme, true, &mut note)?;
     Ok((level.unwrap_or(Difficulty::Extreme), used))
 }
 
