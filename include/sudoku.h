@@ -14,14 +14,14 @@
  * - Every function is thread-safe and never lets a Rust panic cross into C, and none
  *   aborts the process: when memory or threads cannot be had, sudoku_solve_batch solves
  *   on the calling thread.
- * - Stack: every function runs in a thread whose stack is 64 KiB (glibc's own share of a
- *   thread's stack included); 32 KiB is not enough. Measured needs on x86-64 (release
- *   build, tests/c/stack.c): sudoku_solve, both counts and sudoku_rate about 53 KiB
- *   (the counts 55 KiB on the portable path), sudoku_solve_batch about 54 KiB (its helper
- *   threads get their own 256 KiB stacks), sudoku_candidates, sudoku_hint and
- *   sudoku_apply_step about 54 KiB, sudoku_generate about 55 KiB, sudoku_status_str,
- *   sudoku_version, sudoku_cpu_path and sudoku_technique_name 8 KiB. Most of it is the
- *   search of nearly empty boards: solving a puzzle with one solution took at most 23 KiB.
+ * - Stack: every function runs in a thread whose stack is 128 KiB (glibc's own share of a
+ *   thread's stack included). Measured needs on x86-64 (release build, tests/c/stack.c,
+ *   the most of every path, over hard puzzles, hint walks and sparse boards of 0-11
+ *   givens): sudoku_solve and sudoku_rate 66 KiB, both counts 70 KiB (on the portable
+ *   path; 66 KiB on the others), sudoku_solve_batch 68 KiB (its helper threads get their
+ *   own 256 KiB stacks), sudoku_candidates, sudoku_hint and sudoku_apply_step 68 KiB,
+ *   sudoku_generate 56 KiB, sudoku_status_str, sudoku_version, sudoku_cpu_path and
+ *   sudoku_technique_name 8 KiB. Most of it is the search of nearly empty boards.
  *
  * Installed by `cargo cinstall` (cargo-c), the shared library's SONAME is libsudoku.so.0.MINOR
  * while the version is 0.x, then libsudoku.so.MAJOR from 1.0 on. It changes exactly when a

@@ -262,16 +262,16 @@ fn c_batch_survives_failing_malloc_and_pthread_create() {
 #[test]
 fn c_every_export_runs_on_a_small_thread_stack() {
     // tests/c/stack.c calls every export, on hard and bad boards, every level of
-    // generation and batches, in a pthread with a small stack: 64 KiB, the bound the
+    // generation and batches, in a pthread with a small stack: 128 KiB, the bound the
     // header documents for the release library, when this library is built like it (no
     // debug assertions: `cargo test --release`; .ci/boundary runs it on the release
-    // build), else 128 KiB (the test profile has no LTO and keeps debug assertions, which
-    // make the engine's frames larger). A crash (stack overflow) fails the test. The
+    // build, on every path), else 256 KiB (the test profile has no LTO and keeps debug
+    // assertions, which make the engine's frames larger). A crash (stack overflow) fails the test. The
     // measured needs are printed.
     let size = if cfg!(debug_assertions) {
-        "131072"
+        "262144"
     } else {
-        "65536"
+        "131072"
     };
     let source = root().join("tests/c/stack.c");
     for (name, link) in [
