@@ -18,7 +18,7 @@
 
 #![allow(unsafe_code)]
 
-use std::sync::OnceLock;
+use core::sync::atomic::{AtomicU8, Ordering};
 
 /// The environment variable that forces a code path (see [`Path::selected`]).
 pub const FORCE_PATH_VARIABLE: &str = "SUDOKU_FORCE_PATH";
@@ -110,19 +110,30 @@ impl Path {
 }
 
 /// The selected path and its entry, found once per process.
+///
+/// The choice is kept in a plain atomic (1 + its index in [`Path::ALL`], 0 until chosen),
+/// not behind a lock: threads that race at the first call each compute the same choice
+/// and store it, and a child forked while another thread was choosing finds no lock held.
+/// The entry is the path's token, made again from the CPU's features (which the standard
+/// library caches) at each call.
 fn selected() -> (Path, Entry) {
-    static SELECTED: OnceLock<(Path, Entry)> = OnceLock::new();
-    *SELECTED.get_or_init(|| {
-        // Read without the heap: this runs inside the first call of the process, which must
-        // not abort when memory runs out.
-        let mut buf = [0u8; 32];
-        let forced = crate::platform::force_path(&mut buf);
-        let path = Path::chosen(forced);
-        (
-            path,
-            Entry::detect(path).unwrap_or(Entry::Portable(Portable)),
-        )
-    })
+    static SELECTED: AtomicU8 = AtomicU8::new(0);
+    let chosen = match SELECTED.load(Ordering::Relaxed) {
+        0 => {
+            // Read without the heap: this runs inside the first call of the process, which
+            // must not abort when memory runs out.
+            let mut buf = [0u8; 32];
+            let path = Path::chosen(crate::platform::force_path(&mut buf));
+            let index = Path::ALL.iter().position(|&p| p == path).unwrap_or(0);
+            SELECTED.store(index as u8 + 1, Ordering::Relaxed);
+            path
+        }
+        code => Path::ALL[usize::from(code - 1) % Path::ALL.len()],
+    };
+    (
+        chosen,
+        Entry::detect(chosen).unwrap_or(Entry::Portable(Portable)),
+    )
 }
 
 /// Code run with one token: what [`Enter::enter`] compiles with the token's features.
@@ -324,11 +335,15 @@ impl Token for Neon {
 
 /// Whether `pext` runs in a few cycles here: everywhere but on AMD and Hygon CPUs before
 /// family 0x19 (Zen 3), where it is microcoded (tens to hundreds of cycles). Found once per
-/// process: CPUID is slow (it traps to the hypervisor in a VM).
+/// process, into a plain atomic (0 unknown, 1 slow, 2 fast; see [`selected`] for why no
+/// lock): CPUID is slow (it traps to the hypervisor in a VM).
 #[cfg(target_arch = "x86_64")]
 pub(crate) fn pext_is_fast() -> bool {
-    static FAST: OnceLock<bool> = OnceLock::new();
-    *FAST.get_or_init(|| {
+    static FAST: AtomicU8 = AtomicU8::new(0);
+    if let known @ 1..=2 = FAST.load(Ordering::Relaxed) {
+        return known == 2;
+    }
+    let fast = {
         use core::arch::x86_64::__cpuid;
         // SAFETY: CPUID exists on every x86-64 CPU; leaves 0 and 1 always do.
         #[allow(unused_unsafe)]
@@ -342,7 +357,9 @@ pub(crate) fn pext_is_fast() -> bool {
             base
         };
         !(slow_vendor && family < 0x19)
-    })
+    };
+    FAST.store(if fast { 2 } else { 1 }, Ordering::Relaxed);
+    fast
 }
 
 /// A token of a path this CPU can run.
