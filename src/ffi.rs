@@ -505,15 +505,32 @@ mod tests {
     }
 
     #[test]
-    fn status_strings_match_the_enum() {
-        for s in Status::ALL {
+    fn status_strings_name_their_status_and_differ() {
+        let text = |code: c_int| {
             // SAFETY: the function returns a static NUL-terminated string.
-            let text = unsafe { CStr::from_ptr(sudoku_status_str(s.code())) };
-            assert_eq!(text, s.c_message());
+            let c = unsafe { CStr::from_ptr(sudoku_status_str(code)) };
+            c.to_str().expect("ASCII").to_owned()
+        };
+        let mut seen = vec![text(12345), text(-5000)];
+        assert_eq!(seen[0], seen[1], "every unknown code shares one message");
+        assert_eq!(seen[0], "unknown status code");
+        assert!(text(Status::Ok.code()).starts_with("success"));
+        assert!(text(Status::ErrNull.code()).contains("NULL"));
+        // Each failing status's message starts with the name of the core error it reports.
+        for e in sudoku_core::Error::ALL {
+            let m = text(Status::from(e).code());
+            assert!(m.starts_with(e.name()), "{m:?} for {e:?}");
         }
-        // SAFETY: as above.
-        let unknown = unsafe { CStr::from_ptr(sudoku_status_str(12345)) };
-        assert_eq!(unknown, Status::UNKNOWN_MESSAGE);
+        for s in Status::ALL {
+            seen.push(text(s.code()));
+        }
+        seen.sort();
+        seen.dedup();
+        assert_eq!(
+            seen.len(),
+            Status::ALL.len() + 1,
+            "two statuses share a message"
+        );
     }
 
     const LEETCODE: &[u8; 81] =
@@ -887,9 +904,19 @@ mod tests {
     }
 
     #[test]
-    fn version_is_the_crate_version() {
+    fn version_is_the_released_version_of_both_crates() {
         // SAFETY: the function returns a static NUL-terminated string.
-        let v = unsafe { CStr::from_ptr(sudoku_version()) };
-        assert_eq!(v.to_str().unwrap(), env!("CARGO_PKG_VERSION"));
+        let v = unsafe { CStr::from_ptr(sudoku_version()) }
+            .to_str()
+            .unwrap();
+        let parts: Vec<&str> = v.split('.').collect();
+        assert_eq!(parts.len(), 3, "{v} is not MAJOR.MINOR.PATCH");
+        assert!(parts.iter().all(|p| p.parse::<u32>().is_ok()), "{v}");
+        // The C library and its core are released together, with one version.
+        let core_manifest = include_str!("../core/Cargo.toml");
+        assert!(
+            core_manifest.contains(&format!("\nversion = \"{v}\"\n")),
+            "core/Cargo.toml is not at version {v}"
+        );
     }
 }

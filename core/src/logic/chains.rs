@@ -1283,6 +1283,7 @@ mod tests {
     /// (comments) skipped.
     fn read_puzzles(path: &std::path::Path, limit: usize) -> Vec<Board> {
         let Ok(text) = std::fs::read_to_string(path) else {
+            eprintln!("note: {} is absent; skipped", path.display());
             return Vec::new();
         };
         text.lines()
@@ -1497,7 +1498,13 @@ mod tests {
     }
 
     fn corpus_sample(name: &str, limit: usize) -> Vec<Board> {
-        shared_data().map_or_else(Vec::new, |d| read_puzzles(&d.join(name), limit))
+        shared_data().map_or_else(
+            || {
+                eprintln!("note: ../shared/data is absent; the {name} sample is skipped");
+                Vec::new()
+            },
+            |d| read_puzzles(&d.join(name), limit),
+        )
     }
 
     /// A candidate grid written as 81 space-separated cells: a filled cell as `=d`, an
