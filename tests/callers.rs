@@ -239,12 +239,11 @@ fn c_batch_survives_failing_malloc_and_pthread_create() {
         );
         assert!(stdout.contains(", 0 failed"), "{name}: {stdout}");
         // The first call of a process reads SUDOKU_FORCE_PATH: with it set, that read must
-        // not allocate either (it did, and aborted the process, when malloc failed). Run
-        // through `run_with`, which points the loader at this run's library: cargo's
-        // LD_LIBRARY_PATH puts target/<profile> first, and the loader searches it before the
-        // program's RUNPATH, so a bare command ran whatever libsudoku.so an earlier
-        // `cargo build` had left there (an unoptimised one once overflowed a worker's stack
-        // and died with SIGSEGV).
+        // not allocate either. Run through `run_with`, which points the loader at this
+        // run's library: cargo's LD_LIBRARY_PATH puts target/<profile> first, and the loader
+        // searches it before the program's RUNPATH, so a bare command would run whatever
+        // libsudoku.so an earlier `cargo build` left there (an unoptimised one, whose
+        // workers need more stack).
         for forced in ["portable", "an unknown path"] {
             let out = run_with(&exe, &[], "", &[(FORCE_PATH_VARIABLE, forced)]);
             let stdout = text(&out.stdout);

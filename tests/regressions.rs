@@ -14,21 +14,21 @@ const FOUND: &[(&str, Status, &str)] = &[
     (
         "6.....4.....6....7...4..6...695.......4..6..........792.3.6.....57...............",
         Status::NoSolution,
-        "2026-11-30, count_paths: clash-free, no solution; the reference branched on cells only \
+        "count_paths: clash-free, no solution; the reference branched on cells only \
      then and took seconds to refute it (libFuzzer timeout); it now branches on a unit's \
      places for a digit too",
     ),
     (
         "...3.......8...5...352..6.....5.1.87.5.6.4..............................6.....4..",
         Status::NoSolution,
-        "2026-11-30, solve: clash-free, no solution, and the slowest input found so far: about \
+        "solve: clash-free, no solution, and the slowest input found so far: about \
      26 ms for the singles engine and 120 ms for the reference (release build), where \
      typical boards take microseconds",
     ),
     (
         "3............148..........915.2.9....291.5.......................................",
         Status::NoSolution,
-        "2026-11-30, count_paths (a 30 s run from a fresh clone; libFuzzer timeout): no \
+        "count_paths (a libFuzzer timeout): no \
      solution, since rows 3-4 put 1, 2, 5 and 9 in boxes 3 and 4, so row 5 needs all four in \
      its three cells of box 5. The singles engine takes about 3-4 s (release build) to refute \
      it, the reference 15 µs: the engine branches on cells with two candidates in the open \
@@ -39,7 +39,7 @@ const FOUND: &[(&str, Status, &str)] = &[
     (
         "0.........0.345000000000001........................5346.07..00.........5.34500000",
         Status::Ok,
-        "2026-11-30, batch (a 10-minute run, libFuzzer timeout while the machine was busy): \
+        "batch (a libFuzzer timeout): \
      several solutions, and the triad engine took 340,866 guesses (60-100 ms on the vector \
      paths) where the band engine needs two dozen. The router now gives the triad engine a \
      budget and turns back to the band engine past it (core/src/engine/router.rs, `in_turn`): \
