@@ -14,7 +14,7 @@
 //!
 //! To add a path: a variant of [`Path`] (name, C name, place in [`Path::ALL`]), a
 //! [`token!`] with its feature list, an [`Entry`] variant, and the two engines' primitives
-//! for the token (`BandOps` in `band/isa.rs`, `BoxOps` in a file of `triad/`).
+//! for the token (`BandOps` in a file of `band/isa/`, `BoxOps` in a file of `triad/`).
 
 #![allow(unsafe_code)]
 
