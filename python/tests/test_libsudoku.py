@@ -214,6 +214,125 @@ class SolveTest(unittest.TestCase):
         # The handler in place before the call is back.
         self.assertIs(signal.getsignal(signal.SIGINT), signal.default_int_handler)
 
+    def count_under_signal(self, signum, send):
+        """Counts the empty board (without end) while `send` delivers signum to this process
+        under a handler that raises: the handler's own exception is what the call raises,
+        promptly, each of several times."""
+
+        class Raised(Exception):
+            pass
+
+        def handler(number, frame):
+            raise Raised(number)
+
+        previous = signal.signal(signum, handler)
+        try:
+            for _ in range(5):
+                start = time.monotonic()
+                stop = None
+                try:
+                    with self.assertRaises(Raised) as cm:
+                        stop = send()
+                        sudoku.count_solutions("." * 81, 2**63)
+                finally:
+                    if stop is not None:
+                        stop()
+                self.assertEqual(cm.exception.args, (signum,))
+                self.assertLess(time.monotonic() - start, 5)
+        finally:
+            signal.signal(signum, previous)
+
+    @unittest.skipUnless(hasattr(signal, "SIGUSR1"), "no SIGUSR1 on this platform")
+    def test_an_exception_of_a_signal_handler_stops_a_count_and_propagates(self):
+        def kill_later(signum, delay):
+            def send():
+                timer = threading.Timer(delay, os.kill, (os.getpid(), signum))
+                timer.start()
+                return timer.cancel
+
+            return send
+
+        def alarm_later():
+            signal.setitimer(signal.ITIMER_REAL, 0.05)
+            return lambda: signal.setitimer(signal.ITIMER_REAL, 0)
+
+        # Sent soon (perhaps during the count's first part, whose callback runs no Python
+        # code) and later.
+        for delay in (0.002, 0.05, 0.3):
+            self.count_under_signal(signal.SIGUSR1, kill_later(signal.SIGUSR1, delay))
+        self.count_under_signal(signal.SIGINT, kill_later(signal.SIGINT, 0.05))
+        self.count_under_signal(signal.SIGALRM, alarm_later)
+        self.assertIs(signal.getsignal(signal.SIGINT), signal.default_int_handler)
+
+    @unittest.skipUnless(hasattr(signal, "setitimer"), "no setitimer on this platform")
+    def test_signals_whose_handler_returns_leave_the_count_alone(self):
+        seen = []
+        previous = signal.signal(signal.SIGALRM, lambda number, frame: seen.append(number))
+        signal.setitimer(signal.ITIMER_REAL, 0.005, 0.005)
+        try:
+            start = time.monotonic()
+            got = sudoku.count_solutions("." * 81, 3_000_000)
+            elapsed = time.monotonic() - start
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+        self.assertEqual(got, 3_000_000)
+        if elapsed > 0.1:
+            self.assertGreater(len(seen), 0)
+
+    def test_timeout_in_another_thread(self):
+        raised = []
+
+        def work():
+            try:
+                sudoku.count_solutions("." * 81, 2**63, timeout=0.2)
+            except BaseException as e:
+                raised.append(e)
+
+        start = time.monotonic()
+        thread = threading.Thread(target=work)
+        thread.start()
+        thread.join(30)
+        self.assertFalse(thread.is_alive())
+        self.assertEqual([type(e) for e in raised], [TimeoutError])
+        self.assertLess(time.monotonic() - start, 5)
+
+    def run_python(self, code):
+        """Runs code in a fresh interpreter that imports this package as the tests did."""
+        package_parent = os.path.dirname(os.path.dirname(os.path.abspath(sudoku.__file__)))
+        path = [package_parent] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(path))
+        return subprocess.run(
+            [sys.executable, "-c", code],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            timeout=120,
+        )
+
+    def test_interpreter_exit_with_daemon_threads_counting(self):
+        # Daemon threads in long counts (in the library, or in their progress callback) when
+        # the main thread returns; an atexit hook registered before the package, which runs
+        # after the package's own, still counts on the exiting thread.
+        code = """
+import atexit, threading, time
+atexit.register(lambda: print("at exit:", libsudoku.count_solutions("." * 81, 200000)))
+import libsudoku
+for n in range(%d):
+    threading.Thread(
+        target=libsudoku.count_solutions, args=("." * 81, 2**63, 3600), daemon=True
+    ).start()
+time.sleep(%r)
+print("main done")
+"""
+        for threads, sleep in ((1, 0.3), (3, 0.05), (2, 0.0)):
+            run = self.run_python(code % (threads, sleep))
+            err = run.stderr.decode(errors="replace")
+            self.assertEqual(run.returncode, 0, err)
+            self.assertNotIn("FATAL", err)
+            self.assertEqual(err, "")
+            self.assertEqual(run.stdout.decode().split(), ["main", "done", "at", "exit:", "200000"])
+
     def test_error_is_a_value_error(self):
         self.assertTrue(issubclass(sudoku.SudokuError, ValueError))
         with self.assertRaises(ValueError):
@@ -594,6 +713,127 @@ class HintTest(unittest.TestCase):
         self.assertEqual(sudoku.technique_name(12), "X-Wing")
         self.assertEqual(sudoku.technique_name(-5), "Unknown technique")
         self.assertEqual(sudoku.technique_name(2**40), "Unknown technique")
+
+    def test_apply_step_checks_every_field_before_c(self):
+        # ctypes would truncate these to 32 or 16 bits (cell + 2**32 to the cell itself,
+        # 0x10001 to 0x0001, 2**40 to 0): each is refused, with nothing applied.
+        cands = sudoku.candidates(EXAMPLE)
+        step = sudoku.hint(EXAMPLE)
+        self.assertGreaterEqual(step.cell, 0)
+        removing = step._replace(cell=-1, digit=0)
+        some = next(c for c in range(81) if EXAMPLE[c] == "." and cands[c] & (cands[c] - 1))
+        lowest = cands[some] & -cands[some]
+        removed = [0] * 81
+        removed[some] = lowest
+        removing = removing._replace(removed=tuple(removed))
+        self.assertEqual(sudoku.apply_step(EXAMPLE, cands, removing)[1][some], cands[some] & ~lowest)
+
+        def masks_with(value):
+            masks = [0] * 81
+            masks[some] = value
+            return tuple(masks)
+
+        out_of_range = [
+            step._replace(cell=step.cell + 2**32),
+            step._replace(cell=step.cell - 2**32),
+            step._replace(cell=-2),
+            step._replace(cell=2**31),
+            step._replace(digit=step.digit + 2**32),
+            step._replace(digit=-1),
+            step._replace(technique=2**40),
+            step._replace(technique=2**32 + step.technique),
+            step._replace(technique=-1),
+            step._replace(technique=31),
+            step._replace(difficulty=7),
+            step._replace(difficulty=-1),
+            step._replace(difficulty=2**32 + 1),
+            removing._replace(removed=masks_with(lowest | 0x10000)),
+            removing._replace(removed=masks_with(0x200)),
+            removing._replace(removed=masks_with(-1)),
+            step._replace(pattern=masks_with(0x10000)),
+            step._replace(pattern=masks_with(0x200)),
+        ]
+        for bad in out_of_range:
+            with self.assertRaises(sudoku.SudokuError) as cm:
+                sudoku.apply_step(EXAMPLE, cands, bad)
+            self.assertEqual(cm.exception.status, sudoku.SUDOKU_ERR_INVALID_ARGUMENT, bad)
+            self.assertIn("a step's", str(cm.exception))
+        not_integers = [
+            step._replace(cell=float(step.cell)),
+            step._replace(digit=str(step.digit)),
+            step._replace(technique=None),
+            step._replace(difficulty=True),
+            step._replace(removed=masks_with(1.0)),
+            step._replace(pattern="." * 81),
+            step._replace(removed=5),
+        ]
+        for bad in not_integers:
+            with self.assertRaises(TypeError):
+                sudoku.apply_step(EXAMPLE, cands, bad)
+        for bad in (step._replace(removed=(0,) * 80), step._replace(pattern=(0,) * 82)):
+            with self.assertRaises(ValueError):
+                sudoku.apply_step(EXAMPLE, cands, bad)
+        # In range, the step is applied exactly once, as given.
+        board, after = sudoku.apply_step(EXAMPLE, cands, step)
+        self.assertEqual(board, EXAMPLE[: step.cell] + str(step.digit) + EXAMPLE[step.cell + 1 :])
+
+    def test_candidate_masks_are_checked_not_truncated(self):
+        cands = sudoku.candidates(EXAMPLE)
+        step = sudoku.hint(EXAMPLE, cands)
+        blank = EXAMPLE.index(".")
+        for value in (cands[blank] | 0x10000, 0x10000, 0x200, -1, 2**64):
+            bad = list(cands)
+            bad[blank] = value
+            for call in (lambda: sudoku.hint(EXAMPLE, bad), lambda: sudoku.apply_step(EXAMPLE, bad, step)):
+                with self.assertRaises(sudoku.SudokuError) as cm:
+                    call()
+                self.assertEqual(cm.exception.status, sudoku.SUDOKU_ERR_INVALID_ARGUMENT, value)
+        for bad in ([1.0] * 81, [None] * 81, "1" * 81, 81):
+            with self.assertRaises(TypeError):
+                sudoku.hint(EXAMPLE, bad)
+        # Any sequence of integers will do.
+        self.assertEqual(sudoku.hint(EXAMPLE, tuple(cands)), step)
+        self.assertEqual(sudoku.hint(EXAMPLE, iter(cands)), step)
+
+    def test_technique_name_takes_integers_only(self):
+        for bad in (1.5, "3", None, True, 12.0):
+            with self.assertRaises(TypeError):
+                sudoku.technique_name(bad)
+        self.assertEqual(sudoku.technique_name(0), "None")
+        self.assertEqual(sudoku.technique_name(-(2**40)), "Unknown technique")
+
+
+@unittest.skipIf(numpy is None, "numpy is not installed")
+class NumpyHintTest(unittest.TestCase):
+    def test_numpy_candidate_arrays(self):
+        cands = sudoku.candidates(EXAMPLE)
+        want = sudoku.hint(EXAMPLE, cands)
+        for dtype in (numpy.uint16, numpy.int32, numpy.int64, numpy.uint64):
+            array = numpy.array(cands, dtype=dtype)
+            self.assertEqual(sudoku.hint(EXAMPLE, array), want, dtype)
+            self.assertEqual(
+                sudoku.apply_step(EXAMPLE, array, want), sudoku.apply_step(EXAMPLE, cands, want)
+            )
+        # A step with numpy integers in its fields is the same step.
+        numpy_step = want._replace(
+            cell=numpy.int32(want.cell),
+            digit=numpy.uint8(want.digit),
+            removed=numpy.array(want.removed, dtype=numpy.uint16),
+        )
+        self.assertEqual(
+            sudoku.apply_step(EXAMPLE, cands, numpy_step), sudoku.apply_step(EXAMPLE, cands, want)
+        )
+        self.assertEqual(sudoku.technique_name(numpy.int64(12)), "X-Wing")
+        wide = numpy.array(cands, dtype=numpy.int64)
+        wide[EXAMPLE.index(".")] |= 1 << 40
+        with self.assertRaises(sudoku.SudokuError) as cm:
+            sudoku.hint(EXAMPLE, wide)
+        self.assertEqual(cm.exception.status, sudoku.SUDOKU_ERR_INVALID_ARGUMENT)
+        for bad in (numpy.array(cands, dtype=numpy.float64), numpy.array(cands, dtype=bool)):
+            with self.assertRaises(TypeError):
+                sudoku.hint(EXAMPLE, bad)
+        with self.assertRaises(ValueError):
+            sudoku.hint(EXAMPLE, numpy.array(cands, dtype=numpy.uint16).reshape(9, 9))
 
 
 if __name__ == "__main__":

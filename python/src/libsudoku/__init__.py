@@ -27,11 +27,12 @@ one per line.
 
 from __future__ import annotations
 
+import atexit
 import ctypes
 import enum
 import importlib.machinery
+import operator
 import os
-import signal
 import sys
 import threading
 import time
@@ -251,13 +252,15 @@ def status_name(status: int) -> str:
 
 
 class SudokuError(ValueError):
-    """What libsudoku refused: `status` is the SUDOKU_* code, str() its message."""
+    """What libsudoku refused: `status` is the SUDOKU_* code, str() its message (and, for an
+    argument this module refuses before the library could truncate it, what was wrong)."""
 
     status: int
 
-    def __init__(self, status: int) -> None:
+    def __init__(self, status: int, detail: Optional[str] = None) -> None:
         self.status = status
-        super().__init__(status_message(status))
+        message = status_message(status)
+        super().__init__("%s: %s" % (message, detail) if detail else message)
 
 
 def _raw(puzzle: str) -> bytes:
@@ -305,8 +308,9 @@ def count_solutions(puzzle: str, limit: int = 2, timeout: Optional[float] = None
 
     0 means no grid completes the givens (not an error); with limit 2 (the default) the
     answer tells none (0), unique (1) or several (2). Counting is as long as the count: a
-    long one stops with TimeoutError after `timeout` seconds (when not None), and with
-    KeyboardInterrupt on Ctrl-C. Raises SudokuError for a bad character
+    long one stops with TimeoutError after `timeout` seconds (when not None). An exception
+    raised meanwhile by a signal handler (KeyboardInterrupt on Ctrl-C, or any handler's own)
+    stops the count and propagates as itself. Raises SudokuError for a bad character
     (SUDOKU_ERR_INVALID_CHAR) or clashing givens (SUDOKU_ERR_CONFLICT).
     """
     board = _board(puzzle)
@@ -318,48 +322,189 @@ def count_solutions(puzzle: str, limit: int = 2, timeout: Optional[float] = None
         if not timeout >= 0:
             raise ValueError("a timeout is a number of seconds >= 0, got %r" % timeout)
         deadline = time.monotonic() + timeout
-    # Why the count stopped: the deadline (None) or an exception raised in the callback.
-    stopped: List[Optional[BaseException]] = []
-    interrupted: List[int] = []
-
-    def progress(found: int, context: Any) -> int:
-        try:
-            if interrupted:
-                return 1
-            if deadline is not None and time.monotonic() >= deadline:
-                stopped.append(None)
-                return 1
-            return 0
-        except BaseException as e:  # Ctrl-C under another handler, or any other
-            stopped.append(e)
-            return 1
-
-    callback = _PROGRESS(progress)
     count = ctypes.c_size_t(0)
-    # Ctrl-C during the call: the default handler would raise KeyboardInterrupt wherever
-    # the callback happens to be (perhaps where ctypes can only print it); a handler that
-    # notes it lets the callback stop the count, and KeyboardInterrupt is raised here.
-    previous = None
-    if (
-        threading.current_thread() is threading.main_thread()
-        and signal.getsignal(signal.SIGINT) is signal.default_int_handler
-    ):
-        previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupted.append(signum))
-    try:
-        status = _lib.sudoku_count_solutions_with_progress(
-            board, limit, ctypes.byref(count), None, callback, None
-        )
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
-    if interrupted:
-        raise KeyboardInterrupt
+    owner = threading.get_ident()
+    if threading.current_thread() is threading.main_thread():
+        # Signal handlers run in the main thread, between bytecodes: in a Python callback
+        # one could raise before the callback's first line, where ctypes can only print the
+        # exception. So the main thread counts first with a callback of no Python code that
+        # stops at its first call (a count that ends sooner has its answer), then waits,
+        # running handlers, while another thread counts.
+        status = _count_call(board, limit, count, _STOP_AT_FIRST_CALL, owner)
+        if status == SUDOKU_CANCELLED:
+            if deadline is not None and time.monotonic() >= deadline:
+                raise TimeoutError("the count took longer than %s seconds" % timeout)
+            status, state = _count_in_other_thread(board, limit, count, _Count(owner, deadline))
+    else:
+        state = _Count(owner, deadline)
+        status = _count_call(board, limit, count, _PROGRESS(state.progress), owner)
     if status == SUDOKU_CANCELLED:
-        if stopped and stopped[0] is not None:
-            raise stopped[0]
-        raise TimeoutError("the count took longer than %s seconds" % timeout)
+        if state.error is not None:
+            raise state.error
+        if state.exiting:
+            _stay_until_exit()
+        if state.timed_out:
+            raise TimeoutError("the count took longer than %s seconds" % timeout)
     _check(status)
     return count.value
+
+
+class _Count:
+    """One long count: its progress callback, and why the callback stopped it."""
+
+    def __init__(self, owner: int, deadline: Optional[float]) -> None:
+        self.owner = owner
+        self.deadline = deadline
+        # Set by the thread that waits for the count when it must stop.
+        self.cancel = False
+        self.timed_out = False
+        self.exiting = False
+        self.error: Optional[BaseException] = None
+
+    def progress(self, found: int, context: Any) -> int:
+        try:
+            if self.cancel:
+                return 1
+            if not _may_count(self.owner):
+                self.exiting = True
+                return 1
+            if self.deadline is not None and time.monotonic() >= self.deadline:
+                self.timed_out = True
+                return 1
+            return 0
+        except BaseException as e:  # e.g. an exception another thread set in this one
+            self.error = e
+            return 1
+
+
+# int (*)(size_t, void *) that returns nonzero without running Python code: operator.is_not
+# gets (found, None) and answers True.
+_STOP_AT_FIRST_CALL = _PROGRESS(operator.is_not)
+
+
+def _count_in_other_thread(
+    board: "ctypes.Array[ctypes.c_char]", limit: int, count: ctypes.c_size_t, state: _Count
+) -> Tuple[int, _Count]:
+    """The count on a thread of its own while this one (the main thread) waits, running the
+    signal handlers: one that raises stops the count, and its exception is raised here once
+    the count has returned. Returns the status and the state of the count that ran."""
+    callback = _PROGRESS(state.progress)
+    done = threading.Event()
+    outcome: List[Any] = []
+
+    def work() -> None:
+        try:
+            outcome.append(_count_call(board, limit, count, callback, state.owner))
+        except BaseException as e:
+            outcome.append(e)
+        finally:
+            done.set()
+
+    worker = threading.Thread(target=work, name="libsudoku count", daemon=True)
+    try:
+        try:
+            worker.start()
+        except RuntimeError:
+            # No new thread (newer Pythons refuse them while the interpreter exits): count
+            # here, as other threads do. A worker that started after all stops at once.
+            state.cancel = True
+            here = _Count(state.owner, state.deadline)
+            return _count_call(board, limit, count, _PROGRESS(here.progress), here.owner), here
+        # A timed wait, so that handlers run on every platform (a plain one is interrupted
+        # by signals on POSIX only).
+        while not done.wait(0.1):
+            pass
+    except BaseException:
+        # Also when the exception came while the worker was starting: it may be counting.
+        state.cancel = True
+        later: Optional[BaseException] = None
+        since = time.monotonic()
+        # Until the worker is done (a worker that never started: as long as it could take
+        # to start).
+        while not done.is_set() and (worker.is_alive() or time.monotonic() - since < 1.0):
+            try:
+                done.wait(0.01)
+            except BaseException as e:  # another signal: raised in place of the first
+                later = e
+        if later is not None:
+            raise later
+        raise
+    result = outcome[0]
+    if isinstance(result, BaseException):
+        raise result
+    return int(result), state
+
+
+# The counts inside the library and whether the interpreter is exiting. At exit, CPython
+# ends a daemon thread that asks for the GIL, which a ctypes callback does, with
+# pthread_exit: an unwind the library's panic boundary cannot let through, which aborts
+# the process. So once the exit begins, the progress callbacks of other threads stop
+# their counts, the exit waits for them to leave the library, and those threads then stay
+# where they are until the process ends (as CPython leaves daemon threads).
+_counts = threading.Condition()
+_counts_inside = 0
+_exiting_thread: Optional[int] = None
+# How long the exit waits for counts to leave the library (each returns within a few
+# milliseconds of its callback's answer).
+_EXIT_WAIT = 10.0
+
+
+def _may_count(owner: int) -> bool:
+    """Whether a count that `owner` started may go on: until the interpreter exits, and
+    for the exiting thread itself (an atexit hook may count)."""
+    exiting = _exiting_thread
+    return exiting is None or exiting == owner
+
+
+def _count_call(
+    board: "ctypes.Array[ctypes.c_char]", limit: int, count: ctypes.c_size_t, callback: Any, owner: int
+) -> int:
+    """sudoku_count_solutions_with_progress, counted in `_counts_inside` while it runs."""
+    global _counts_inside
+    inside = False
+    try:
+        with _counts:
+            if _may_count(owner):
+                _counts_inside += 1
+                inside = True
+        if inside:
+            return int(
+                _lib.sudoku_count_solutions_with_progress(
+                    board, limit, ctypes.byref(count), None, callback, None
+                )
+            )
+    finally:
+        if inside:
+            with _counts:
+                _counts_inside -= 1
+                _counts.notify_all()
+    _stay_until_exit()
+    return SUDOKU_CANCELLED
+
+
+def _stay_until_exit() -> None:
+    """Blocks a thread whose count the interpreter's exit stopped, until the process ends."""
+    threading.Event().wait()
+
+
+@atexit.register
+def _stop_counts_at_exit() -> None:
+    """Stops the other threads' counts and waits until they have left the library."""
+    global _exiting_thread
+    with _counts:
+        _exiting_thread = threading.get_ident()
+        _counts.wait_for(lambda: _counts_inside == 0, _EXIT_WAIT)
+
+
+def _after_fork_in_child() -> None:
+    """The child of a fork has only the forking thread: no count is inside the library."""
+    global _counts, _counts_inside
+    _counts = threading.Condition()
+    _counts_inside = 0
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def is_unique(puzzle: str) -> bool:
@@ -519,35 +664,91 @@ class Step(NamedTuple):
         return Difficulty(self.difficulty) if self.difficulty else None
 
     def _c(self) -> _CStep:
-        if len(self.removed) != CELLS or len(self.pattern) != CELLS:
-            raise ValueError("a step has 81 removed and 81 pattern masks")
-        try:
-            return _CStep(
-                self.technique,
-                self.difficulty,
-                self.cell,
-                self.digit,
-                _Masks(*self.removed),
-                _Masks(*self.pattern),
+        """The C SudokuStep of this step; every field is checked against its C range first
+        (TypeError for a value that is no integer, ValueError for masks that are not 81,
+        SudokuError with SUDOKU_ERR_INVALID_ARGUMENT for a value out of range), so that
+        nothing is truncated on its way to C."""
+        technique = _integer(self.technique, "a step's technique")
+        if technique_name(technique) == _UNKNOWN_TECHNIQUE:
+            raise SudokuError(
+                SUDOKU_ERR_INVALID_ARGUMENT,
+                "a step's technique is a SUDOKU_TECHNIQUE_* value, got %d" % technique,
             )
-        except (TypeError, OverflowError) as e:
-            raise ValueError("a step's fields are ints that fit C: %s" % e) from None
+        difficulty = _integer(self.difficulty, "a step's difficulty")
+        if not 0 <= difficulty <= max(Difficulty):
+            raise SudokuError(
+                SUDOKU_ERR_INVALID_ARGUMENT,
+                "a step's difficulty is 0 to %d, got %d" % (max(Difficulty), difficulty),
+            )
+        cell = _integer(self.cell, "a step's cell")
+        if not -1 <= cell < CELLS:
+            raise SudokuError(
+                SUDOKU_ERR_INVALID_ARGUMENT, "a step's cell is -1 to 80, got %d" % cell
+            )
+        digit = _integer(self.digit, "a step's digit")
+        if not 0 <= digit <= 9:
+            raise SudokuError(
+                SUDOKU_ERR_INVALID_ARGUMENT, "a step's digit is 0 to 9, got %d" % digit
+            )
+        removed = _masks(self.removed, "a step's removed masks")
+        pattern = _masks(self.pattern, "a step's pattern masks")
+        return _CStep(technique, difficulty, cell, digit, removed, pattern)
+
+
+_UNKNOWN_TECHNIQUE = "Unknown technique"
+
+
+def _integer(value: Any, what: str) -> int:
+    """An int, or an integer of another type (numpy's, for one), as an int; TypeError for
+    anything else, bool included."""
+    if isinstance(value, bool):
+        raise TypeError("%s is an int, not %s" % (what, type(value).__name__))
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError("%s is an int, not %s" % (what, type(value).__name__)) from None
 
 
 def technique_name(technique: int) -> str:
-    """The name of a SUDOKU_TECHNIQUE_* value ("Hidden Single", "X-Wing", ...)."""
+    """The name of a SUDOKU_TECHNIQUE_* value ("Hidden Single", "X-Wing", ...), and
+    "Unknown technique" for any other integer. Raises TypeError for a value that is no
+    integer."""
+    technique = _integer(technique, "a technique")
     if not _INT_MIN <= technique <= _INT_MAX:
-        return "Unknown technique"
-    return _lib.sudoku_technique_name(technique).decode("ascii")
+        return _UNKNOWN_TECHNIQUE
+    name: bytes = _lib.sudoku_technique_name(technique)
+    return name.decode("ascii")
 
 
-def _masks(candidates: Sequence[int]) -> "ctypes.Array[ctypes.c_uint16]":
-    """81 masks as a C array; ValueError unless there are 81 ints of 0 to 0xFFFF."""
-    if len(candidates) != CELLS:
-        raise ValueError("candidates are 81 masks, got %d" % len(candidates))
-    if not all(isinstance(m, int) and 0 <= m <= 0xFFFF for m in candidates):
-        raise ValueError("a candidate mask is an int from 0 to 0xFFFF")
-    return _Masks(*candidates)
+# The bits of a candidate mask: bit d-1 for digit d.
+_ALL_DIGITS = 0x1FF
+
+
+def _masks(masks: Any, what: str = "candidates") -> "ctypes.Array[ctypes.c_uint16]":
+    """81 candidate masks (any sequence of integers: a list, a tuple, a numpy array of
+    any integer dtype) as a C array. Raises TypeError for something that is no sequence of
+    integers, ValueError unless there are 81 of them, SudokuError with
+    SUDOKU_ERR_INVALID_ARGUMENT for a mask outside 0 to 0x1FF (bits 0-8)."""
+    if isinstance(masks, (str, bytes, bytearray)):
+        raise TypeError("%s are a sequence of 81 int masks, not %s" % (what, type(masks).__name__))
+    try:
+        values = list(masks)
+    except TypeError:
+        raise TypeError(
+            "%s are a sequence of 81 int masks, not %s" % (what, type(masks).__name__)
+        ) from None
+    if len(values) != CELLS:
+        raise ValueError("%s are 81 masks, got %d" % (what, len(values)))
+    out = _Masks()
+    for i, value in enumerate(values):
+        mask = _integer(value, "a mask")
+        if not 0 <= mask <= _ALL_DIGITS:
+            raise SudokuError(
+                SUDOKU_ERR_INVALID_ARGUMENT,
+                "%s: the mask of cell %d is not within 0 to 0x1FF: %d" % (what, i, mask),
+            )
+        out[i] = mask
+    return out
 
 
 def candidates(puzzle: str) -> List[int]:
@@ -567,7 +768,8 @@ def candidates(puzzle: str) -> List[int]:
 
 def hint(puzzle: str, candidates: Optional[Sequence[int]] = None) -> Step:
     """The next logical step: the simplest technique that makes progress on the puzzle and
-    the player's candidates (None: those of `candidates(puzzle)`).
+    the player's candidates: 81 masks in any sequence of integers, a numpy array of uint16
+    for one (None: those of `candidates(puzzle)`).
 
     Raises SudokuError with SUDOKU_NO_SOLUTION (no solution, or candidates that lost a
     digit of it), SUDOKU_MULTIPLE_SOLUTIONS, SUDOKU_ERR_INVALID_ARGUMENT (a filled cell's
@@ -594,7 +796,9 @@ def apply_step(puzzle: str, candidates: Sequence[int], step: Step) -> Tuple[str,
 
     Raises SudokuError with SUDOKU_ERR_INVALID_ARGUMENT for a step that does not fit (cell
     or digit out of range, a placement on a filled cell or of a digit the cell no longer
-    has), or for a bad board or masks.
+    has, a technique that is no SUDOKU_TECHNIQUE_* value, a difficulty outside 0-6, a mask
+    outside 0-0x1FF), or for a bad board or masks; TypeError for a field or mask that is
+    no integer. Every value is checked before it reaches C: none is truncated.
     """
     board = _board(puzzle)
     masks = _masks(candidates)
