@@ -143,14 +143,15 @@ class SolveTest(unittest.TestCase):
             sudoku.SUDOKU_ERR_INVALID_CHAR,
             sudoku.SUDOKU_ERR_CONFLICT,
             sudoku.SUDOKU_ERR_INVALID_ARGUMENT,
+            sudoku.SUDOKU_ERR_NO_MEMORY,
             sudoku.SUDOKU_ERR_INTERNAL,
         ]
-        self.assertEqual(statuses, [0, 1, 2, 3, -1, -2, -3, -4, -99])
+        self.assertEqual(statuses, [0, 1, 2, 3, -1, -2, -3, -4, -5, -99])
         messages = [sudoku.status_message(s) for s in statuses + [12345]]
         self.assertEqual(len(set(messages)), len(messages), messages)
 
     def test_status_names(self):
-        names = [sudoku.status_name(s) for s in (0, 1, 2, 3, -1, -2, -3, -4, -99)]
+        names = [sudoku.status_name(s) for s in (0, 1, 2, 3, -1, -2, -3, -4, -5, -99)]
         self.assertEqual(
             names,
             [
@@ -162,12 +163,13 @@ class SolveTest(unittest.TestCase):
                 "SUDOKU_ERR_INVALID_CHAR",
                 "SUDOKU_ERR_CONFLICT",
                 "SUDOKU_ERR_INVALID_ARGUMENT",
+                "SUDOKU_ERR_NO_MEMORY",
                 "SUDOKU_ERR_INTERNAL",
             ],
         )
         for name in names:
             self.assertEqual(sudoku.status_name(getattr(sudoku, name)), name)
-        for unknown in (4, -5, 12345, 2**32, -(2**40)):
+        for unknown in (4, -6, 12345, 2**32, -(2**40)):
             self.assertEqual(sudoku.status_name(unknown), "unknown status code")
 
     def test_status_values_outside_c_int_are_unknown_not_success(self):
