@@ -798,6 +798,7 @@ static void test_messages(void) {
                                    SUDOKU_ERR_INVALID_CHAR,
                                    SUDOKU_ERR_CONFLICT,
                                    SUDOKU_ERR_INVALID_ARGUMENT,
+                                   SUDOKU_ERR_NO_MEMORY,
                                    SUDOKU_ERR_INTERNAL};
     const char *unknown = sudoku_status_str(424242);
     size_t i, j;
@@ -815,7 +816,7 @@ static void test_messages(void) {
               SUDOKU_CANCELLED == 3 &&
               SUDOKU_ERR_NULL == -1 && SUDOKU_ERR_INVALID_CHAR == -2 &&
               SUDOKU_ERR_CONFLICT == -3 && SUDOKU_ERR_INVALID_ARGUMENT == -4 &&
-              SUDOKU_ERR_INTERNAL == -99,
+              SUDOKU_ERR_NO_MEMORY == -5 && SUDOKU_ERR_INTERNAL == -99,
           "status values");
     CHECK(SUDOKU_DIFFICULTY_EASY == 1 && SUDOKU_DIFFICULTY_MEDIUM == 2 &&
               SUDOKU_DIFFICULTY_HARD == 3 && SUDOKU_DIFFICULTY_EXPERT == 4,
