@@ -415,8 +415,10 @@ int sudoku_count_solutions(const char *board, size_t limit, size_t *count, char 
  *
  * Statuses: those of sudoku_count_solutions, in the same order, and SUDOKU_CANCELLED.
  * `*count` and `solution` are written only on SUDOKU_OK: a cancelled count writes
- * nothing. The callback must return normally (no longjmp, no C++ exception through this
- * call); it may call any libsudoku function.
+ * nothing. The callback must return normally (no longjmp, no C++ exception and no
+ * pthread_exit or thread cancellation through this call: the library's panic boundary
+ * would stop that unwinding, and glibc then aborts); to stop, return nonzero. It may call
+ * any libsudoku function.
  *
  * Thread-safe, no heap allocation.
  *
