@@ -1,0 +1,127 @@
+//! Every call into the Sudoku library, in one place: the rest of the command line sees only
+//! the types and functions of this module.
+
+pub use sudoku::Difficulty;
+
+/// The cells of a board.
+pub const CELLS: usize = 81;
+
+/// An 81-byte board, row by row: `'1'`-`'9'` for givens, `'.'` or `'0'` for blanks.
+pub type Bytes = [u8; CELLS];
+
+/// Why the library refused a puzzle.
+pub type Error = sudoku::Status;
+
+/// The status a line that is not 81 characters long gets: the library's own answer for a
+/// text of the wrong length (`Board::from_text`).
+pub const WRONG_LENGTH: Error = sudoku::Status::ErrInvalidChar;
+
+/// The name of success as `sudoku.h` spells it.
+pub const OK_NAME: &str = "SUDOKU_OK";
+
+/// The name of an error as `sudoku.h` spells it (`SUDOKU_ERR_CONFLICT`, ...).
+pub fn error_name(e: Error) -> &'static str {
+    use sudoku::Status as S;
+    match e {
+        S::Ok => "SUDOKU_OK",
+        S::NoSolution => "SUDOKU_NO_SOLUTION",
+        S::MultipleSolutions => "SUDOKU_MULTIPLE_SOLUTIONS",
+        S::Cancelled => "SUDOKU_CANCELLED",
+        S::ErrNull => "SUDOKU_ERR_NULL",
+        S::ErrInvalidChar => "SUDOKU_ERR_INVALID_CHAR",
+        S::ErrConflict => "SUDOKU_ERR_CONFLICT",
+        S::ErrInvalidArgument => "SUDOKU_ERR_INVALID_ARGUMENT",
+        S::ErrInternal => "SUDOKU_ERR_INTERNAL",
+    }
+}
+
+/// The library's message for an error.
+pub fn error_message(e: Error) -> &'static str {
+    e.message()
+}
+
+/// Solves every board in place on `threads` threads (0: the library's default, one per
+/// core), writing `Ok(())` or the board's error to its slot of `results` (which is resized
+/// to the boards). A board is written only when it is solved.
+pub fn solve_batch(boards: &mut [Bytes], results: &mut Vec<Result<(), Error>>, threads: usize) {
+    let mut statuses = vec![sudoku::Status::ErrInternal; boards.len()];
+    // The two slices have the same length, the one thing solve_batch_into checks.
+    let outcome = sudoku::solve_batch_into(boards, &mut statuses, threads);
+    results.clear();
+    results.extend(statuses.iter().map(|&s| match (outcome, s) {
+        (Err(e), _) => Err(e),
+        (Ok(()), sudoku::Status::Ok) => Ok(()),
+        (Ok(()), e) => Err(e),
+    }));
+}
+
+/// `f()`, with a panic (a bug in the library) turned into the library's internal error for
+/// this one puzzle; the panic's message is still printed by the panic hook.
+fn guard<R>(f: impl FnOnce() -> Result<R, Error>) -> Result<R, Error> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+        .unwrap_or(Err(sudoku::Status::ErrInternal))
+}
+
+/// The number of solutions of `puzzle` up to `limit`.
+pub fn count(puzzle: &Bytes, limit: usize) -> Result<usize, Error> {
+    guard(|| sudoku::count::count_bytes(puzzle, limit).map(|c| c.count))
+}
+
+/// The level of a proper puzzle.
+pub fn rate(puzzle: &Bytes) -> Result<Difficulty, Error> {
+    guard(|| sudoku::logic::rate_bytes(puzzle))
+}
+
+/// A proper, minimal puzzle of level `level` from `seed`, and its solution.
+pub fn generate(seed: u64, level: Difficulty) -> (Bytes, Bytes) {
+    let (puzzle, solution) = sudoku::generate(seed, level);
+    (puzzle.to_bytes(), solution.to_bytes())
+}
+
+/// One step of the logical solver, as the command line shows it.
+#[derive(Debug, Clone)]
+pub struct Move {
+    /// The technique's name (`Hidden Single`, `X-Wing`, ...).
+    pub technique: &'static str,
+    /// The technique's level.
+    pub level: Difficulty,
+    /// The cell (0-80) and digit (1-9) the step places, if it places one.
+    pub place: Option<(usize, u8)>,
+    /// Per cell, the candidates the step removes (bit `d - 1` for digit `d`).
+    pub removed: [u16; CELLS],
+    /// Per cell, the candidates of the pattern behind the step.
+    pub pattern: [u16; CELLS],
+}
+
+impl Move {
+    fn of(step: &sudoku::Step) -> Option<Move> {
+        let technique = step.technique()?;
+        let level = technique.level()?;
+        Some(Move {
+            technique: technique.name(),
+            level,
+            place: step.placement(),
+            removed: step.removed,
+            pattern: step.pattern,
+        })
+    }
+}
+
+/// The simplest step that makes progress on `puzzle` (with the candidates its filled cells
+/// leave), `None` when the board is complete.
+pub fn hint(puzzle: &Bytes) -> Result<Option<Move>, Error> {
+    guard(|| {
+        let board = sudoku::Board::from_bytes(puzzle)?;
+        let step = sudoku::hint(&board, None)?;
+        Ok(Move::of(&step))
+    })
+}
+
+/// The steps of hints applied one after the other from the givens of `puzzle` to the end.
+pub fn walk(puzzle: &Bytes) -> Result<Vec<Move>, Error> {
+    guard(|| {
+        let board = sudoku::Board::from_bytes(puzzle)?;
+        let steps = sudoku::walk(&board)?;
+        Ok(steps.iter().filter_map(Move::of).collect())
+    })
+}

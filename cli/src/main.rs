@@ -1,0 +1,295 @@
+//! `sudoku`: solve, count, rate, generate and explain Sudoku puzzles, one a line, on files
+//! and pipes (docs/cli.md).
+
+mod generate;
+mod input;
+mod jobs;
+mod library;
+mod progress;
+mod run;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use library::Difficulty;
+use progress::Progress;
+use run::{End, Format, Job, Trouble};
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process;
+
+const INPUT_HELP: &str = "\
+Input: one puzzle a line, 81 characters row by row, '1'-'9' for givens and '.' or '0' for \
+blanks. Whitespace around a line (a CR before the LF too) is ignored. Lines starting with '#' \
+and blank lines are copied to the output in text format and skipped in JSON. A line that is \
+not a puzzle of 81 characters, or a puzzle the library refuses, is reported on standard error \
+with its line number and status name (SUDOKU_ERR_CONFLICT, ...); the other lines are still \
+processed, and the exit status is 1.
+
+Exit status: 0 when every puzzle line succeeded, 1 when one failed, 2 for bad usage or an \
+input that cannot be read (or an output that cannot be written). When standard output is \
+closed early (`| head -1`), the command stops quietly.";
+
+/// Solve, count, rate, generate and explain Sudoku puzzles, one a line, on files and pipes.
+#[derive(Parser, Debug)]
+#[command(name = "sudoku", version, after_help = INPUT_HELP)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve each puzzle: its first solution, 81 digits a line.
+    ///
+    /// A puzzle with several solutions gets one of them (use `count` to tell); a puzzle
+    /// with none fails with SUDOKU_NO_SOLUTION. JSON: {"line", "puzzle", "status",
+    /// "solution"}.
+    #[command(after_help = INPUT_HELP)]
+    Solve {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Count each puzzle's solutions up to a limit.
+    ///
+    /// Text: the count, followed by '+' when it reached the limit (there may be more), for
+    /// instance 0, 1 or 2+ with the default limit of 2. JSON: {"line", "puzzle", "status",
+    /// "count", "limit", "at_limit"}.
+    #[command(after_help = INPUT_HELP)]
+    Count {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Stop counting at N solutions (2 tells whether a puzzle is proper).
+        #[arg(long, value_name = "N", default_value_t = 2,
+              value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+        limit: u64,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Rate each proper puzzle: easy, medium, hard, expert, master or extreme.
+    ///
+    /// The level of the hardest technique in the walk of hints from the givens (see
+    /// `explain`). A puzzle without exactly one solution fails with SUDOKU_NO_SOLUTION or
+    /// SUDOKU_MULTIPLE_SOLUTIONS. The Sudoku Explainer scale (`--se`) is not yet available.
+    /// JSON: {"line", "puzzle", "status", "level", "level_code"} (level_code 1-6).
+    #[command(after_help = INPUT_HELP)]
+    Rate {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Generate proper, minimal puzzles of a level, one a line.
+    ///
+    /// The i-th puzzle (from 0) comes from seed SEED + i: the same seed, level and count
+    /// give the same puzzles on every run and machine. JSON: {"seed", "level", "puzzle",
+    /// "solution"}.
+    Generate {
+        /// How many puzzles.
+        #[arg(short = 'n', long = "count", value_name = "N", default_value_t = 1)]
+        n: u64,
+        /// The first seed (default: a random one; JSON output shows each puzzle's seed).
+        #[arg(long, value_name = "S")]
+        seed: Option<u64>,
+        /// The level of every puzzle (or its number, 1-6).
+        #[arg(long, value_name = "L", value_enum, default_value_t = Level::Medium)]
+        level: Level,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Give the simplest step that makes progress on each puzzle.
+    ///
+    /// One line a puzzle, such as `Hidden Single (easy): r2c3=7 | pattern r2c3{7}
+    /// r5c3{7}`: the technique and its level, the digit placed (rXcY=D), the candidates
+    /// removed (cells, then -D for their digit) and the cells of the pattern behind the
+    /// step with their candidates. Rows and columns count from 1. A complete board gives
+    /// `none: the board is complete`. The puzzle must have exactly one solution. JSON:
+    /// {"line", "puzzle", "status", "step"} with the step as in `explain`.
+    #[command(after_help = INPUT_HELP)]
+    Hint {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Explain each puzzle: the solving path step by step, with technique names.
+    ///
+    /// For each puzzle: the puzzle, one numbered line a step (as `hint` writes a step),
+    /// the solution, `hardest step: LEVEL` (the puzzle's rating) and a blank line. The
+    /// puzzle must have exactly one solution. JSON: {"line", "puzzle", "status", "level",
+    /// "solution", "steps"}, each step {"technique", "level", "place" (when it places a
+    /// digit: "cell", "row", "column", "digit"), "removed" and "pattern" (lists of
+    /// {"cell", "row", "column", "digits"})}; cells 0-80 row by row, rows and columns from
+    /// 1.
+    #[command(after_help = INPUT_HELP)]
+    Explain {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        common: Common,
+    },
+}
+
+/// Where the puzzles come from.
+#[derive(Args, Debug)]
+struct InputArgs {
+    /// The puzzle file; `-` or nothing reads standard input.
+    #[arg(value_name = "FILE", default_value = "-")]
+    file: PathBuf,
+}
+
+/// The options every subcommand has.
+#[derive(Args, Debug)]
+struct Common {
+    /// Threads to work on (0: one per core).
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0,
+          value_parser = clap::value_parser!(u16).range(0..=256))]
+    threads: u16,
+    /// The output format: text, or one JSON object a line.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Never show the progress bar (it shows on standard error only when that is a
+    /// terminal and the work takes more than a second).
+    #[arg(long)]
+    no_progress: bool,
+}
+
+/// The levels, as `--level` takes them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Level {
+    /// Singles.
+    #[value(alias = "1")]
+    Easy,
+    /// Locked candidates.
+    #[value(alias = "2")]
+    Medium,
+    /// Pairs and triples.
+    #[value(alias = "3")]
+    Hard,
+    /// Quads, fish, wings, uniqueness.
+    #[value(alias = "4")]
+    Expert,
+    /// Chains.
+    #[value(alias = "5")]
+    Master,
+    /// Forcing chains, or no technique of the library.
+    #[value(alias = "6")]
+    Extreme,
+}
+
+impl Level {
+    fn difficulty(self) -> Difficulty {
+        match self {
+            Level::Easy => Difficulty::Easy,
+            Level::Medium => Difficulty::Medium,
+            Level::Hard => Difficulty::Hard,
+            Level::Expert => Difficulty::Expert,
+            Level::Master => Difficulty::Master,
+            Level::Extreme => Difficulty::Extreme,
+        }
+    }
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let end = match cli.command {
+        Command::Solve { input, common } => read(&jobs::Solve, &input, &common),
+        Command::Count {
+            input,
+            limit,
+            common,
+        } => {
+            let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+            read(&jobs::Count { limit }, &input, &common)
+        }
+        Command::Rate { input, common } => read(&jobs::Rate, &input, &common),
+        Command::Hint { input, common } => read(&jobs::Hint, &input, &common),
+        Command::Explain { input, common } => read(&jobs::Explain, &input, &common),
+        Command::Generate {
+            n,
+            seed,
+            level,
+            common,
+        } => {
+            let seed = seed.unwrap_or_else(random_seed);
+            let progress = Progress::new(!common.no_progress, Some(n), false);
+            let threads = usize::from(common.threads);
+            let end = std::thread::scope(|s| {
+                let (stop_tx, stop_rx) = std::sync::mpsc::channel::<()>();
+                if progress.enabled() {
+                    s.spawn(|| progress.tick_until(stop_rx));
+                }
+                let end = generate::generate(
+                    n,
+                    seed,
+                    level.difficulty(),
+                    common.format,
+                    threads,
+                    &progress,
+                );
+                drop(stop_tx);
+                end
+            });
+            (end, "-".into())
+        }
+    };
+    finish(end.0, &end.1)
+}
+
+/// A seed that differs from run to run.
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    h.finish()
+}
+
+/// Runs `job` on the input named by `input`; returns how it ended and the input's name.
+fn read<J: Job>(job: &J, input: &InputArgs, common: &Common) -> (Result<End, Trouble>, String) {
+    let threads = usize::from(common.threads);
+    let wanted = !common.no_progress;
+    if input.file.as_os_str() == "-" {
+        let name = "standard input".to_string();
+        let progress = Progress::new(wanted, None, true);
+        let end = run::run(job, io::stdin(), &name, common.format, threads, &progress);
+        return (end, name);
+    }
+    let name = input.file.display().to_string();
+    let file = match File::open(&input.file) {
+        Ok(file) => file,
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "sudoku: cannot open {name}: {e}");
+            process::exit(2);
+        }
+    };
+    let size = file
+        .metadata()
+        .ok()
+        .filter(|m| m.is_file())
+        .map(|m| m.len());
+    let progress = Progress::new(wanted, size, true);
+    let end = run::run(job, file, &name, common.format, threads, &progress);
+    (end, name)
+}
+
+/// Ends the process with the exit status of `end`, after saying what went wrong.
+pub(crate) fn finish(end: Result<End, Trouble>, name: &str) -> ! {
+    let code = match end {
+        Ok(End::Done(failed) | End::Closed(failed)) => i32::from(failed > 0),
+        Err(Trouble::Read(e)) => {
+            let _ = writeln!(io::stderr(), "sudoku: cannot read {name}: {e}");
+            2
+        }
+        Err(Trouble::Write(e)) => {
+            let _ = writeln!(io::stderr(), "sudoku: cannot write the output: {e}");
+            2
+        }
+    };
+    let _ = io::stdout().flush();
+    process::exit(code)
+}
