@@ -34,7 +34,11 @@ impl Job for Solve {
         let mut boards = std::mem::take(&mut chunk.boards);
         let mut results = Vec::new();
         // A chunk is long enough for every core from its start.
-        let threads = if threads == 0 { crate::run::cores() } else { threads };
+        let threads = if threads == 0 {
+            crate::run::cores()
+        } else {
+            threads
+        };
         library::solve_batch(&mut boards, &mut results, threads);
         progress.items(boards.len() as u64);
         Solved { boards, results }

@@ -1,0 +1,164 @@
+//! Runs the built `sudoku` binary on files and pipes.
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const P: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const S: &str = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+const CLASH: &str =
+    "55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn solve_a_pipe_and_a_file_with_crlf_comments_blanks_and_bad_lines() {
+    let input = format!("# head\r\n\r\n{P}\r\n{CLASH}\nabc\n  {P}  \n");
+    let o = run(&["solve"], &input);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(text(&o.stdout), format!("# head\n\n{S}\n{S}\n"));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("line 4 of standard input: SUDOKU_ERR_CONFLICT"),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 5 of standard input: SUDOKU_ERR_INVALID_CHAR"),
+        "{err}"
+    );
+    let path = std::env::temp_dir().join(format!("sudoku-cli-test-{}.txt", std::process::id()));
+    std::fs::write(&path, &input).unwrap();
+    let f = run(&["solve", path.to_str().unwrap()], "");
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(f.stdout, o.stdout);
+    assert_eq!(f.status.code(), Some(1));
+}
+
+#[test]
+fn empty_input_gives_nothing_and_succeeds() {
+    for cmd in ["solve", "count", "rate", "hint", "explain"] {
+        let o = run(&[cmd], "");
+        assert_eq!(o.status.code(), Some(0), "{cmd}");
+        assert!(o.stdout.is_empty() && o.stderr.is_empty(), "{cmd}");
+    }
+}
+
+#[test]
+fn json_lines_parse() {
+    let o = run(
+        &["solve", "--format", "json"],
+        &format!("# c\n{P}\n{CLASH}\n"),
+    );
+    let lines: Vec<serde_json::Value> = text(&o.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["line"], 2);
+    assert_eq!(lines[0]["solution"], S);
+    assert_eq!(lines[1]["status"], "SUDOKU_ERR_CONFLICT");
+    for cmd in ["count", "rate", "hint", "explain"] {
+        let o = run(&[cmd, "--format", "json"], &format!("{P}\n"));
+        let v: serde_json::Value = serde_json::from_str(text(&o.stdout).trim()).unwrap();
+        assert_eq!(v["status"], "SUDOKU_OK", "{cmd}");
+    }
+}
+
+#[test]
+fn count_rate_hint_explain() {
+    let empty = ".".repeat(81);
+    assert_eq!(
+        text(&run(&["count"], &format!("{P}\n{empty}\n")).stdout),
+        "1\n2+\n"
+    );
+    assert_eq!(
+        text(&run(&["count", "--limit", "5"], &format!("{empty}\n")).stdout),
+        "5+\n"
+    );
+    assert_eq!(text(&run(&["rate"], &format!("{P}\n")).stdout), "easy\n");
+    let r = run(&["rate"], &format!("{empty}\n"));
+    assert_eq!(r.status.code(), Some(1));
+    assert!(text(&r.stderr).contains("line 1 of standard input: SUDOKU_MULTIPLE_SOLUTIONS"));
+    let h = text(&run(&["hint"], &format!("{P}\n{S}\n")).stdout);
+    assert!(
+        h.starts_with("Naked Single (easy): r5c5=5 | pattern"),
+        "{h}"
+    );
+    assert!(h.ends_with("none: the board is complete\n"), "{h}");
+    let e = text(&run(&["explain"], &format!("{P}\n")).stdout);
+    assert!(
+        e.starts_with(&format!("{P}\n  1. Naked Single (easy): r5c5=5")),
+        "{e}"
+    );
+    assert!(e.contains(&format!("\n{S}\nhardest step: easy\n")), "{e}");
+}
+
+#[test]
+fn generate_is_seeded_and_its_puzzles_rate_at_the_level() {
+    let a = run(
+        &["generate", "-n", "3", "--seed", "7", "--level", "hard"],
+        "",
+    );
+    let b = run(&["generate", "-n", "3", "--seed", "7", "--level", "3"], "");
+    assert_eq!(a.status.code(), Some(0));
+    assert_eq!(a.stdout, b.stdout);
+    assert_eq!(text(&a.stdout).lines().count(), 3);
+    let r = run(&["rate"], &text(&a.stdout));
+    assert_eq!(text(&r.stdout), "hard\nhard\nhard\n");
+}
+
+#[test]
+fn a_missing_file_is_an_error() {
+    let o = run(&["solve", "/nonexistent/puzzles.txt"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("cannot open /nonexistent/puzzles.txt"));
+}
+
+#[test]
+fn a_closed_stdout_ends_quietly() {
+    let input = format!("{P}\n").repeat(200_000);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(["solve"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    assert!(!text(&o.stderr).contains("panicked"), "{}", text(&o.stderr));
+}
+
+#[test]
+fn every_subcommand_has_help_and_bad_usage_exits_2() {
+    for cmd in ["solve", "count", "rate", "generate", "hint", "explain"] {
+        let o = run(&[cmd, "--help"], "");
+        assert_eq!(o.status.code(), Some(0), "{cmd}");
+        assert!(text(&o.stdout).contains("Usage: sudoku"), "{cmd}");
+    }
+    assert!(text(&run(&["rate", "--help"], "").stdout).contains("not yet available"));
+    assert_eq!(run(&["solve", "--bogus"], "").status.code(), Some(2));
+}
