@@ -24,7 +24,7 @@ fn main() {
     for _ in 0..rounds {
         let mut copy = boards.clone();
         let t = Instant::now();
-        let statuses = sudoku::solve_batch(&mut copy, 0);
+        let statuses = sudoku_core::solve_batch(&mut copy, 0);
         batch = batch.min(t.elapsed());
         assert_eq!(statuses.len(), boards.len());
         let t = Instant::now();

@@ -1,7 +1,7 @@
 //! Every call into the Sudoku library, in one place: the rest of the command line sees only
 //! the types and functions of this module.
 
-pub use sudoku::Difficulty;
+pub use sudoku_core::Difficulty;
 
 /// The cells of a board.
 pub const CELLS: usize = 81;
@@ -10,71 +10,67 @@ pub const CELLS: usize = 81;
 pub type Bytes = [u8; CELLS];
 
 /// Why the library refused a puzzle.
-pub type Error = sudoku::Status;
+pub type Error = sudoku_core::Error;
 
 /// The status a line that is not 81 characters long gets: the library's own answer for a
 /// text of the wrong length (`Board::from_text`).
-pub const WRONG_LENGTH: Error = sudoku::Status::ErrInvalidChar;
+pub const WRONG_LENGTH: Error = sudoku_core::Error::InvalidChar;
 
 /// The name of success as `sudoku.h` spells it.
 pub const OK_NAME: &str = "SUDOKU_OK";
 
 /// The name of an error as `sudoku.h` spells it (`SUDOKU_ERR_CONFLICT`, ...).
 pub fn error_name(e: Error) -> &'static str {
-    use sudoku::Status as S;
+    use sudoku_core::Error as E;
     match e {
-        S::Ok => "SUDOKU_OK",
-        S::NoSolution => "SUDOKU_NO_SOLUTION",
-        S::MultipleSolutions => "SUDOKU_MULTIPLE_SOLUTIONS",
-        S::Cancelled => "SUDOKU_CANCELLED",
-        S::ErrNull => "SUDOKU_ERR_NULL",
-        S::ErrInvalidChar => "SUDOKU_ERR_INVALID_CHAR",
-        S::ErrConflict => "SUDOKU_ERR_CONFLICT",
-        S::ErrInvalidArgument => "SUDOKU_ERR_INVALID_ARGUMENT",
-        S::ErrInternal => "SUDOKU_ERR_INTERNAL",
+        E::NoSolution => "SUDOKU_NO_SOLUTION",
+        E::MultipleSolutions => "SUDOKU_MULTIPLE_SOLUTIONS",
+        E::Cancelled => "SUDOKU_CANCELLED",
+        E::InvalidChar => "SUDOKU_ERR_INVALID_CHAR",
+        E::Conflict => "SUDOKU_ERR_CONFLICT",
+        E::InvalidArgument => "SUDOKU_ERR_INVALID_ARGUMENT",
+        E::NoMemory => "SUDOKU_ERR_NO_MEMORY",
+        E::Internal => "SUDOKU_ERR_INTERNAL",
     }
 }
 
 /// The library's message for an error.
-pub fn error_message(e: Error) -> &'static str {
-    e.message()
+pub fn error_message(e: Error) -> String {
+    e.to_string()
 }
 
 /// Solves every board in place on `threads` threads (0: the library's default, one per
 /// core), writing `Ok(())` or the board's error to its slot of `results` (which is resized
 /// to the boards). A board is written only when it is solved.
 pub fn solve_batch(boards: &mut [Bytes], results: &mut Vec<Result<(), Error>>, threads: usize) {
-    let mut statuses = vec![sudoku::Status::ErrInternal; boards.len()];
-    // The two slices have the same length, the one thing solve_batch_into checks.
-    let outcome = sudoku::solve_batch_into(boards, &mut statuses, threads);
     results.clear();
-    results.extend(statuses.iter().map(|&s| match (outcome, s) {
-        (Err(e), _) => Err(e),
-        (Ok(()), sudoku::Status::Ok) => Ok(()),
-        (Ok(()), e) => Err(e),
-    }));
+    results.resize(boards.len(), Err(sudoku_core::Error::Internal));
+    // The two slices have the same length, the one thing solve_batch_into checks.
+    if let Err(e) = sudoku_core::solve_batch_into(boards, results, threads) {
+        results.iter_mut().for_each(|r| *r = Err(e));
+    }
 }
 
 /// `f()`, with a panic (a bug in the library) turned into the library's internal error for
 /// this one puzzle; the panic's message is still printed by the panic hook.
 fn guard<R>(f: impl FnOnce() -> Result<R, Error>) -> Result<R, Error> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
-        .unwrap_or(Err(sudoku::Status::ErrInternal))
+        .unwrap_or(Err(sudoku_core::Error::Internal))
 }
 
 /// The number of solutions of `puzzle` up to `limit`.
 pub fn count(puzzle: &Bytes, limit: usize) -> Result<usize, Error> {
-    guard(|| sudoku::count::count_bytes(puzzle, limit).map(|c| c.count))
+    guard(|| sudoku_core::count::count_bytes(puzzle, limit).map(|c| c.count))
 }
 
 /// The level of a proper puzzle.
 pub fn rate(puzzle: &Bytes) -> Result<Difficulty, Error> {
-    guard(|| sudoku::logic::rate_bytes(puzzle))
+    guard(|| sudoku_core::logic::rate_bytes(puzzle))
 }
 
 /// A proper, minimal puzzle of level `level` from `seed`, and its solution.
 pub fn generate(seed: u64, level: Difficulty) -> (Bytes, Bytes) {
-    let (puzzle, solution) = sudoku::generate(seed, level);
+    let (puzzle, solution) = sudoku_core::generate(seed, level);
     (puzzle.to_bytes(), solution.to_bytes())
 }
 
@@ -94,13 +90,13 @@ pub struct Move {
 }
 
 impl Move {
-    fn of(step: &sudoku::Step) -> Option<Move> {
-        let technique = step.technique()?;
+    fn of(step: &sudoku_core::Step) -> Option<Move> {
+        let technique = step.technique;
         let level = technique.level()?;
         Some(Move {
             technique: technique.name(),
             level,
-            place: step.placement(),
+            place: step.placement,
             removed: step.removed,
             pattern: step.pattern,
         })
@@ -111,8 +107,8 @@ impl Move {
 /// leave), `None` when the board is complete.
 pub fn hint(puzzle: &Bytes) -> Result<Option<Move>, Error> {
     guard(|| {
-        let board = sudoku::Board::from_bytes(puzzle)?;
-        let step = sudoku::hint(&board, None)?;
+        let board = sudoku_core::Board::from_bytes(puzzle)?;
+        let step = sudoku_core::hint(&board, None)?;
         Ok(Move::of(&step))
     })
 }
@@ -120,8 +116,8 @@ pub fn hint(puzzle: &Bytes) -> Result<Option<Move>, Error> {
 /// The steps of hints applied one after the other from the givens of `puzzle` to the end.
 pub fn walk(puzzle: &Bytes) -> Result<Vec<Move>, Error> {
     guard(|| {
-        let board = sudoku::Board::from_bytes(puzzle)?;
-        let steps = sudoku::walk(&board)?;
+        let board = sudoku_core::Board::from_bytes(puzzle)?;
+        let steps = sudoku_core::walk(&board)?;
         Ok(steps.iter().filter_map(Move::of).collect())
     })
 }

@@ -80,7 +80,7 @@ impl Out {
     /// library's message): a message on standard error, and a record in JSON output.
     pub fn fail(&mut self, line: u64, text: &[u8], e: Error, detail: Option<&str>) {
         self.failed += 1;
-        let message = detail.unwrap_or_else(|| library::error_message(e));
+        let message = detail.map_or_else(|| library::error_message(e), str::to_string);
         let name = library::error_name(e);
         let _ = writeln!(
             self.err,
@@ -88,7 +88,7 @@ impl Out {
             self.source
         );
         if self.json() {
-            self.record(line, text, name, Some(message), None::<&Nothing>);
+            self.record(line, text, name, Some(&message), None::<&Nothing>);
         }
     }
 
