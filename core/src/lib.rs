@@ -35,8 +35,10 @@
 //! Modules: [`board`] (cells, parsing, validation), [`error`] (the error enum), [`engine`]
 //! (the solvers and code paths), [`mod@count`] (counting solutions), [`batch`] (batch
 //! solving on threads), [`difficulty`] (the levels), [`logic`] (the logical solver),
-//! [`mod@generate`] (seeded generation), [`rng`] (the seeded generator) and `platform` (the
-//! few operating-system calls: threads, cores, the environment).
+//! [`mod@generate`] (seeded generation), [`canonical`] (canonical forms and equivalent
+//! boards), [`symmetry`] (the symmetries of givens as cell orbits), [`sukaku`] (pencil-mark
+//! puzzles), [`rng`] (the seeded generator) and `platform` (the few operating-system calls:
+//! threads, cores, the environment).
 //!
 //! Unsafe code is denied in the whole crate and allowed only where it must be: the SIMD
 //! primitives of the engines (behind a code path's token) and the platform layer.
@@ -45,6 +47,7 @@
 
 pub mod batch;
 pub mod board;
+pub mod canonical;
 pub mod count;
 pub mod difficulty;
 pub mod engine;
@@ -53,6 +56,8 @@ pub mod generate;
 pub mod logic;
 mod platform;
 pub mod rng;
+pub mod sukaku;
+pub mod symmetry;
 mod unavoidable;
 mod units;
 

@@ -1,0 +1,287 @@
+//! Pencil-mark (sukaku) puzzles: a grid of candidates rather than of givens.
+//!
+//! On the wire a sukaku is 729 bytes, cell by cell (row-major) and digit by digit: byte
+//! `9 * i + d - 1` is `'d'` when digit `d` is still a candidate of cell `i`, and `'.'` or
+//! `'0'` when it is excluded. A solution is a complete valid grid whose every digit is a
+//! candidate of its cell.
+//!
+//! The solving engines read boards of givens, not candidates, so counting here is done by
+//! a search of its own over candidate masks: naked and hidden singles to a fixed point,
+//! then a branch on the open cell with the fewest candidates. It is checked against the
+//! engines' counts on the candidates of ordinary boards.
+
+#![forbid(unsafe_code)]
+
+use crate::board::{Board, CELLS};
+use crate::error::Error;
+use crate::units::{PEERS, UNITS};
+
+/// The number of bytes of a sukaku on the wire.
+pub const SUKAKU_BYTES: usize = CELLS * 9;
+
+/// All nine candidates.
+const ALL: u16 = 0x1FF;
+
+/// The candidates of each cell of a 729-byte sukaku, bit `d - 1` for digit `d`.
+///
+/// Fails with [`Error::InvalidChar`] when a byte is neither its position's digit nor
+/// `'.'` or `'0'` (every byte is checked first), and with [`Error::NoSolution`] when a cell
+/// is left without candidates.
+pub fn candidates_from_sukaku(bytes: &[u8; SUKAKU_BYTES]) -> Result<[u16; CELLS], Error> {
+    let mut ok = true;
+    let mut masks = [0u16; CELLS];
+    for (i, mask) in masks.iter_mut().enumerate() {
+        for d in 0..9 {
+            let b = bytes[i * 9 + d];
+            let digit = b'1' + d as u8;
+            ok &= b == digit || b == b'.' || b == b'0';
+            if b == digit {
+                *mask |= 1 << d;
+            }
+        }
+    }
+    if !ok {
+        return Err(Error::InvalidChar);
+    }
+    if masks.contains(&0) {
+        return Err(Error::NoSolution);
+    }
+    Ok(masks)
+}
+
+/// The 729-byte sukaku of candidate masks (`'.'` for an excluded digit).
+pub fn sukaku_of(candidates: &[u16; CELLS]) -> [u8; SUKAKU_BYTES] {
+    let mut out = [b'.'; SUKAKU_BYTES];
+    for (i, &m) in candidates.iter().enumerate() {
+        for d in 0..9 {
+            if m & (1 << d) != 0 {
+                out[i * 9 + d] = b'1' + d as u8;
+            }
+        }
+    }
+    out
+}
+
+/// The result of counting the solutions of a sukaku.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SukakuCount {
+    /// min(number of solutions, limit).
+    pub count: usize,
+    /// The first solution found (in the search's fixed order), when `count > 0`.
+    pub first: Option<Board>,
+}
+
+/// Counts the solutions of a candidate grid (bit `d - 1` of `candidates[i]` for digit `d`
+/// in cell `i`), stopping at `limit`. Fails with [`Error::InvalidArgument`] when a mask
+/// has bits above digit 9.
+pub fn count_candidates(candidates: &[u16; CELLS], limit: usize) -> Result<SukakuCount, Error> {
+    if candidates.iter().any(|&m| m & !ALL != 0) {
+        return Err(Error::InvalidArgument);
+    }
+    let mut counter = Counter {
+        limit,
+        count: 0,
+        first: None,
+    };
+    if limit > 0 {
+        counter.search(*candidates);
+    }
+    Ok(SukakuCount {
+        count: counter.count,
+        first: counter.first,
+    })
+}
+
+/// [`count_candidates`] of a 729-byte sukaku, with the checks of
+/// [`candidates_from_sukaku`] first; a cell without candidates counts as no solution.
+pub fn count_sukaku(bytes: &[u8; SUKAKU_BYTES], limit: usize) -> Result<SukakuCount, Error> {
+    match candidates_from_sukaku(bytes) {
+        Ok(c) => count_candidates(&c, limit),
+        Err(Error::NoSolution) => Ok(SukakuCount {
+            count: 0,
+            first: None,
+        }),
+        Err(e) => Err(e),
+    }
+}
+
+struct Counter {
+    limit: usize,
+    count: usize,
+    first: Option<Board>,
+}
+
+impl Counter {
+    /// Singles to a fixed point: `false` when a contradiction shows.
+    fn propagate(m: &mut [u16; CELLS], placed: &mut u128) -> bool {
+        loop {
+            let mut changed = false;
+            for i in 0..CELLS {
+                if *placed & (1 << i) != 0 {
+                    continue;
+                }
+                let mask = m[i];
+                if mask == 0 {
+                    return false;
+                }
+                if mask & (mask - 1) == 0 {
+                    *placed |= 1 << i;
+                    for &p in &PEERS[i] {
+                        let p = p as usize;
+                        if m[p] & mask != 0 {
+                            if *placed & (1 << p) != 0 {
+                                return false;
+                            }
+                            m[p] &= !mask;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+            // Hidden singles; a digit with no place in a unit is a contradiction.
+            for unit in UNITS.iter() {
+                let (mut once, mut twice) = (0u16, 0u16);
+                for &c in unit {
+                    let x = m[c as usize];
+                    twice |= once & x;
+                    once |= x;
+                }
+                if once != ALL {
+                    return false;
+                }
+                let mut single = once & !twice;
+                while single != 0 {
+                    let bit = single & single.wrapping_neg();
+                    single &= single - 1;
+                    for &c in unit {
+                        let c = c as usize;
+                        if m[c] & bit != 0 && m[c] != bit {
+                            m[c] = bit;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    fn search(&mut self, mut m: [u16; CELLS]) {
+        let mut placed = 0u128;
+        if !Counter::propagate(&mut m, &mut placed) {
+            return;
+        }
+        let mut best: Option<(u32, usize)> = None;
+        for (i, &mask) in m.iter().enumerate() {
+            let n = mask.count_ones();
+            if n > 1 && best.is_none_or(|(b, _)| n < b) {
+                best = Some((n, i));
+            }
+        }
+        let Some((_, cell)) = best else {
+            // Every cell has one candidate and no peer shares it: a solution.
+            self.count += 1;
+            if self.first.is_none() {
+                let digits = core::array::from_fn(|i| m[i].trailing_zeros() as u8 + 1);
+                self.first = Board::from_digits(digits);
+            }
+            return;
+        };
+        let mut rest = m[cell];
+        while rest != 0 && self.count < self.limit {
+            let bit = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            let mut next = m;
+            next[cell] = bit;
+            self.search(next);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::count::count_solutions;
+    use crate::generate::{random_grid, random_minimal, Rng};
+
+    #[test]
+    fn parses_digits_dots_and_zeros_and_rejects_the_rest() {
+        let mut s = [b'.'; SUKAKU_BYTES];
+        for i in 0..CELLS {
+            s[i * 9 + i % 9] = b'1' + (i % 9) as u8;
+            s[i * 9 + 8] = b'9';
+        }
+        s[5] = b'0';
+        let c = candidates_from_sukaku(&s).unwrap();
+        assert_eq!(c[0], 1 | 1 << 8);
+        assert_eq!(c[8], 1 << 8);
+        assert_eq!(sukaku_of(&c)[..9], *b"1.......9");
+        // A digit at another digit's place is a bad byte, as is anything else.
+        for bad in [b'2', b'x', b' ', 0] {
+            let mut t = s;
+            t[0] = bad;
+            assert_eq!(candidates_from_sukaku(&t), Err(Error::InvalidChar));
+        }
+        // A cell without candidates.
+        let mut t = s;
+        t[0] = b'.';
+        t[8] = b'.';
+        assert_eq!(candidates_from_sukaku(&t), Err(Error::NoSolution));
+        assert_eq!(count_sukaku(&t, 5).map(|c| c.count), Ok(0));
+        // Bad bytes win over an empty cell.
+        t[700] = b'x';
+        assert_eq!(candidates_from_sukaku(&t), Err(Error::InvalidChar));
+    }
+
+    #[test]
+    fn counts_agree_with_the_engine_on_the_candidates_of_boards() {
+        let mut rng = Rng::new(11);
+        for k in 0..30 {
+            let (puzzle, solution) = random_minimal(&mut rng);
+            // Fewer givens: some boards with several solutions.
+            let mut p = puzzle;
+            for _ in 0..k % 4 {
+                let i = rng.below(CELLS);
+                p.set(i, 0);
+            }
+            let cands = crate::logic::candidates(&p);
+            let s = sukaku_of(&cands);
+            for limit in [1, 2, 10] {
+                let got = count_sukaku(&s, limit).unwrap();
+                let want = count_solutions(&p, limit).unwrap().count;
+                assert_eq!(got.count, want, "{p} limit {limit}");
+                let first = got.first.unwrap();
+                assert!(first.is_solution_of(&p));
+                assert!((0..CELLS).all(|i| cands[i] & (1 << (first.get(i) - 1)) != 0));
+            }
+            assert_eq!(count_sukaku(&s, 0).unwrap().count, 0);
+            // Taking the solution's digit out of one open cell's candidates leaves none
+            // when the puzzle was proper.
+            if p == puzzle {
+                let i = (0..CELLS).find(|&i| p.get(i) == 0).unwrap();
+                let mut c = cands;
+                c[i] &= !(1 << (solution.get(i) - 1));
+                assert_eq!(count_candidates(&c, 2).unwrap().count, 0, "{p}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_full_candidate_grid_has_many_solutions_and_masks_are_checked() {
+        assert_eq!(count_candidates(&[ALL; CELLS], 50).unwrap().count, 50);
+        let g = random_grid(&mut Rng::new(2));
+        let one: [u16; CELLS] = core::array::from_fn(|i| 1 << (g.get(i) - 1));
+        assert_eq!(
+            count_candidates(&one, 2).unwrap(),
+            SukakuCount {
+                count: 1,
+                first: Some(g)
+            }
+        );
+        let mut bad = one;
+        bad[3] |= 1 << 9;
+        assert_eq!(count_candidates(&bad, 2), Err(Error::InvalidArgument));
+    }
+}
