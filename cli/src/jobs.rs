@@ -5,7 +5,9 @@ use crate::library::{self, Bytes, Difficulty, Error, Move, CELLS};
 use crate::progress::Progress;
 use crate::run::{par_map, Job, Out};
 use serde::Serialize;
+use std::collections::HashMap;
 use std::io::Write;
+use std::sync::{Mutex, PoisonError};
 
 /// `sudoku solve`: the first solution of each puzzle.
 pub struct Solve;
@@ -335,6 +337,94 @@ impl StepJson {
             }),
             removed: cells(&step.removed),
             pattern: cells(&step.pattern),
+        }
+    }
+}
+
+/// `sudoku canon`: the canonical form of each puzzle.
+pub struct Canon;
+
+#[derive(Serialize)]
+struct Canonical<'a> {
+    canonical: &'a str,
+    automorphisms: u32,
+}
+
+impl Job for Canon {
+    type Answers = Vec<Result<(Bytes, u32), Error>>;
+
+    fn compute(&self, chunk: &mut Chunk, threads: usize, progress: &Progress) -> Self::Answers {
+        par_map(&chunk.boards, threads, progress, library::canonical)
+    }
+
+    fn write(&self, out: &mut Out, line: u64, text: &[u8], answers: &Self::Answers, i: usize) {
+        match &answers[i] {
+            Err(e) => out.fail(line, text, *e, None),
+            Ok((form, automorphisms)) => {
+                if out.json() {
+                    // A board's bytes are ASCII digits and dots.
+                    let canonical = std::str::from_utf8(form).unwrap_or("");
+                    let automorphisms = *automorphisms;
+                    out.ok(
+                        line,
+                        text,
+                        &Canonical {
+                            canonical,
+                            automorphisms,
+                        },
+                    );
+                } else {
+                    out.out.extend_from_slice(form);
+                    out.out.push(b'\n');
+                }
+            }
+        }
+    }
+}
+
+/// `sudoku dedupe`: each puzzle whose canonical form no earlier line had, as it was written.
+#[derive(Default)]
+pub struct Dedupe {
+    /// The canonical forms seen so far, with the line each was first seen on (lines are
+    /// written in input order, so the first one is the earliest).
+    seen: Mutex<HashMap<Bytes, u64>>,
+}
+
+#[derive(Serialize)]
+struct Deduped<'a> {
+    canonical: &'a str,
+    duplicate_of: Option<u64>,
+}
+
+impl Job for Dedupe {
+    type Answers = Vec<Result<(Bytes, u32), Error>>;
+
+    fn compute(&self, chunk: &mut Chunk, threads: usize, progress: &Progress) -> Self::Answers {
+        par_map(&chunk.boards, threads, progress, library::canonical)
+    }
+
+    fn write(&self, out: &mut Out, line: u64, text: &[u8], answers: &Self::Answers, i: usize) {
+        match &answers[i] {
+            Err(e) => out.fail(line, text, *e, None),
+            Ok((form, _)) => {
+                let mut seen = self.seen.lock().unwrap_or_else(PoisonError::into_inner);
+                let first = *seen.entry(*form).or_insert(line);
+                let duplicate_of = (first != line).then_some(first);
+                if out.json() {
+                    let canonical = std::str::from_utf8(form).unwrap_or("");
+                    out.ok(
+                        line,
+                        text,
+                        &Deduped {
+                            canonical,
+                            duplicate_of,
+                        },
+                    );
+                } else if duplicate_of.is_none() {
+                    out.out.extend_from_slice(text);
+                    out.out.push(b'\n');
+                }
+            }
         }
     }
 }

@@ -121,3 +121,10 @@ pub fn walk(puzzle: &Bytes) -> Result<Vec<Move>, Error> {
         Ok(steps.iter().filter_map(Move::of).collect())
     })
 }
+
+/// The canonical form of `puzzle` (the smallest board, blanks read as `0`, of all boards
+/// equivalent to it under the 3,359,232 geometric transformations and the relabellings of
+/// digits) and how many of those transformations map it onto itself.
+pub fn canonical(puzzle: &Bytes) -> Result<(Bytes, u32), Error> {
+    guard(|| sudoku_core::canonical::canonical_bytes(puzzle).map(|(form, n)| (form.to_bytes(), n)))
+}

@@ -129,6 +129,34 @@ enum Command {
         #[command(flatten)]
         common: Common,
     },
+    /// Write each puzzle's canonical form: the smallest equivalent board.
+    ///
+    /// Equivalent boards (under the 3,359,232 geometric transformations: band, stack,
+    /// row-in-band and column-in-stack permutations and transposition, and the 9!
+    /// relabellings of digits) have the same form, and only they do; blanks compare as 0
+    /// and are written as '.'. Works on any board whose givens do not clash, solved or not.
+    /// JSON: {"line", "puzzle", "status", "canonical", "automorphisms"} (how many of the
+    /// transformations map the board onto itself).
+    #[command(after_help = INPUT_HELP)]
+    Canon {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Drop the puzzles equivalent to an earlier one, keeping the first of each class.
+    ///
+    /// Text: the puzzle lines whose canonical form (see `canon`) no earlier line had, as
+    /// they were written; comment and blank lines pass through. JSON: one record a puzzle
+    /// line, {"line", "puzzle", "status", "canonical", "duplicate_of"} (the line of the
+    /// first equivalent puzzle, or null).
+    #[command(after_help = INPUT_HELP)]
+    Dedupe {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        common: Common,
+    },
 }
 
 /// Where the puzzles come from.
@@ -206,6 +234,8 @@ fn main() {
         Command::Rate { input, common } => read(&jobs::Rate, &input, &common),
         Command::Hint { input, common } => read(&jobs::Hint, &input, &common),
         Command::Explain { input, common } => read(&jobs::Explain, &input, &common),
+        Command::Canon { input, common } => read(&jobs::Canon, &input, &common),
+        Command::Dedupe { input, common } => read(&jobs::Dedupe::default(), &input, &common),
         Command::Generate {
             n,
             seed,

@@ -162,3 +162,53 @@ fn every_subcommand_has_help_and_bad_usage_exits_2() {
     assert!(text(&run(&["rate", "--help"], "").stdout).contains("not yet available"));
     assert_eq!(run(&["solve", "--bogus"], "").status.code(), Some(2));
 }
+
+/// `P` transposed and with its digits relabelled (d becomes 10 - d): equivalent to `P`.
+fn equivalent_of_p() -> String {
+    let p = P.as_bytes();
+    (0..81)
+        .map(|i| match p[(i % 9) * 9 + i / 9] {
+            b'.' => '.',
+            d => char::from(b'0' + 10 - (d - b'0')),
+        })
+        .collect()
+}
+
+#[test]
+fn canon_gives_equivalent_puzzles_one_form_and_dedupe_keeps_the_first() {
+    let twin = equivalent_of_p();
+    assert_ne!(twin, P);
+    let other = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    let input = format!("{P}\n# note\n{twin}\n{other}\n{CLASH}\n");
+    let o = run(&["canon"], &input);
+    assert_eq!(o.status.code(), Some(1), "the clashing line fails");
+    let out = text(&o.stdout);
+    let forms: Vec<&str> = out.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(forms.len(), 3, "{out}");
+    assert_eq!(forms[0], forms[1], "equivalent puzzles share their form");
+    assert_ne!(forms[0], forms[2]);
+    assert!(
+        forms[0].len() == 81 && forms[0] <= P,
+        "the form is the smallest: {}",
+        forms[0]
+    );
+    assert!(text(&o.stderr).contains("line 5 of standard input: SUDOKU_ERR_CONFLICT"));
+
+    let d = run(&["dedupe"], &input);
+    assert_eq!(d.status.code(), Some(1));
+    assert_eq!(text(&d.stdout), format!("{P}\n# note\n{other}\n"));
+    let j = run(&["dedupe", "--format", "json"], &input);
+    let records: Vec<serde_json::Value> = text(&j.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 4, "one record a puzzle line");
+    assert_eq!(records[0]["duplicate_of"], serde_json::Value::Null);
+    assert_eq!(records[1]["duplicate_of"], 1);
+    assert_eq!(records[1]["canonical"], forms[0]);
+    assert_eq!(records[2]["duplicate_of"], serde_json::Value::Null);
+    assert_eq!(records[3]["status"], "SUDOKU_ERR_CONFLICT");
+    for sub in ["canon", "dedupe"] {
+        assert!(run(&[sub, "--help"], "").status.success());
+    }
+}
