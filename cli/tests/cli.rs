@@ -7,8 +7,33 @@ const S: &str = "534678912672195348198342567859761423426853791713924856961537284
 const CLASH: &str =
     "55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
+/// The built binary as a command: run directly, or through the runner cargo was given for
+/// the target when the tests run under an emulator (`CARGO_TARGET_<TRIPLE>_RUNNER`, such
+/// as qemu-aarch64 in a cross build), which the binary then needs as well.
+fn sudoku() -> Command {
+    let exe = env!("CARGO_BIN_EXE_sudoku");
+    let prefix = format!(
+        "CARGO_TARGET_{}_",
+        std::env::consts::ARCH.to_ascii_uppercase()
+    );
+    let runner = std::env::vars()
+        .find(|(k, _)| k.starts_with(&prefix) && k.ends_with("_RUNNER"))
+        .map(|(_, v)| v);
+    match runner.as_deref().map(str::split_whitespace) {
+        Some(mut words) => match words.next() {
+            Some(program) => {
+                let mut c = Command::new(program);
+                c.args(words).arg(exe);
+                c
+            }
+            None => Command::new(exe),
+        },
+        None => Command::new(exe),
+    }
+}
+
 fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+    let mut child = sudoku()
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -134,7 +159,7 @@ fn a_missing_file_is_an_error() {
 #[test]
 fn a_closed_stdout_ends_quietly() {
     let input = format!("{P}\n").repeat(200_000);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+    let mut child = sudoku()
         .args(["solve"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
