@@ -156,8 +156,8 @@ static long no_memory_hints = 0, hints_checked = 0;
 /* The hint walk of `puzzle` with memory failing at every call: each step as with memory,
    or SUDOKU_ERR_NO_MEMORY writing nothing. Returns 0 when the puzzle is not proper. */
 static int walk_without_memory(const char *puzzle) {
-    char board[81], copy[81];
-    uint16_t cands[81], copy_cands[81];
+    char board[81];
+    uint16_t cands[81];
     SudokuStep with, without, marker;
     int rc, steps = 0;
     memcpy(board, puzzle, 81);
@@ -185,8 +185,6 @@ static int walk_without_memory(const char *puzzle) {
             record(rc == SUDOKU_OK && memcmp(&without, &with, sizeof with) == 0,
                    "hint without memory differs", 1, 0, 0, 0);
         }
-        memcpy(copy, board, 81);
-        memcpy(copy_cands, cands, sizeof cands);
         fail_memory = 1;
         rc = sudoku_apply_step(board, cands, &with);
         fail_memory = 0;
