@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Builds the two WebAssembly modules of the package into js/wasm/: sudoku.wasm (baseline)
+# and sudoku-simd128.wasm (-C target-feature=+simd128), from the web/ crate.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target_dir=${CARGO_TARGET_DIR:-$PWD/target}
+cargo build -p libsudoku-wasm --target wasm32-unknown-unknown --profile wasm \
+    --target-dir "$target_dir/wasm-baseline"
+RUSTFLAGS="-C target-feature=+simd128" cargo build -p libsudoku-wasm \
+    --target wasm32-unknown-unknown --profile wasm --target-dir "$target_dir/wasm-simd128"
+mkdir -p js/wasm
+cp "$target_dir/wasm-baseline/wasm32-unknown-unknown/wasm/sudoku_wasm.wasm" js/wasm/sudoku.wasm
+cp "$target_dir/wasm-simd128/wasm32-unknown-unknown/wasm/sudoku_wasm.wasm" js/wasm/sudoku-simd128.wasm
+ls -l js/wasm/*.wasm
