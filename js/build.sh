@@ -4,10 +4,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target_dir=${CARGO_TARGET_DIR:-$PWD/target}
-cargo build -p libsudoku-wasm --target wasm32-unknown-unknown --profile wasm \
-    --target-dir "$target_dir/wasm-baseline"
-RUSTFLAGS="-C target-feature=+simd128" cargo build -p libsudoku-wasm \
-    --target wasm32-unknown-unknown --profile wasm --target-dir "$target_dir/wasm-simd128"
+# The crate is an rlib for native builds; the module is the same code as a cdylib.
+build() {
+    cargo rustc -p libsudoku-wasm --lib --crate-type cdylib --target wasm32-unknown-unknown \
+        --profile wasm --target-dir "$1"
+}
+build "$target_dir/wasm-baseline"
+RUSTFLAGS="-C target-feature=+simd128" build "$target_dir/wasm-simd128"
 mkdir -p js/wasm
 cp "$target_dir/wasm-baseline/wasm32-unknown-unknown/wasm/sudoku_wasm.wasm" js/wasm/sudoku.wasm
 cp "$target_dir/wasm-simd128/wasm32-unknown-unknown/wasm/sudoku_wasm.wasm" js/wasm/sudoku-simd128.wasm

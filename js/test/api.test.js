@@ -78,6 +78,24 @@ test("the default build is the best this engine runs, and the override picks one
   assert.match(bad.stderr, /unknown build "avx2"/);
 });
 
+test("an engine without SIMD128 gets the baseline, and refuses the SIMD build", () => {
+  // The probe is the one call of WebAssembly.validate: answering false is such an engine.
+  const script =
+    'WebAssembly.validate = () => false; const s = await import("libsudoku"); console.log(s.cpuPath(), s.simdSupported());';
+  const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+    env: { ...process.env, LIBSUDOKU_WASM: "" },
+    encoding: "utf8",
+  });
+  assert.equal(child.status, 0, child.stderr);
+  assert.equal(child.stdout.trim(), "wasm false");
+  const forced = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+    env: { ...process.env, LIBSUDOKU_WASM: "wasm-simd128" },
+    encoding: "utf8",
+  });
+  assert.notEqual(forced.status, 0);
+  assert.match(forced.stderr, /this engine has no SIMD128/);
+});
+
 test("load refuses an unknown build", async () => {
   await assert.rejects(load({ build: "neon" }), /unknown build "neon"/);
 });
