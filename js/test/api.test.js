@@ -5,11 +5,15 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
 
 import * as sudoku from "libsudoku";
 import { load, BUILDS, LEVELS, Status, SudokuError, simdSupported } from "libsudoku";
 
 const require = createRequire(import.meta.url);
+// Child processes resolve "libsudoku" from here (the test project, or the package itself).
+const cwd = dirname(fileURLToPath(import.meta.url));
 const packageJson = require("libsudoku/package.json");
 
 const PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -65,12 +69,13 @@ test("the default build is the best this engine runs, and the override picks one
     const child = spawnSync(
       process.execPath,
       ["--input-type=module", "-e", 'import { cpuPath } from "libsudoku"; console.log(cpuPath());'],
-      { env: { ...process.env, LIBSUDOKU_WASM: build }, encoding: "utf8" },
+      { cwd, env: { ...process.env, LIBSUDOKU_WASM: build }, encoding: "utf8" },
     );
     assert.equal(child.status, 0, child.stderr);
     assert.equal(child.stdout.trim(), build);
   }
   const bad = spawnSync(process.execPath, ["--input-type=module", "-e", 'import "libsudoku";'], {
+    cwd,
     env: { ...process.env, LIBSUDOKU_WASM: "avx2" },
     encoding: "utf8",
   });
@@ -83,12 +88,14 @@ test("an engine without SIMD128 gets the baseline, and refuses the SIMD build", 
   const script =
     'WebAssembly.validate = () => false; const s = await import("libsudoku"); console.log(s.cpuPath(), s.simdSupported());';
   const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+    cwd,
     env: { ...process.env, LIBSUDOKU_WASM: "" },
     encoding: "utf8",
   });
   assert.equal(child.status, 0, child.stderr);
   assert.equal(child.stdout.trim(), "wasm false");
   const forced = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+    cwd,
     env: { ...process.env, LIBSUDOKU_WASM: "wasm-simd128" },
     encoding: "utf8",
   });
