@@ -309,6 +309,18 @@ mod tests {
         assert_eq!(snapshot(&x), before);
     }
 
+    /// The puzzle of seed 42 at Hard: js/test/api.test.js checks that both WebAssembly
+    /// builds make this one too.
+    const HARD_42: &[u8; CELLS] =
+        b"..3...7.4..19...38..4..7......1.6.....5.82..34.....8......5..8.28..9..5.......2..";
+
+    #[test]
+    fn the_golden_puzzle_is_the_native_cores() {
+        let x = Exchange::new();
+        assert_eq!(generate(&x, 42, 3), status::OK);
+        assert_eq!(&read8(&x.board), HARD_42);
+    }
+
     #[test]
     fn hint_and_apply_step_walk_to_the_solution() {
         let x = with_board(PUZZLE);
