@@ -168,22 +168,25 @@ function enter(d) {
     render();
     return;
   }
+  const saved = { board: state.board, marks: [...state.marks] };
   if (!isOpen(state.board[i])) {
     eraseCell(false);
   }
   // The player may place a digit their marks dropped; a clash with a digit of the row,
-  // column or box is refused.
+  // column or box is refused (and a digit it replaced comes back).
   const marks = [...state.marks];
   marks[i] |= 1 << (d - 1);
   try {
     const next = lib.applyStep(state.board, marks, { cell: i, digit: d });
-    remember();
+    state.undo.push(saved);
     state.board = next.board;
     state.marks = next.candidates;
     clearStep();
     say(state.board.includes(".") ? "" : checkText());
   } catch (e) {
     if (!(e instanceof SudokuError)) throw e;
+    state.board = saved.board;
+    state.marks = saved.marks;
     say(`${d} clashes with a ${d} in the row, column or box of ${rc(i)}.`);
   }
   render();
