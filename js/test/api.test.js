@@ -346,9 +346,15 @@ for (const build of BUILDS) {
       assert.ok(refused > 0, `a forcing-chain hint met ERR_NO_MEMORY (${checked} checked)`);
       s.failAllocations(true);
       try {
-        assert.equal(s.solve(PUZZLE), SOLUTION, "solving needs no heap");
+        assert.equal(s.solve(PUZZLE), SOLUTION, "the other calls need no heap");
         assert.ok(LEVELS.includes(s.rate(FORCING[0])), "rating needs no heap");
         assert.equal(s.countSolutions(EMPTY, 50), 50);
+        assert.deepEqual(s.candidates(PUZZLE), sudoku.candidates(PUZZLE));
+        for (const level of LEVELS) {
+          const seed = 3;
+          assert.equal(s.generate({ level, seed }).puzzle, sudoku.generate({ level, seed }).puzzle);
+        }
+        assert.equal(s.techniqueName(3), "Hidden Single");
       } finally {
         s.failAllocations(false);
       }
