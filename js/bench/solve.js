@@ -6,7 +6,10 @@
 //   js/build.sh && cargo build --release -p libsudoku-wasm --example throughput
 //   node js/bench/solve.js [LIMIT] [ROUNDS]
 //
-// LIMIT (default 10000) caps the puzzles taken from each corpus.
+// LIMIT (default 10000) caps the puzzles taken from each corpus. Then whole hint walks
+// (hint and applyStep from the candidates of the givens to the end, every walk checked to
+// end on the solution) on the first WALKS (default 200) puzzles of gen_minimal and
+// magictour, beside the same loop natively.
 import { existsSync, readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { dirname, join, resolve } from "node:path";
@@ -18,6 +21,7 @@ const root = resolve(here, "..", "..");
 const data = process.env.SUDOKU_SHARED_DATA ?? resolve(root, "..", "shared", "data");
 const limit = Number(process.argv[2] ?? 10000);
 const rounds = Number(process.argv[3] ?? 3);
+const walkLimit = Number(process.env.WALKS ?? 200);
 const corpora = ["gen_minimal", "puzzles3_magictour_top1465", "puzzles6_forum_hardest_1106"];
 const native = join(root, "target", "release", "examples", "throughput");
 
@@ -48,6 +52,23 @@ function valid(grid, puzzle) {
   return true;
 }
 
+function run(file, n, env) {
+  const out = execFileSync(native, [file, String(n), String(rounds)], {
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+  });
+  const [path, , seconds] = out.trim().split(" ");
+  return { path, seconds: Number(seconds) };
+}
+
+function corpus(name, n) {
+  return readFileSync(join(data, name), "latin1")
+    .split("\n")
+    .filter((l) => l.length >= 81 && !l.startsWith("#"))
+    .slice(0, n)
+    .map((l) => l.slice(0, 81));
+}
+
 const modules = {};
 for (const build of BUILDS) modules[build] = await load({ build });
 
@@ -61,8 +82,7 @@ for (const name of corpora) {
     console.error(`${name}: absent, skipped`);
     continue;
   }
-  const lines = readFileSync(file, "latin1").split("\n").filter((l) => l.length >= 81 && !l.startsWith("#")).slice(0, limit);
-  const puzzles = lines.map((l) => l.slice(0, 81));
+  const puzzles = corpus(name, limit);
   const cells = [];
   for (const build of BUILDS) {
     const s = modules[build];
@@ -80,19 +100,51 @@ for (const name of corpora) {
     }
     cells.push(best);
   }
-  const run = (env) => {
-    const out = execFileSync(native, [file, String(limit), String(rounds)], {
-      env: { ...process.env, ...env },
-      encoding: "utf8",
-    });
-    const [path, , seconds] = out.trim().split(" ");
-    return { path, seconds: Number(seconds) };
-  };
-  const portable = run({ SUDOKU_FORCE_PATH: "portable" });
-  const selected = run({ SUDOKU_FORCE_PATH: "" });
+  const portable = run(file, limit, { SUDOKU_FORCE_PATH: "portable" });
+  const selected = run(file, limit, { SUDOKU_FORCE_PATH: "" });
   const rate = (t) => `${Math.round(puzzles.length / t).toLocaleString("en-US")}/s`;
   const vs = (t) => `${rate(t)} (${(t / portable.seconds).toFixed(2)}x)`;
   const time = Object.fromEntries(BUILDS.map((b, k) => [b, cells[k]]));
+  console.log(
+    `| ${name} | ${puzzles.length} | ${vs(time["wasm-simd128"])} | ${vs(time.wasm)} | ` +
+      `${rate(portable.seconds)} | ${vs(selected.seconds)} (${selected.path}) |`,
+  );
+}
+
+console.log(`\nwhole hint walks a second (hint and applyStep to the end), at most ${walkLimit} puzzles each`);
+console.log("| corpus | puzzles | wasm-simd128 | wasm | native portable | native selected |");
+console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
+for (const name of ["gen_minimal", "puzzles3_magictour_top1465"]) {
+  const file = join(data, name);
+  if (!existsSync(file)) continue;
+  const puzzles = corpus(name, walkLimit);
+  const time = {};
+  for (const build of BUILDS) {
+    const s = modules[build];
+    let best = Infinity;
+    for (let r = -1; r < rounds; r++) {
+      const t0 = process.hrtime.bigint();
+      const ends = puzzles.map((p) => {
+        let board = p;
+        let marks = s.candidates(p);
+        for (;;) {
+          const step = s.hint(board, marks);
+          if (step.technique === 0) return board;
+          ({ board, candidates: marks } = s.applyStep(board, marks, step));
+        }
+      });
+      const t = Number(process.hrtime.bigint() - t0) / 1e9;
+      if (r >= 0) best = Math.min(best, t);
+      ends.forEach((end, i) => {
+        if (end !== s.solve(puzzles[i])) throw new Error(`${build}: a walk of ${puzzles[i]} ended elsewhere`);
+      });
+    }
+    time[build] = best;
+  }
+  const portable = run(file, walkLimit, { SUDOKU_FORCE_PATH: "portable", WALK: "1" });
+  const selected = run(file, walkLimit, { SUDOKU_FORCE_PATH: "", WALK: "1" });
+  const rate = (t) => `${Math.round(puzzles.length / t).toLocaleString("en-US")}/s`;
+  const vs = (t) => `${rate(t)} (${(t / portable.seconds).toFixed(2)}x)`;
   console.log(
     `| ${name} | ${puzzles.length} | ${vs(time["wasm-simd128"])} | ${vs(time.wasm)} | ` +
       `${rate(portable.seconds)} | ${vs(selected.seconds)} (${selected.path}) |`,
