@@ -67,7 +67,7 @@ impl Path {
 
     /// Whether this CPU can run the path.
     pub fn is_available(self) -> bool {
-        Entry::detect(self).is_some()
+        Entry::of(self).is_some()
     }
 
     /// The paths this CPU can run.
@@ -84,7 +84,7 @@ impl Path {
     /// the environment variable `SUDOKU_FORCE_PATH` if this CPU can run it, otherwise
     /// [`Path::detected`]. An unknown or unavailable name is ignored.
     pub fn selected() -> Path {
-        selected().0
+        selected()
     }
 
     /// The path [`Path::selected`] picks when `SUDOKU_FORCE_PATH` holds `forced`.
@@ -99,26 +99,19 @@ impl Path {
     /// the path.
     #[inline]
     pub(crate) fn run<J: Job>(self, job: J) -> Option<J::Output> {
-        let (path, entry) = selected();
-        let entry = if self == path {
-            entry
-        } else {
-            Entry::detect(self)?
-        };
-        Some(entry.run(job))
+        Some(Entry::of(self)?.run(job))
     }
 }
 
-/// The selected path and its entry, found once per process.
+/// The selected path, found once per process.
 ///
 /// The choice is kept in a plain atomic (1 + its index in [`Path::ALL`], 0 until chosen),
 /// not behind a lock: threads that race at the first call each compute the same choice
 /// and store it, and a child forked while another thread was choosing finds no lock held.
-/// The entry is the path's token, made again from the CPU's features (which the standard
-/// library caches) at each call.
-fn selected() -> (Path, Entry) {
+#[inline]
+fn selected() -> Path {
     static SELECTED: AtomicU8 = AtomicU8::new(0);
-    let chosen = match SELECTED.load(Ordering::Relaxed) {
+    match SELECTED.load(Ordering::Relaxed) {
         0 => {
             // Read without the heap: this runs inside the first call of the process, which
             // must not abort when memory runs out.
@@ -129,11 +122,7 @@ fn selected() -> (Path, Entry) {
             path
         }
         code => Path::ALL[usize::from(code - 1) % Path::ALL.len()],
-    };
-    (
-        chosen,
-        Entry::detect(chosen).unwrap_or(Entry::Portable(Portable)),
-    )
+    }
 }
 
 /// Code run with one token: what [`Enter::enter`] compiles with the token's features.
@@ -214,7 +203,8 @@ macro_rules! token {
                     job.run(t)
                 }
                 // SAFETY: a token exists only where `detect` found every feature that
-                // `with_features` is compiled with.
+                // `with_features` is compiled with (`Entry::of` makes one only where
+                // `detect` made the same one before, in this process).
                 unsafe { with_features(self, job) }
             }
         }
@@ -379,9 +369,82 @@ pub(crate) enum Entry {
     Neon(Neon),
 }
 
+/// The entries this CPU can run, as bits of [`Entry::bit`], found once per process (see
+/// [`Entry::of`]).
+#[derive(Clone, Copy)]
+struct Entries(u8);
+
+impl Entries {
+    /// Set once the entries are known.
+    const KNOWN: u8 = 0x80;
+
+    /// What this CPU runs, found on first use into a plain atomic (see [`selected`] for
+    /// why no lock): the CPU's features are read once, not at every call into an engine.
+    #[inline]
+    fn here() -> Entries {
+        static ENTRIES: AtomicU8 = AtomicU8::new(0);
+        let known = ENTRIES.load(Ordering::Relaxed);
+        if known & Entries::KNOWN != 0 {
+            return Entries(known);
+        }
+        let found = Path::ALL
+            .into_iter()
+            .filter_map(Entry::detect)
+            .fold(Entries::KNOWN, |bits, e| bits | e.bit());
+        ENTRIES.store(found, Ordering::Relaxed);
+        Entries(found)
+    }
+
+    /// Whether the entry whose [`Entry::bit`] is `bit` is among them.
+    #[inline(always)]
+    fn has(self, bit: u8) -> bool {
+        self.0 & bit != 0
+    }
+}
+
 impl Entry {
-    /// The token of `path`, if this CPU can run it.
-    pub(crate) fn detect(path: Path) -> Option<Entry> {
+    /// The bit of this entry in [`Entries`].
+    const fn bit(self) -> u8 {
+        match self {
+            Entry::Portable(_) => 1,
+            #[cfg(target_arch = "x86_64")]
+            Entry::Sse41(_) => 2,
+            #[cfg(target_arch = "x86_64")]
+            Entry::Avx2(_) => 4,
+            #[cfg(target_arch = "x86_64")]
+            Entry::Avx2Tables(_) => 8,
+            #[cfg(target_arch = "x86_64")]
+            Entry::Avx512(_) => 16,
+            #[cfg(target_arch = "aarch64")]
+            Entry::Neon(_) => 32,
+        }
+    }
+
+    /// The token of `path`, if this CPU can run it, from what [`Entries::here`] found: a
+    /// token is made here only when `detect` made the same one before in this process.
+    #[inline(always)]
+    pub(crate) fn of(path: Path) -> Option<Entry> {
+        let here = Entries::here();
+        let entry = match path {
+            Path::Portable => Entry::Portable(Portable),
+            #[cfg(target_arch = "x86_64")]
+            Path::Sse41 => Entry::Sse41(Sse41(())),
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx2 if here.has(Entry::Avx2(Avx2(())).bit()) => Entry::Avx2(Avx2(())),
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx2 => Entry::Avx2Tables(Avx2(())),
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx512 => Entry::Avx512(Avx512(())),
+            #[cfg(target_arch = "aarch64")]
+            Path::Neon => Entry::Neon(Neon(())),
+            #[allow(unreachable_patterns)]
+            _ => return None,
+        };
+        here.has(entry.bit()).then_some(entry)
+    }
+
+    /// The token of `path`, if this CPU can run it, from the CPU's features.
+    fn detect(path: Path) -> Option<Entry> {
         match path {
             Path::Portable => Some(Entry::Portable(Portable)),
             #[cfg(target_arch = "x86_64")]
