@@ -1,20 +1,22 @@
-//! The code paths, and the one way into an engine on each.
+//! The code paths, and the one way into code compiled for each.
 //!
 //! A [`Path`] is an instruction-set level. Each path has a *token*, a zero-sized type whose
 //! values exist only on a CPU that has every feature of the path: its constructor checks
-//! the CPU, with the feature list written once in [`token!`]. The same list is given to
-//! `#[target_feature]` on the token's [`Enter::enter`], the only place an engine is
-//! entered with the path's features; every primitive of both engines is
-//! `#[inline(always)]` and so is compiled inside it. That is what makes the primitives'
-//! `unsafe` blocks sound: they run only where a token was made.
+//! the CPU, with the feature list written once in `token!`. The same list is given to
+//! `#[target_feature]` on the token's [`Enter::enter`], the only place code is entered with
+//! the path's features; every primitive of the engines is `#[inline(always)]` and so is
+//! compiled inside it. That is what makes the primitives' `unsafe` blocks sound: they run
+//! only where a token was made.
 //!
-//! The band engine ([`super::band`]) and the triad engine ([`super::triad`]) each name
-//! their primitives in a trait (`BandOps`, `BoxOps`) implemented for the tokens; a
-//! [`Job`] is code generic over the token, run on a path with [`Path::run`].
+//! This module knows the CPU and nothing of the engines: which engine primitives a token
+//! runs is bound beside the engines (module `binding`). An [`Entry`] is the token of a
+//! path this CPU runs, found once per process ([`Entry::of`]); [`Entry::run`] enters code
+//! that runs with every token ([`OnEveryToken`]) on its own path.
 //!
 //! To add a path: a variant of [`Path`] (name, C name, place in [`Path::ALL`]), a
-//! [`token!`] with its feature list, an [`Entry`] variant, and the two engines' primitives
-//! for the token (`BandOps` in a file of `band/isa/`, `BoxOps` in a file of `triad/`).
+//! `token!` with its feature list, an [`Entry`] variant with its bit, detection and
+//! arm of [`Entry::run`], its place in [`OnEveryToken`]; then the engines' primitives for
+//! the token and its binding (module `binding`).
 
 #![allow(unsafe_code)]
 
@@ -94,13 +96,6 @@ impl Path {
             .filter(|p| p.is_available())
             .unwrap_or_else(Path::detected)
     }
-
-    /// Runs `job` on this path with its target features; `None` if this CPU cannot run
-    /// the path.
-    #[inline]
-    pub(crate) fn run<J: Job>(self, job: J) -> Option<J::Output> {
-        Some(Entry::of(self)?.run(job))
-    }
 }
 
 /// The selected path, found once per process.
@@ -133,24 +128,43 @@ pub(crate) trait Run<T> {
     fn run(self, t: T) -> Self::Output;
 }
 
-/// Code generic over the token, runnable on any path with [`Path::run`].
-pub(crate) trait Job {
-    /// What the code returns.
-    type Output;
-    /// Runs the code with token `t`.
-    fn run<T: Token>(self, t: T) -> Self::Output;
+/// Code that runs with the token of every path of this architecture, returning `O` on
+/// each: what [`Entry::run`] dispatches.
+#[cfg(target_arch = "x86_64")]
+pub(crate) trait OnEveryToken<O>:
+    Run<Portable, Output = O>
+    + Run<Sse41, Output = O>
+    + Run<Avx2<true>, Output = O>
+    + Run<Avx2<false>, Output = O>
+    + Run<Avx512, Output = O>
+{
 }
 
-/// A [`Job`] as [`Run`] code for one token.
-struct OnToken<J>(J);
-
-impl<T: Token, J: Job> Run<T> for OnToken<J> {
-    type Output = J::Output;
-    #[inline(always)]
-    fn run(self, t: T) -> J::Output {
-        self.0.run(t)
-    }
+#[cfg(target_arch = "x86_64")]
+impl<O, J> OnEveryToken<O> for J where
+    J: Run<Portable, Output = O>
+        + Run<Sse41, Output = O>
+        + Run<Avx2<true>, Output = O>
+        + Run<Avx2<false>, Output = O>
+        + Run<Avx512, Output = O>
+{
 }
+
+/// Code that runs with the token of every path of this architecture, returning `O` on
+/// each: what [`Entry::run`] dispatches.
+#[cfg(target_arch = "aarch64")]
+pub(crate) trait OnEveryToken<O>: Run<Portable, Output = O> + Run<Neon, Output = O> {}
+
+#[cfg(target_arch = "aarch64")]
+impl<O, J> OnEveryToken<O> for J where J: Run<Portable, Output = O> + Run<Neon, Output = O> {}
+
+/// Code that runs with the token of every path of this architecture, returning `O` on
+/// each: what [`Entry::run`] dispatches.
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+pub(crate) trait OnEveryToken<O>: Run<Portable, Output = O> {}
+
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+impl<O, J> OnEveryToken<O> for J where J: Run<Portable, Output = O> {}
 
 /// A value proving this CPU can run some code path, and the way into that path's target
 /// features.
@@ -158,18 +172,6 @@ pub(crate) trait Enter: Copy {
     /// Runs `job` inside a function compiled with the path's target features, into which
     /// `job` is inlined.
     fn enter<J: Run<Self>>(self, job: J) -> J::Output;
-}
-
-/// The token of a path: both engines' primitives, and the way in.
-pub(crate) trait Token: Enter + super::triad::BoxOps {
-    /// The path the token proves (for tests).
-    #[cfg(test)]
-    const PATH: Path;
-    /// The band engine's primitives on this path.
-    type Band: super::band::BandOps;
-    /// The band engine's primitives (on [`Path::Avx512`], the AVX2 ones: the band engine
-    /// has no AVX-512 code of its own).
-    fn band(self) -> Self::Band;
 }
 
 /// Defines the token of a path: the type, its CPU check and its way in, from the path's
@@ -222,16 +224,6 @@ impl Enter for Portable {
     }
 }
 
-impl Token for Portable {
-    #[cfg(test)]
-    const PATH: Path = Path::Portable;
-    type Band = Portable;
-    #[inline(always)]
-    fn band(self) -> Portable {
-        self
-    }
-}
-
 token! {
     /// The SSE4.1 path's token.
     Sse41 for Sse41, "x86_64", is_x86_feature_detected, ["sse4.1", "ssse3", "popcnt"]
@@ -260,40 +252,6 @@ token! {
 }
 
 #[cfg(target_arch = "x86_64")]
-impl Token for Sse41 {
-    #[cfg(test)]
-    const PATH: Path = Path::Sse41;
-    type Band = Sse41;
-    #[inline(always)]
-    fn band(self) -> Sse41 {
-        self
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-impl<const PEXT: bool> Token for Avx2<PEXT> {
-    #[cfg(test)]
-    const PATH: Path = Path::Avx2;
-    type Band = Avx2<PEXT>;
-    #[inline(always)]
-    fn band(self) -> Avx2<PEXT> {
-        self
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-impl Token for Avx512 {
-    #[cfg(test)]
-    const PATH: Path = Path::Avx512;
-    /// `pext` is fast on every CPU with AVX-512 BITALG (Ice Lake and Zen 4 onwards).
-    type Band = Avx2<true>;
-    #[inline(always)]
-    fn band(self) -> Avx2<true> {
-        self.into()
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
 impl From<Avx512> for Avx2<true> {
     /// The AVX-512 path's features include every feature of the AVX2 path.
     #[inline(always)]
@@ -309,17 +267,6 @@ impl<const PEXT: bool> From<Avx2<PEXT>> for Sse41 {
     #[inline(always)]
     fn from(_: Avx2<PEXT>) -> Sse41 {
         Sse41(())
-    }
-}
-
-#[cfg(target_arch = "aarch64")]
-impl Token for Neon {
-    #[cfg(test)]
-    const PATH: Path = Path::Neon;
-    type Band = Neon;
-    #[inline(always)]
-    fn band(self) -> Neon {
-        self
     }
 }
 
@@ -464,16 +411,15 @@ impl Entry {
 
     /// Runs `job` with this token, inside its path's target features.
     #[inline(always)]
-    pub(crate) fn run<J: Job>(self, job: J) -> J::Output {
+    pub(crate) fn run<O, J: OnEveryToken<O>>(self, job: J) -> O {
         /// The portable path's way in, a function of its own as each SIMD path's is (its
         /// `with_features`): inlined here, the portable band engine's frame (its search
         /// stack, about 12 KiB) was reserved in the caller's frame, and so held beside the
         /// selected path's own on every path.
         #[inline(never)]
-        fn portable<J: Job>(t: Portable, job: OnToken<J>) -> J::Output {
+        fn portable<J: Run<Portable>>(t: Portable, job: J) -> J::Output {
             t.enter(job)
         }
-        let job = OnToken(job);
         match self {
             Entry::Portable(t) => portable(t, job),
             #[cfg(target_arch = "x86_64")]
@@ -522,19 +468,52 @@ mod tests {
         );
     }
 
-    /// A job that reports the path of the token it ran with.
-    struct WhichPath;
-    impl Job for WhichPath {
-        type Output = Path;
-        fn run<T: Token>(self, _: T) -> Path {
-            T::PATH
+    macro_rules! entry_of_token {
+        ($($arch:literal: $token:ty => $variant:ident),+) => {$(
+            #[cfg(target_arch = $arch)]
+            impl From<$token> for Entry {
+                fn from(t: $token) -> Entry {
+                    Entry::$variant(t)
+                }
+            }
+        )+};
+    }
+
+    impl From<Portable> for Entry {
+        fn from(t: Portable) -> Entry {
+            Entry::Portable(t)
+        }
+    }
+
+    entry_of_token! {
+        "x86_64": Sse41 => Sse41,
+        "x86_64": Avx2<true> => Avx2,
+        "x86_64": Avx2<false> => Avx2Tables,
+        "x86_64": Avx512 => Avx512,
+        "aarch64": Neon => Neon
+    }
+
+    /// Code that reports the entry it ran with.
+    struct WhichEntry;
+    impl<T: Copy> Run<T> for WhichEntry
+    where
+        Entry: From<T>,
+    {
+        type Output = Entry;
+        fn run(self, t: T) -> Entry {
+            Entry::from(t)
         }
     }
 
     #[test]
-    fn a_job_runs_with_the_token_of_its_path() {
+    fn an_entry_runs_code_with_its_own_token() {
         for p in Path::ALL {
-            assert_eq!(p.run(WhichPath), p.is_available().then_some(p), "{p:?}");
+            let entry = Entry::of(p);
+            assert_eq!(entry.is_some(), p.is_available(), "{p:?}");
+            assert_eq!(
+                entry.map(|e| e.run(WhichEntry).bit()),
+                entry.map(Entry::bit)
+            );
         }
     }
 

@@ -39,7 +39,7 @@ mod tests;
 
 pub(crate) use backend::BoxOps;
 
-use super::path::{Job, Token};
+use super::binding::{Job, Token};
 use super::watch::{Unwatched, Watch};
 use super::Candidates;
 use super::Path;
