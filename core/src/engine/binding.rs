@@ -5,7 +5,8 @@
 //! A token is the triad engine's primitives itself (`BoxOps`, implemented in a file of
 //! `triad/` for each token) and names the band engine's (`BandOps`, in `band/isa/`) in
 //! [`Token::Band`]. A [`Job`] is engine code generic over the token, run on a path with
-//! [`Path::run`].
+//! [`Path::run`] through the entry its engine takes on that path: the path's own, but for
+//! the band engine on the AVX-512 path (see [`entry`]).
 
 #![forbid(unsafe_code)]
 
@@ -26,7 +27,8 @@ pub(crate) trait Token: Enter + BoxOps {
     /// The band engine's primitives on this path.
     type Band: BandOps;
     /// The band engine's primitives (on [`Path::Avx512`], the AVX2 ones: the band engine
-    /// has no AVX-512 code of its own).
+    /// has no AVX-512 code of its own, and [`Path::run`] enters it there with the AVX2
+    /// path's token).
     fn band(self) -> Self::Band;
 }
 
@@ -85,8 +87,19 @@ impl Token for Neon {
     }
 }
 
+/// The engines, each of which may take its own entry on a path (see [`Path::run`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Engine {
+    /// The band engine (module `band`).
+    Band,
+    /// The triad engine (module `triad`).
+    Triad,
+}
+
 /// Engine code generic over the token, runnable on any path with [`Path::run`].
 pub(crate) trait Job {
+    /// The engine the code is part of.
+    const ENGINE: Engine;
     /// What the code returns.
     type Output;
     /// Runs the code with token `t`.
@@ -104,12 +117,26 @@ impl<T: Token, J: Job> Run<T> for OnToken<J> {
     }
 }
 
+/// The entry `engine` takes on the path whose entry is `e`: its own, but for the band
+/// engine on [`Path::Avx512`], which takes the AVX2 path's. The band engine has no AVX-512
+/// code of its own, and its AVX2 code compiled with the AVX-512 path's features was the
+/// slower on every corpus but the forum's hardest (docs/performance.md, tuned constants);
+/// the triad engine keeps its AVX-512 code.
+#[inline(always)]
+fn entry(e: Entry, engine: Engine) -> Entry {
+    match (e, engine) {
+        #[cfg(target_arch = "x86_64")]
+        (Entry::Avx512(t), Engine::Band) => Entry::Avx2(t.into()),
+        _ => e,
+    }
+}
+
 impl Path {
-    /// Runs `job` on this path with its target features; `None` if this CPU cannot run
-    /// the path.
+    /// Runs `job` on this path with the target features of the entry its engine takes
+    /// there (see [`entry`]); `None` if this CPU cannot run the path.
     #[inline]
     pub(crate) fn run<J: Job>(self, job: J) -> Option<J::Output> {
-        Some(Entry::of(self)?.run(OnToken(job)))
+        Some(entry(Entry::of(self)?, J::ENGINE).run(OnToken(job)))
     }
 }
 
@@ -117,9 +144,10 @@ impl Path {
 mod tests {
     use super::*;
 
-    /// A job that reports the path of the token it ran with.
-    struct WhichPath;
-    impl Job for WhichPath {
+    /// A job of `ENGINE` that reports the path of the token it ran with.
+    struct WhichPath<const BAND: bool>;
+    impl<const BAND: bool> Job for WhichPath<BAND> {
+        const ENGINE: Engine = if BAND { Engine::Band } else { Engine::Triad };
         type Output = Path;
         fn run<T: Token>(self, _: T) -> Path {
             T::PATH
@@ -129,7 +157,10 @@ mod tests {
     #[test]
     fn a_job_runs_with_the_token_of_its_path() {
         for p in Path::ALL {
-            assert_eq!(p.run(WhichPath), p.is_available().then_some(p), "{p:?}");
+            let expected = p.is_available().then_some(p);
+            assert_eq!(p.run(WhichPath::<false>), expected, "{p:?}");
+            let band = expected.map(|p| if p == Path::Avx512 { Path::Avx2 } else { p });
+            assert_eq!(p.run(WhichPath::<true>), band, "{p:?}");
         }
     }
 }

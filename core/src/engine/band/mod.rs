@@ -31,7 +31,7 @@ mod tables;
 use search::Guess;
 pub use search::{GaveUp, SearchStats};
 
-use super::binding::{Job, Token};
+use super::binding::{Engine, Job, Token};
 use super::watch::{Unwatched, Watch};
 use super::Path;
 use crate::board::{Board, CELLS};
@@ -124,6 +124,7 @@ struct Run<'a, W: Watch> {
 }
 
 impl<W: Watch> Job for Run<'_, W> {
+    const ENGINE: Engine = Engine::Band;
     type Output = Result<usize, Failure>;
     #[inline(always)]
     fn run<T: Token>(self, t: T) -> Self::Output {
