@@ -120,8 +120,8 @@ impl<T: Token, J: Job> Run<T> for OnToken<J> {
 /// The entry `engine` takes on the path whose entry is `e`: its own, but for the band
 /// engine on [`Path::Avx512`], which takes the AVX2 path's. The band engine has no AVX-512
 /// code of its own, and its AVX2 code compiled with the AVX-512 path's features was the
-/// slower on every corpus but the forum's hardest (docs/performance.md, tuned constants);
-/// the triad engine keeps its AVX-512 code.
+/// slower on the easy, invalid and multi-solution corpora and no faster on the hard ones
+/// (docs/performance.md, tuned constants); the triad engine keeps its AVX-512 code.
 #[inline(always)]
 fn entry(e: Entry, engine: Engine) -> Entry {
     match (e, engine) {
