@@ -14,10 +14,12 @@
 //! The code path ([`Path`]) is chosen once per process from the CPU's features, or forced
 //! with the environment variable `SUDOKU_FORCE_PATH` ([`Path::selected`]); tests and
 //! benches can run any available path with [`count_with`] and [`solve_bytes_with`]. Module
-//! `path` is the one place that detects the CPU and enters an engine with a path's target
-//! features, for both engines.
+//! `path` is the one place that detects the CPU and enters code with a path's target
+//! features, and knows nothing of the engines; module `binding` says which primitives of
+//! each engine a path's token runs.
 
 pub mod band;
+mod binding;
 mod path;
 pub mod reference;
 mod router;

@@ -1,20 +1,22 @@
-//! The code paths, and the one way into an engine on each.
+//! The code paths, and the one way into code compiled for each.
 //!
 //! A [`Path`] is an instruction-set level. Each path has a *token*, a zero-sized type whose
 //! values exist only on a CPU that has every feature of the path: its constructor checks
-//! the CPU, with the feature list written once in [`token!`]. The same list is given to
-//! `#[target_feature]` on the token's [`Enter::enter`], the only place an engine is
-//! entered with the path's features; every primitive of both engines is
-//! `#[inline(always)]` and so is compiled inside it. That is what makes the primitives'
-//! `unsafe` blocks sound: they run only where a token was made.
+//! the CPU, with the feature list written once in `token!`. The same list is given to
+//! `#[target_feature]` on the token's [`Enter::enter`], the only place code is entered with
+//! the path's features; every primitive of the engines is `#[inline(always)]` and so is
+//! compiled inside it. That is what makes the primitives' `unsafe` blocks sound: they run
+//! only where a token was made.
 //!
-//! The band engine ([`super::band`]) and the triad engine ([`super::triad`]) each name
-//! their primitives in a trait (`BandOps`, `BoxOps`) implemented for the tokens; a
-//! [`Job`] is code generic over the token, run on a path with [`Path::run`].
+//! This module knows the CPU and nothing of the engines: which engine primitives a token
+//! runs is bound beside the engines (module `binding`). An [`Entry`] is the token of a
+//! path this CPU runs, found once per process ([`Entry::of`]); [`Entry::run`] enters code
+//! that runs with every token ([`OnEveryToken`]) on its own path.
 //!
 //! To add a path: a variant of [`Path`] (name, C name, place in [`Path::ALL`]), a
-//! [`token!`] with its feature list, an [`Entry`] variant, and the two engines' primitives
-//! for the token (`BandOps` in a file of `band/isa/`, `BoxOps` in a file of `triad/`).
+//! `token!` with its feature list, an [`Entry`] variant with its bit, detection and
+//! arm of [`Entry::run`], its place in [`OnEveryToken`]; then the engines' primitives for
+//! the token and its binding (module `binding`).
 
 #![allow(unsafe_code)]
 
@@ -67,7 +69,7 @@ impl Path {
 
     /// Whether this CPU can run the path.
     pub fn is_available(self) -> bool {
-        Entry::detect(self).is_some()
+        Entry::of(self).is_some()
     }
 
     /// The paths this CPU can run.
@@ -84,7 +86,7 @@ impl Path {
     /// the environment variable `SUDOKU_FORCE_PATH` if this CPU can run it, otherwise
     /// [`Path::detected`]. An unknown or unavailable name is ignored.
     pub fn selected() -> Path {
-        selected().0
+        selected()
     }
 
     /// The path [`Path::selected`] picks when `SUDOKU_FORCE_PATH` holds `forced`.
@@ -94,31 +96,17 @@ impl Path {
             .filter(|p| p.is_available())
             .unwrap_or_else(Path::detected)
     }
-
-    /// Runs `job` on this path with its target features; `None` if this CPU cannot run
-    /// the path.
-    #[inline]
-    pub(crate) fn run<J: Job>(self, job: J) -> Option<J::Output> {
-        let (path, entry) = selected();
-        let entry = if self == path {
-            entry
-        } else {
-            Entry::detect(self)?
-        };
-        Some(entry.run(job))
-    }
 }
 
-/// The selected path and its entry, found once per process.
+/// The selected path, found once per process.
 ///
 /// The choice is kept in a plain atomic (1 + its index in [`Path::ALL`], 0 until chosen),
 /// not behind a lock: threads that race at the first call each compute the same choice
 /// and store it, and a child forked while another thread was choosing finds no lock held.
-/// The entry is the path's token, made again from the CPU's features (which the standard
-/// library caches) at each call.
-fn selected() -> (Path, Entry) {
+#[inline]
+fn selected() -> Path {
     static SELECTED: AtomicU8 = AtomicU8::new(0);
-    let chosen = match SELECTED.load(Ordering::Relaxed) {
+    match SELECTED.load(Ordering::Relaxed) {
         0 => {
             // Read without the heap: this runs inside the first call of the process, which
             // must not abort when memory runs out.
@@ -129,11 +117,7 @@ fn selected() -> (Path, Entry) {
             path
         }
         code => Path::ALL[usize::from(code - 1) % Path::ALL.len()],
-    };
-    (
-        chosen,
-        Entry::detect(chosen).unwrap_or(Entry::Portable(Portable)),
-    )
+    }
 }
 
 /// Code run with one token: what [`Enter::enter`] compiles with the token's features.
@@ -144,24 +128,43 @@ pub(crate) trait Run<T> {
     fn run(self, t: T) -> Self::Output;
 }
 
-/// Code generic over the token, runnable on any path with [`Path::run`].
-pub(crate) trait Job {
-    /// What the code returns.
-    type Output;
-    /// Runs the code with token `t`.
-    fn run<T: Token>(self, t: T) -> Self::Output;
+/// Code that runs with the token of every path of this architecture, returning `O` on
+/// each: what [`Entry::run`] dispatches.
+#[cfg(target_arch = "x86_64")]
+pub(crate) trait OnEveryToken<O>:
+    Run<Portable, Output = O>
+    + Run<Sse41, Output = O>
+    + Run<Avx2<true>, Output = O>
+    + Run<Avx2<false>, Output = O>
+    + Run<Avx512, Output = O>
+{
 }
 
-/// A [`Job`] as [`Run`] code for one token.
-struct OnToken<J>(J);
-
-impl<T: Token, J: Job> Run<T> for OnToken<J> {
-    type Output = J::Output;
-    #[inline(always)]
-    fn run(self, t: T) -> J::Output {
-        self.0.run(t)
-    }
+#[cfg(target_arch = "x86_64")]
+impl<O, J> OnEveryToken<O> for J where
+    J: Run<Portable, Output = O>
+        + Run<Sse41, Output = O>
+        + Run<Avx2<true>, Output = O>
+        + Run<Avx2<false>, Output = O>
+        + Run<Avx512, Output = O>
+{
 }
+
+/// Code that runs with the token of every path of this architecture, returning `O` on
+/// each: what [`Entry::run`] dispatches.
+#[cfg(target_arch = "aarch64")]
+pub(crate) trait OnEveryToken<O>: Run<Portable, Output = O> + Run<Neon, Output = O> {}
+
+#[cfg(target_arch = "aarch64")]
+impl<O, J> OnEveryToken<O> for J where J: Run<Portable, Output = O> + Run<Neon, Output = O> {}
+
+/// Code that runs with the token of every path of this architecture, returning `O` on
+/// each: what [`Entry::run`] dispatches.
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+pub(crate) trait OnEveryToken<O>: Run<Portable, Output = O> {}
+
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+impl<O, J> OnEveryToken<O> for J where J: Run<Portable, Output = O> {}
 
 /// A value proving this CPU can run some code path, and the way into that path's target
 /// features.
@@ -169,18 +172,6 @@ pub(crate) trait Enter: Copy {
     /// Runs `job` inside a function compiled with the path's target features, into which
     /// `job` is inlined.
     fn enter<J: Run<Self>>(self, job: J) -> J::Output;
-}
-
-/// The token of a path: both engines' primitives, and the way in.
-pub(crate) trait Token: Enter + super::triad::BoxOps {
-    /// The path the token proves (for tests).
-    #[cfg(test)]
-    const PATH: Path;
-    /// The band engine's primitives on this path.
-    type Band: super::band::BandOps;
-    /// The band engine's primitives (on [`Path::Avx512`], the AVX2 ones: the band engine
-    /// has no AVX-512 code of its own).
-    fn band(self) -> Self::Band;
 }
 
 /// Defines the token of a path: the type, its CPU check and its way in, from the path's
@@ -214,7 +205,8 @@ macro_rules! token {
                     job.run(t)
                 }
                 // SAFETY: a token exists only where `detect` found every feature that
-                // `with_features` is compiled with.
+                // `with_features` is compiled with (`Entry::of` makes one only where
+                // `detect` made the same one before, in this process).
                 unsafe { with_features(self, job) }
             }
         }
@@ -229,16 +221,6 @@ impl Enter for Portable {
     #[inline(always)]
     fn enter<J: Run<Self>>(self, job: J) -> J::Output {
         job.run(self)
-    }
-}
-
-impl Token for Portable {
-    #[cfg(test)]
-    const PATH: Path = Path::Portable;
-    type Band = Portable;
-    #[inline(always)]
-    fn band(self) -> Portable {
-        self
     }
 }
 
@@ -270,40 +252,6 @@ token! {
 }
 
 #[cfg(target_arch = "x86_64")]
-impl Token for Sse41 {
-    #[cfg(test)]
-    const PATH: Path = Path::Sse41;
-    type Band = Sse41;
-    #[inline(always)]
-    fn band(self) -> Sse41 {
-        self
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-impl<const PEXT: bool> Token for Avx2<PEXT> {
-    #[cfg(test)]
-    const PATH: Path = Path::Avx2;
-    type Band = Avx2<PEXT>;
-    #[inline(always)]
-    fn band(self) -> Avx2<PEXT> {
-        self
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-impl Token for Avx512 {
-    #[cfg(test)]
-    const PATH: Path = Path::Avx512;
-    /// `pext` is fast on every CPU with AVX-512 BITALG (Ice Lake and Zen 4 onwards).
-    type Band = Avx2<true>;
-    #[inline(always)]
-    fn band(self) -> Avx2<true> {
-        self.into()
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
 impl From<Avx512> for Avx2<true> {
     /// The AVX-512 path's features include every feature of the AVX2 path.
     #[inline(always)]
@@ -319,17 +267,6 @@ impl<const PEXT: bool> From<Avx2<PEXT>> for Sse41 {
     #[inline(always)]
     fn from(_: Avx2<PEXT>) -> Sse41 {
         Sse41(())
-    }
-}
-
-#[cfg(target_arch = "aarch64")]
-impl Token for Neon {
-    #[cfg(test)]
-    const PATH: Path = Path::Neon;
-    type Band = Neon;
-    #[inline(always)]
-    fn band(self) -> Neon {
-        self
     }
 }
 
@@ -379,9 +316,82 @@ pub(crate) enum Entry {
     Neon(Neon),
 }
 
+/// The entries this CPU can run, as bits of [`Entry::bit`], found once per process (see
+/// [`Entry::of`]).
+#[derive(Clone, Copy)]
+struct Entries(u8);
+
+impl Entries {
+    /// Set once the entries are known.
+    const KNOWN: u8 = 0x80;
+
+    /// What this CPU runs, found on first use into a plain atomic (see [`selected`] for
+    /// why no lock): the CPU's features are read once, not at every call into an engine.
+    #[inline]
+    fn here() -> Entries {
+        static ENTRIES: AtomicU8 = AtomicU8::new(0);
+        let known = ENTRIES.load(Ordering::Relaxed);
+        if known & Entries::KNOWN != 0 {
+            return Entries(known);
+        }
+        let found = Path::ALL
+            .into_iter()
+            .filter_map(Entry::detect)
+            .fold(Entries::KNOWN, |bits, e| bits | e.bit());
+        ENTRIES.store(found, Ordering::Relaxed);
+        Entries(found)
+    }
+
+    /// Whether the entry whose [`Entry::bit`] is `bit` is among them.
+    #[inline(always)]
+    fn has(self, bit: u8) -> bool {
+        self.0 & bit != 0
+    }
+}
+
 impl Entry {
-    /// The token of `path`, if this CPU can run it.
-    pub(crate) fn detect(path: Path) -> Option<Entry> {
+    /// The bit of this entry in [`Entries`].
+    const fn bit(self) -> u8 {
+        match self {
+            Entry::Portable(_) => 1,
+            #[cfg(target_arch = "x86_64")]
+            Entry::Sse41(_) => 2,
+            #[cfg(target_arch = "x86_64")]
+            Entry::Avx2(_) => 4,
+            #[cfg(target_arch = "x86_64")]
+            Entry::Avx2Tables(_) => 8,
+            #[cfg(target_arch = "x86_64")]
+            Entry::Avx512(_) => 16,
+            #[cfg(target_arch = "aarch64")]
+            Entry::Neon(_) => 32,
+        }
+    }
+
+    /// The token of `path`, if this CPU can run it, from what [`Entries::here`] found: a
+    /// token is made here only when `detect` made the same one before in this process.
+    #[inline(always)]
+    pub(crate) fn of(path: Path) -> Option<Entry> {
+        let here = Entries::here();
+        let entry = match path {
+            Path::Portable => Entry::Portable(Portable),
+            #[cfg(target_arch = "x86_64")]
+            Path::Sse41 => Entry::Sse41(Sse41(())),
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx2 if here.has(Entry::Avx2(Avx2(())).bit()) => Entry::Avx2(Avx2(())),
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx2 => Entry::Avx2Tables(Avx2(())),
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx512 => Entry::Avx512(Avx512(())),
+            #[cfg(target_arch = "aarch64")]
+            Path::Neon => Entry::Neon(Neon(())),
+            #[allow(unreachable_patterns)]
+            _ => return None,
+        };
+        here.has(entry.bit()).then_some(entry)
+    }
+
+    /// The token of `path`, if this CPU can run it, from the CPU's features.
+    fn detect(path: Path) -> Option<Entry> {
         match path {
             Path::Portable => Some(Entry::Portable(Portable)),
             #[cfg(target_arch = "x86_64")]
@@ -401,16 +411,15 @@ impl Entry {
 
     /// Runs `job` with this token, inside its path's target features.
     #[inline(always)]
-    pub(crate) fn run<J: Job>(self, job: J) -> J::Output {
+    pub(crate) fn run<O, J: OnEveryToken<O>>(self, job: J) -> O {
         /// The portable path's way in, a function of its own as each SIMD path's is (its
         /// `with_features`): inlined here, the portable band engine's frame (its search
         /// stack, about 12 KiB) was reserved in the caller's frame, and so held beside the
         /// selected path's own on every path.
         #[inline(never)]
-        fn portable<J: Job>(t: Portable, job: OnToken<J>) -> J::Output {
+        fn portable<J: Run<Portable>>(t: Portable, job: J) -> J::Output {
             t.enter(job)
         }
-        let job = OnToken(job);
         match self {
             Entry::Portable(t) => portable(t, job),
             #[cfg(target_arch = "x86_64")]
@@ -459,19 +468,52 @@ mod tests {
         );
     }
 
-    /// A job that reports the path of the token it ran with.
-    struct WhichPath;
-    impl Job for WhichPath {
-        type Output = Path;
-        fn run<T: Token>(self, _: T) -> Path {
-            T::PATH
+    macro_rules! entry_of_token {
+        ($($arch:literal: $token:ty => $variant:ident),+) => {$(
+            #[cfg(target_arch = $arch)]
+            impl From<$token> for Entry {
+                fn from(t: $token) -> Entry {
+                    Entry::$variant(t)
+                }
+            }
+        )+};
+    }
+
+    impl From<Portable> for Entry {
+        fn from(t: Portable) -> Entry {
+            Entry::Portable(t)
+        }
+    }
+
+    entry_of_token! {
+        "x86_64": Sse41 => Sse41,
+        "x86_64": Avx2<true> => Avx2,
+        "x86_64": Avx2<false> => Avx2Tables,
+        "x86_64": Avx512 => Avx512,
+        "aarch64": Neon => Neon
+    }
+
+    /// Code that reports the entry it ran with.
+    struct WhichEntry;
+    impl<T: Copy> Run<T> for WhichEntry
+    where
+        Entry: From<T>,
+    {
+        type Output = Entry;
+        fn run(self, t: T) -> Entry {
+            Entry::from(t)
         }
     }
 
     #[test]
-    fn a_job_runs_with_the_token_of_its_path() {
+    fn an_entry_runs_code_with_its_own_token() {
         for p in Path::ALL {
-            assert_eq!(p.run(WhichPath), p.is_available().then_some(p), "{p:?}");
+            let entry = Entry::of(p);
+            assert_eq!(entry.is_some(), p.is_available(), "{p:?}");
+            assert_eq!(
+                entry.map(|e| e.run(WhichEntry).bit()),
+                entry.map(Entry::bit)
+            );
         }
     }
 

@@ -31,7 +31,7 @@ mod tables;
 use search::Guess;
 pub use search::{GaveUp, SearchStats};
 
-use super::path::{Job, Token};
+use super::binding::{Engine, Job, Token};
 use super::watch::{Unwatched, Watch};
 use super::Path;
 use crate::board::{Board, CELLS};
@@ -124,6 +124,7 @@ struct Run<'a, W: Watch> {
 }
 
 impl<W: Watch> Job for Run<'_, W> {
+    const ENGINE: Engine = Engine::Band;
     type Output = Result<usize, Failure>;
     #[inline(always)]
     fn run<T: Token>(self, t: T) -> Self::Output {
@@ -271,6 +272,7 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn the_avx2_path_with_and_without_pext_agrees_too() {
+        use crate::engine::binding::OnToken;
         use crate::engine::path::{Avx2, Entry};
         let (Some(pext), Some(tables)) = (Avx2::<true>::detect(), Avx2::<false>::detect()) else {
             eprintln!("note: this CPU lacks AVX2; its variants are not tested here");
@@ -294,7 +296,7 @@ mod tests {
                         stats: &mut stats,
                         watch: &mut Unwatched,
                     };
-                    assert_eq!(entry.run(job), Ok(expected.0), "{text}");
+                    assert_eq!(entry.run(OnToken(job)), Ok(expected.0), "{text}");
                     if expected.0 > 0 {
                         let s = Board::from_digits(cells).unwrap();
                         assert!(s.is_solution_of(&p), "{text}");

@@ -39,7 +39,7 @@ mod tests;
 
 pub(crate) use backend::BoxOps;
 
-use super::path::{Job, Token};
+use super::binding::{Engine, Job, Token};
 use super::watch::{Unwatched, Watch};
 use super::Candidates;
 use super::Path;
@@ -54,6 +54,7 @@ struct Count<'a, W: Watch> {
 }
 
 impl<W: Watch> Job for Count<'_, W> {
+    const ENGINE: Engine = Engine::Triad;
     type Output = Outcome;
     #[inline(always)]
     fn run<T: Token>(self, t: T) -> Outcome {
