@@ -288,6 +288,360 @@ fn bundled_walks_are_pinned() {
     assert_eq!((steps, h), (10_856, 13_335_971_351_570_725_202));
 }
 
+/// The proof that a change to the logic changes no step and no rating: FNV-1a hashes of
+/// every step of the walks (technique, placement, removed and pattern masks), of the
+/// ratings and of the hints on players' candidate grids, over the bundled puzzles, each
+/// corpus of `../shared/data` and generated puzzles. A change to a pinned value changes
+/// what users see.
+mod pinned {
+    use super::*;
+    use sudoku_core::Error;
+
+    /// FNV-1a over 64-bit words.
+    pub(super) struct Hash(u64);
+
+    impl Hash {
+        pub(super) fn new() -> Hash {
+            Hash(0xcbf2_9ce4_8422_2325)
+        }
+
+        pub(super) fn mix(&mut self, x: u64) {
+            self.0 = (self.0 ^ x).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+
+        pub(super) fn value(&self) -> u64 {
+            self.0
+        }
+
+        /// Every field of a step.
+        pub(super) fn step(&mut self, s: &sudoku_core::Step) {
+            self.mix(s.technique.code() as u64);
+            let (cell, digit) = s.placement.map_or((0, 0), |(c, d)| (c + 1, d));
+            self.mix(cell as u64);
+            self.mix(u64::from(digit));
+            for &m in s.removed.iter().chain(&s.pattern) {
+                self.mix(u64::from(m));
+            }
+        }
+
+        /// An error, apart from every level and technique code.
+        pub(super) fn error(&mut self, e: Error) {
+            let k = Error::ALL.iter().position(|&x| x == e).unwrap_or(99);
+            self.mix(1000 + k as u64);
+        }
+
+        /// A rating or its error.
+        pub(super) fn rating(&mut self, r: Result<Difficulty, Error>) {
+            match r {
+                Ok(d) => self.mix(d.code() as u64),
+                Err(e) => self.error(e),
+            }
+        }
+    }
+
+    /// A small seeded generator (xorshift64*) for the players' candidate grids.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+    }
+
+    /// What the hashes of a set of puzzles come to.
+    #[derive(Debug, PartialEq, Eq)]
+    pub(super) struct Pins {
+        /// Puzzles walked, and the steps of their walks.
+        pub(super) walks: usize,
+        pub(super) steps: usize,
+        /// The walks' steps.
+        pub(super) walk: u64,
+        /// `rate` and `rate_walk` (the level and the techniques above Hard) of the walked
+        /// puzzles, and `rate` of the rated ones.
+        pub(super) rating: u64,
+        /// The hints on candidate grids along the walks.
+        pub(super) hint: u64,
+        /// Puzzles rated.
+        pub(super) rated: usize,
+    }
+
+    /// Walks each of `walked`, hashing its steps, its ratings and hints on candidate grids
+    /// met along the way: every fourth state of the walk as it is (where the hint must be
+    /// the walk's step) and with some wrong candidates gone at random (the player's own
+    /// eliminations); then rates each of `rated`.
+    pub(super) fn pins<'a>(
+        walked: impl Iterator<Item = &'a Board>,
+        rated: impl Iterator<Item = &'a Board>,
+    ) -> Pins {
+        let (mut walk_h, mut rating_h, mut hint_h) = (Hash::new(), Hash::new(), Hash::new());
+        let (mut walks, mut steps) = (0, 0);
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        for board in walked {
+            walks += 1;
+            rating_h.rating(sudoku_core::rate(board));
+            match sudoku_core::logic::rate_walk(board) {
+                Ok((level, used)) => {
+                    rating_h.mix(level.code() as u64);
+                    for t in used {
+                        rating_h.mix(t.code() as u64);
+                    }
+                }
+                Err(e) => rating_h.error(e),
+            }
+            let walk = match sudoku_core::walk(board) {
+                Ok(w) => w,
+                Err(e) => {
+                    walk_h.error(e);
+                    continue;
+                }
+            };
+            let solution = reference::solve(board).expect("a walked board has a solution");
+            let mut bytes = board.to_bytes();
+            let mut cands = sudoku_core::candidates(board);
+            for (n, s) in walk.iter().enumerate() {
+                walk_h.step(s);
+                steps += 1;
+                if n % 4 == 0 {
+                    let b = Board::from_bytes(&bytes).unwrap();
+                    let h = sudoku_core::hint(&b, Some(&cands)).unwrap();
+                    assert_eq!(
+                        &h, s,
+                        "the hint on the walk's grid is its step {n}: {board}"
+                    );
+                    // Each wrong candidate goes with probability 1/4.
+                    let mut fewer = cands;
+                    for (c, m) in fewer.iter_mut().enumerate() {
+                        if bytes[c] == b'.' || bytes[c] == b'0' {
+                            let wrong = *m & !(1 << (solution.get(c) - 1));
+                            let r = rng.next();
+                            let mut drop = 0;
+                            for d in 0..9 {
+                                if wrong >> d & 1 != 0 && r >> (2 * d) & 3 == 0 {
+                                    drop |= 1 << d;
+                                }
+                            }
+                            *m &= !drop;
+                        }
+                    }
+                    match sudoku_core::hint(&b, Some(&fewer)) {
+                        Ok(h) => hint_h.step(&h),
+                        Err(e) => hint_h.error(e),
+                    }
+                }
+                sudoku_core::apply_step(&mut bytes, &mut cands, s).unwrap();
+            }
+        }
+        let mut n_rated = 0;
+        for board in rated {
+            rating_h.rating(sudoku_core::rate(board));
+            n_rated += 1;
+        }
+        Pins {
+            walks,
+            steps,
+            walk: walk_h.value(),
+            rating: rating_h.value(),
+            hint: hint_h.value(),
+            rated: n_rated,
+        }
+    }
+}
+
+/// How many puzzles of each corpus the pinned hashes walk and rate (an evenly spread
+/// sample of the whole file, whatever `SUDOKU_TEST_CORPUS_SAMPLE` says).
+const PIN_WALKS: usize = 500;
+const PIN_RATINGS: usize = 20_000;
+
+/// The pinned hashes of each corpus: (corpus, walks, steps, walk hash, rating hash, hint
+/// hash, ratings), recorded before the logic was last reorganised.
+const CORPUS_PINS: [(&str, usize, usize, u64, u64, u64, usize); 9] = [
+    (
+        "gen_easy",
+        500,
+        24478,
+        14086949102358901385,
+        14521710885919270558,
+        1391526544164835359,
+        20000,
+    ),
+    (
+        "gen_minimal",
+        500,
+        30963,
+        3858468306796950649,
+        139157242681335689,
+        5395486387600508368,
+        20000,
+    ),
+    (
+        "puzzles2_17_clue",
+        497,
+        33143,
+        8822015880816759449,
+        10893871733323395813,
+        10428510960869801965,
+        16386,
+    ),
+    (
+        "puzzles3_magictour_top1465",
+        489,
+        41783,
+        15217910794627791260,
+        18298333288379257842,
+        15909723834713963319,
+        1465,
+    ),
+    (
+        "puzzles5_forum_hardest_1905_11+",
+        498,
+        48900,
+        2203653252178749165,
+        7201387278199949195,
+        3521764609959500467,
+        16256,
+    ),
+    (
+        "puzzles6_forum_hardest_1106",
+        375,
+        38579,
+        14994174955646517385,
+        5451552408337815871,
+        17544470042440429876,
+        375,
+    ),
+    (
+        "puzzles7_serg_benchmark",
+        500,
+        0,
+        17012684890054794009,
+        9339703849782863277,
+        14695981039346656037,
+        10000,
+    ),
+    (
+        "gen_invalid",
+        500,
+        0,
+        7547140014456629237,
+        2690696624243921669,
+        14695981039346656037,
+        10000,
+    ),
+    (
+        "tdoku_test_puzzles",
+        43,
+        1369,
+        2087732547393046710,
+        13348841083704812303,
+        14488550772299223467,
+        43,
+    ),
+];
+
+/// The walks, ratings and hints of every corpus are pinned ([`pinned`]).
+#[test]
+fn corpus_walks_ratings_and_hints_are_pinned() {
+    if corpora::shared_data().is_none() {
+        eprintln!("skipped: no /work/shared/data (../shared/data beside the checkout)");
+        return;
+    }
+    if std::env::var_os(corpora::SAMPLE_VARIABLE).is_some() {
+        // A slow run (an emulated target) asks for small samples; the pins are of fixed
+        // large ones, about a minute natively.
+        eprintln!("skipped: {} is set", corpora::SAMPLE_VARIABLE);
+        return;
+    }
+    let mut wrong = Vec::new();
+    for (name, walks, steps, walk, rating, hint, rated) in CORPUS_PINS {
+        let Some(entries) = corpora::read_all(name) else {
+            wrong.push(format!("{name}: absent"));
+            continue;
+        };
+        let start = std::time::Instant::now();
+        let got = pinned::pins(
+            corpora::sample(&entries, PIN_WALKS).map(|e| &e.board),
+            corpora::sample(&entries, PIN_RATINGS).map(|e| &e.board),
+        );
+        eprintln!("{name}: {got:?} in {:?}", start.elapsed());
+        let want = pinned::Pins {
+            walks,
+            steps,
+            walk,
+            rating,
+            hint,
+            rated,
+        };
+        if got != want {
+            wrong.push(format!(
+                "(\"{name}\", {}, {}, {}, {}, {}, {}),",
+                got.walks, got.steps, got.walk, got.rating, got.hint, got.rated
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "pins differ:\n{}", wrong.join("\n"));
+}
+
+/// The bundled puzzles' ratings and hints on candidate grids are pinned as their walks are
+/// ([`bundled_walks_are_pinned`]).
+#[test]
+fn bundled_ratings_and_hints_are_pinned() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut boards = Vec::new();
+    for file in ["benches/puzzles.txt", "c_examples/puzzles.txt"] {
+        let text = std::fs::read_to_string(format!("{root}/{file}")).unwrap();
+        boards.extend(
+            lines(&text)
+                .iter()
+                .filter_map(|p| Board::from_bytes(p).ok()),
+        );
+    }
+    let got = pinned::pins(boards.iter(), boards.iter());
+    let want = pinned::Pins {
+        walks: 325,
+        steps: 10_856,
+        walk: 18_270_826_443_971_595_086,
+        rating: 11_083_735_265_858_198_800,
+        hint: 73_684_270_336_164_652,
+        rated: 325,
+    };
+    assert_eq!(got, want);
+}
+
+/// Generated puzzles are pinned: seeds 0-7 of every level, the puzzle, its solution, its
+/// rating and walk (`sudoku_core::generate`'s own golden values pin a few more).
+#[test]
+fn generated_puzzles_and_their_walks_are_pinned() {
+    let mut h = pinned::Hash::new();
+    let mut boards = Vec::new();
+    for level in Difficulty::ALL {
+        for seed in 0..8 {
+            let (p, s) = sudoku_core::generate(seed, level);
+            for &b in p.to_bytes().iter().chain(&s.to_bytes()) {
+                h.mix(u64::from(b));
+            }
+            boards.push(p);
+        }
+    }
+    let got = pinned::pins(boards.iter(), core::iter::empty());
+    assert_eq!(
+        (h.value(), got),
+        (
+            13_199_088_789_214_041_743,
+            pinned::Pins {
+                walks: 48,
+                steps: 3111,
+                walk: 8_248_103_250_218_661_887,
+                rating: 3_771_227_333_387_467_023,
+                hint: 4_394_673_666_067_255_338,
+                rated: 0,
+            }
+        )
+    );
+}
+
 #[test]
 fn generated_puzzles_walk_to_their_level() {
     for level in Difficulty::ALL {

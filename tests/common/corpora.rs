@@ -121,6 +121,22 @@ pub(crate) const SAMPLE_VARIABLE: &str = "SUDOKU_TEST_CORPUS_SAMPLE";
 /// spread sample when [`SAMPLE_VARIABLE`] holds a count. `None`, with a note, if the data
 /// or the file is absent; a malformed line fails the test.
 pub(crate) fn read(name: &str) -> Option<Vec<Entry>> {
+    let entries = read_all(name)?;
+    let cap = std::env::var(SAMPLE_VARIABLE)
+        .ok()
+        .and_then(|n| n.parse().ok());
+    match cap {
+        Some(n) if n < entries.len() => {
+            let step = entries.len().div_ceil(n);
+            Some(entries.into_iter().step_by(step).collect())
+        }
+        _ => Some(entries),
+    }
+}
+
+/// Every puzzle of corpus `name`, as [`read`] gives them but never cut to a sample: for
+/// checks pinned to the whole file (a pinned hash must not depend on the environment).
+pub(crate) fn read_all(name: &str) -> Option<Vec<Entry>> {
     let path = shared_data()?.join(name);
     let Ok(text) = std::fs::read_to_string(&path) else {
         eprintln!("note: {} is absent; skipped", path.display());
@@ -136,16 +152,7 @@ pub(crate) fn read(name: &str) -> Option<Vec<Entry>> {
         })
         .collect();
     assert!(!entries.is_empty(), "{name} holds no puzzle");
-    let cap = std::env::var(SAMPLE_VARIABLE)
-        .ok()
-        .and_then(|n| n.parse().ok());
-    match cap {
-        Some(n) if n < entries.len() => {
-            let step = entries.len().div_ceil(n);
-            Some(entries.into_iter().step_by(step).collect())
-        }
-        _ => Some(entries),
-    }
+    Some(entries)
 }
 
 fn parse(kind: Known, number: usize, line: &str) -> Result<Entry, String> {
