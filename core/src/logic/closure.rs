@@ -14,10 +14,7 @@
 use super::technique::{Technique, Techniques};
 use crate::board::{Board, BOX, CELLS, COL, ROW};
 use crate::difficulty::Difficulty;
-use crate::units::{PEERS, UNITS};
-
-/// Bit `d - 1` stands for digit `d`.
-const ALL_DIGITS: u16 = 0x1FF;
+use crate::units::{ALL_DIGITS, PEERS, UNITS};
 
 /// What the logical solver achieved on a board with a given set of techniques.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

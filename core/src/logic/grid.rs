@@ -3,15 +3,7 @@
 
 use crate::board::{Board, BOX, CELLS, COL, ROW};
 use crate::error::Error;
-use crate::units::{PEERS, UNITS};
-
-/// Bit `d - 1` stands for digit `d`.
-pub(crate) const ALL_DIGITS: u16 = 0x1FF;
-
-/// Whether cells `a` and `b` (distinct) share a row, a column or a box.
-pub(crate) fn sees(a: usize, b: usize) -> bool {
-    a != b && (ROW[a] == ROW[b] || COL[a] == COL[b] || BOX[a] == BOX[b])
-}
+use crate::units::{ALL_DIGITS, PEERS, UNITS};
 
 /// Digits and candidates: `digit[c]` 1-9 for a filled cell, 0 for an open one; `cand[c]`
 /// the candidates of an open cell, 0 for a filled one.

@@ -19,14 +19,10 @@
 //! X-chain over all digits, the first in order among those), and the parts skipped hold
 //! none: the walk takes exactly the steps it takes without the memo.
 
-use super::chains::UNIT_MASK;
 use super::grid::Grid;
 use super::technique::Technique;
 use crate::board::CELLS;
-use crate::units::UNITS;
-
-/// Every digit (bit `d - 1` for digit `d`).
-const ALL_DIGITS: u16 = 0x1FF;
+use crate::units::{ALL_DIGITS, UNITS, UNIT_MASK};
 
 /// Every unit (bit `u` for unit `u` of [`UNITS`]).
 const ALL_UNITS: u32 = (1 << 27) - 1;

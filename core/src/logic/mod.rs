@@ -47,7 +47,7 @@ use crate::board::{Board, CELLS};
 use crate::count::count_clash_free;
 use crate::difficulty::Difficulty;
 use crate::error::Error;
-use crate::units::PEERS;
+use crate::units::{ALL_DIGITS, PEERS};
 use grid::Grid;
 use memo::{Keys, Memo, Scope};
 
@@ -299,7 +299,7 @@ pub fn apply_step(
     board.check_conflicts()?;
     for (i, &mask) in candidates.iter().enumerate() {
         let bad = match board.get(i) {
-            0 => mask & !grid::ALL_DIGITS != 0,
+            0 => mask & !ALL_DIGITS != 0,
             d => mask != 1 << (d - 1),
         };
         if bad {
@@ -335,7 +335,7 @@ pub fn apply_step(
     }
     for c in 0..CELLS {
         let r = step.removed[c];
-        if r & !grid::ALL_DIGITS != 0 {
+        if r & !ALL_DIGITS != 0 {
             return Err(Error::InvalidArgument);
         }
         let filled = new_bytes[c] != b'.' && new_bytes[c] != b'0';

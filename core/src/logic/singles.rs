@@ -4,7 +4,7 @@ use super::grid::Grid;
 use super::step::Step;
 use super::technique::Technique;
 use crate::board::CELLS;
-use crate::units::{PEERS, UNITS};
+use crate::units::{ALL_DIGITS, PEERS, UNITS};
 
 /// Marks in `pattern`, for each cell in `cells`, a filled peer holding a digit of `digits`
 /// (the first in cell order): the givens that exclude those digits there.
@@ -54,7 +54,7 @@ pub(crate) fn naked_single(g: &Grid) -> Option<Step> {
     let cell = (0..CELLS).find(|&i| g.digit[i] == 0 && g.cand[i].count_ones() == 1)?;
     let c = g.cand[cell];
     let mut s = Step::placing(Technique::NakedSingle, cell, c.trailing_zeros() as u8 + 1);
-    mark_blockers(g, &mut s.pattern, cell, !c & 0x1FF);
+    mark_blockers(g, &mut s.pattern, cell, !c & ALL_DIGITS);
     s.pattern[cell] = c;
     Some(s)
 }

@@ -1,9 +1,9 @@
 //! Naked and hidden subsets: pairs, triples and quads.
 
-use super::grid::{Grid, ALL_DIGITS};
+use super::grid::Grid;
 use super::step::Step;
 use super::technique::Technique;
-use crate::units::UNITS;
+use crate::units::{ALL_DIGITS, UNITS};
 
 /// Calls `f` with every `k`-combination of `items` (in lexicographic order of positions)
 /// until it returns `Some`. `k` is at most 4 and `items` holds at most 9 entries (the

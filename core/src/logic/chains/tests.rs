@@ -1,0 +1,776 @@
+use super::alternating::x_chain;
+use super::forcing::cell_unit_forcing;
+use super::*;
+use crate::units::{PEERS, UNITS, UNIT_MASK};
+
+/// [`forcing_chain`] where memory does not run out.
+fn forcing(digits: &[u8; 81], cands: &[u16; 81]) -> Option<ChainFind> {
+    forcing_chain(digits, cands).expect("the tests have memory")
+}
+use crate::Board;
+use std::path::PathBuf;
+
+/// The puzzles of a file: one 81-character board at the start of a line, other lines
+/// (comments) skipped.
+fn read_puzzles(path: &std::path::Path, limit: usize) -> Vec<Board> {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        eprintln!("note: {} is absent; skipped", path.display());
+        return Vec::new();
+    };
+    text.lines()
+        .filter_map(|l| l.get(..81))
+        .filter_map(|l| Board::from_text(l).ok())
+        .take(limit)
+        .collect()
+}
+
+/// `../shared/data` beside the project (or `$SUDOKU_SHARED_DATA`), if present.
+fn shared_data() -> Option<PathBuf> {
+    let dir = std::env::var_os("SUDOKU_SHARED_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data"));
+    dir.is_dir().then_some(dir)
+}
+
+fn bundled() -> Vec<Board> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut v = read_puzzles(&root.join("benches/puzzles.txt"), usize::MAX);
+    v.extend(read_puzzles(
+        &root.join("c_examples/puzzles.txt"),
+        usize::MAX,
+    ));
+    v
+}
+
+/// Candidates of the empty cells: every digit no filled peer holds.
+fn peer_candidates(digits: &[u8; 81]) -> [u16; 81] {
+    let mut cands = [0u16; 81];
+    for c in 0..81 {
+        if digits[c] != 0 {
+            cands[c] = 1 << (digits[c] - 1);
+            continue;
+        }
+        let mut m = 0x1FF;
+        for &p in &PEERS[c] {
+            let d = digits[p as usize];
+            if d != 0 {
+                m &= !(1 << (d - 1));
+            }
+        }
+        cands[c] = m;
+    }
+    cands
+}
+
+fn place(digits: &mut [u8; 81], cands: &mut [u16; 81], c: usize, d: u8) {
+    digits[c] = d;
+    cands[c] = 1 << (d - 1);
+    for &p in &PEERS[c] {
+        if digits[p as usize] == 0 {
+            cands[p as usize] &= !(1 << (d - 1));
+        }
+    }
+}
+
+/// Naked and hidden singles and locked candidates to a fixed point; every placement and
+/// removal is checked against `sol`.
+fn basics(digits: &mut [u8; 81], cands: &mut [u16; 81], sol: &[u8; 81]) {
+    loop {
+        let mut progress = false;
+        for c in 0..81 {
+            if digits[c] == 0 && cands[c].count_ones() == 1 {
+                let d = cands[c].trailing_zeros() as u8 + 1;
+                assert_eq!(d, sol[c]);
+                place(digits, cands, c, d);
+                progress = true;
+            }
+        }
+        for unit in &UNITS {
+            for d in 0..9u8 {
+                let places: Vec<usize> = unit
+                    .iter()
+                    .map(|&c| c as usize)
+                    .filter(|&c| cands[c] >> d & 1 != 0)
+                    .collect();
+                if places.len() == 1 && digits[places[0]] == 0 {
+                    assert_eq!(d + 1, sol[places[0]]);
+                    place(digits, cands, places[0], d + 1);
+                    progress = true;
+                }
+            }
+        }
+        // Locked candidates: a digit confined to one box-line intersection of a unit
+        // leaves the rest of the other unit.
+        for d in 0..9 {
+            let mut pos = 0u128;
+            for c in 0..81 {
+                if digits[c] == 0 && cands[c] >> d & 1 != 0 {
+                    pos |= 1 << c;
+                }
+            }
+            for &bm in &UNIT_MASK[18..] {
+                for &lm in &UNIT_MASK[..18] {
+                    let inter = bm & lm;
+                    for (from, to) in [(bm, lm), (lm, bm)] {
+                        let p = pos & from;
+                        if inter != 0 && p != 0 && p & !inter == 0 {
+                            let mut rm = pos & to & !inter;
+                            pos &= !rm;
+                            while rm != 0 {
+                                let c = rm.trailing_zeros() as usize;
+                                rm &= rm - 1;
+                                assert_ne!(sol[c], d as u8 + 1);
+                                cands[c] &= !(1 << d);
+                                progress = true;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if !progress {
+            return;
+        }
+    }
+}
+
+/// Checks a finding against the solution and applies it.
+fn check_apply(
+    name: &str,
+    f: &ChainFind,
+    digits: &mut [u8; 81],
+    cands: &mut [u16; 81],
+    sol: &[u8; 81],
+) {
+    let mut changed = false;
+    for c in 0..81 {
+        assert_eq!(
+            f.removed[c] & !cands[c],
+            0,
+            "{name}: removes absent candidates"
+        );
+        if f.removed[c] != 0 {
+            assert_eq!(digits[c], 0, "{name}: removes from a filled cell");
+            assert_eq!(
+                f.removed[c] >> (sol[c] - 1) & 1,
+                0,
+                "{name}: removes the solution digit {} of cell {c}",
+                sol[c]
+            );
+            cands[c] &= !f.removed[c];
+            changed = true;
+        }
+    }
+    if let Some((c, d)) = f.place {
+        assert_eq!(digits[c], 0, "{name}: places on a filled cell");
+        assert_ne!(
+            cands[c] >> (d - 1) & 1,
+            0,
+            "{name}: places a missing candidate"
+        );
+        assert_eq!(d, sol[c], "{name}: places a wrong digit");
+        place(digits, cands, c, d);
+        changed = true;
+    }
+    assert!(changed, "{name}: a finding that changes nothing");
+}
+
+type Technique = (&'static str, fn(&[u8; 81], &[u16; 81]) -> Option<ChainFind>);
+
+/// Walks a puzzle with basics between steps and the techniques in order, checking each
+/// step; returns whether the grid was filled and how many steps each technique made.
+fn walk(board: &Board, techniques: &[Technique], steps: &mut [usize]) -> bool {
+    let mut time = [std::time::Duration::ZERO; 8];
+    walk_timed(board, techniques, steps, &mut time, false) == Some(0)
+}
+
+/// [`walk`], adding the time spent in each technique to `time`; with `brute`, a stall
+/// places the solution's digit in an empty cell with fewest candidates and goes on.
+/// The number of such placements when the grid was filled, `None` when it stalled.
+fn walk_timed(
+    board: &Board,
+    techniques: &[Technique],
+    steps: &mut [usize],
+    time: &mut [std::time::Duration],
+    brute: bool,
+) -> Option<usize> {
+    let Ok(sol) = crate::solve(board) else {
+        return None;
+    };
+    let mut brute_steps = 0;
+    let sol = *sol.digits();
+    let mut digits = *board.digits();
+    let mut cands = peer_candidates(&digits);
+    'walk: loop {
+        basics(&mut digits, &mut cands, &sol);
+        if digits.iter().all(|&d| d != 0) {
+            return Some(brute_steps);
+        }
+        for (i, (name, t)) in techniques.iter().enumerate() {
+            let t0 = std::time::Instant::now();
+            let found = t(&digits, &cands);
+            time[i] += t0.elapsed();
+            if let Some(f) = found {
+                check_apply(name, &f, &mut digits, &mut cands, &sol);
+                steps[i] += 1;
+                continue 'walk;
+            }
+        }
+        if !brute {
+            return None;
+        }
+        let c = (0..81)
+            .filter(|&c| digits[c] == 0)
+            .min_by_key(|&c| cands[c].count_ones())
+            .unwrap();
+        place(&mut digits, &mut cands, c, sol[c]);
+        brute_steps += 1;
+    }
+}
+
+fn corpus_sample(name: &str, limit: usize) -> Vec<Board> {
+    shared_data().map_or_else(
+        || {
+            eprintln!("note: ../shared/data is absent; the {name} sample is skipped");
+            Vec::new()
+        },
+        |d| read_puzzles(&d.join(name), limit),
+    )
+}
+
+/// A candidate grid written as 81 space-separated cells: a filled cell as `=d`, an
+/// empty one as its candidate digits.
+fn parse_grid(text: &str) -> ([u8; 81], [u16; 81]) {
+    let mut digits = [0u8; 81];
+    let mut cands = [0u16; 81];
+    let cells: Vec<&str> = text.split_whitespace().collect();
+    assert_eq!(cells.len(), 81);
+    for (c, cell) in cells.iter().enumerate() {
+        let filled = cell.starts_with('=');
+        let mut m = 0u16;
+        for ch in cell.trim_start_matches('=').bytes() {
+            m |= 1 << (ch - b'1');
+        }
+        if filled {
+            digits[c] = m.trailing_zeros() as u8 + 1;
+        }
+        cands[c] = m;
+    }
+    (digits, cands)
+}
+
+fn format_grid(digits: &[u8; 81], cands: &[u16; 81]) -> String {
+    let mut out = String::new();
+    for c in 0..81 {
+        if c % 9 == 0 {
+            out.push('\n');
+        }
+        if digits[c] != 0 {
+            out.push('=');
+            out.push((b'0' + digits[c]) as char);
+        } else {
+            for d in 0..9 {
+                if cands[c] >> d & 1 != 0 {
+                    out.push((b'1' + d) as char);
+                }
+            }
+        }
+        out.push(' ');
+    }
+    out
+}
+
+/// The (cell, digit) pairs of a per-cell mask array.
+fn pairs(masks: &[u16; 81]) -> Vec<(usize, u8)> {
+    let mut v = Vec::new();
+    for (c, &m) in masks.iter().enumerate() {
+        for d in 0..9 {
+            if m >> d & 1 != 0 {
+                v.push((c, d as u8 + 1));
+            }
+        }
+    }
+    v
+}
+
+/// Checks a technique's step on a fixed grid: the removals and placement expected, each
+/// sound against the grid's solution, the ends of the chain in the pattern.
+fn expect_step(
+    t: fn(&[u8; 81], &[u16; 81]) -> Option<ChainFind>,
+    grid: &str,
+    removed: &[(usize, u8)],
+    place: Option<(usize, u8)>,
+) -> ChainFind {
+    let (digits, cands) = parse_grid(grid);
+    let f = t(&digits, &cands).expect("a step");
+    assert_eq!(pairs(&f.removed), removed);
+    assert_eq!(f.place, place);
+    let sol = *crate::solve(&Board::from_digits(digits).unwrap())
+        .unwrap()
+        .digits();
+    let (mut d2, mut c2) = (digits, cands);
+    check_apply("expected step", &f, &mut d2, &mut c2, &sol);
+    assert!(pairs(&f.pattern).len() >= 2);
+    // Deterministic.
+    assert_eq!(t(&digits, &cands), Some(f.clone()));
+    f
+}
+
+/// X-chain on digit 4: six nodes (r2c5, r2c9, r5c9, r5c3, r9c3, r9c5), five links, and
+/// r9c5 sees r2c5: a continuous loop. The chain's ends remove 4 from r3c5 (cell 22); the
+/// loop's weak links, each now holding exactly one 4, remove it from r3c9, r6c3, r6c9 and
+/// r8c3.
+const X_CHAIN_GRID: &str = "
+    35 =4 79 578 =1 67 =2 368 35689
+    256 2568 268 =3 246 =9 15 =7 146
+    2356 =1 79 578 24567 24 589 3468 34689
+    125 2579 12 =4 =3 57 =6 128 1289
+    =8 267 234 =9 67 167 17 =5 2347
+    1456 679 1346 =2 =8 1567 179 134 13479
+    =7 =3 =5 =1 =9 =8 =4 26 26
+    124 28 1248 =6 57 24 =3 =9 57
+    =9 26 246 57 24 =3 1578 18 1578";
+
+#[test]
+fn x_chain_finds_a_six_node_loop() {
+    let f = expect_step(
+        x_chain,
+        X_CHAIN_GRID,
+        &[(22, 4), (26, 4), (47, 4), (53, 4), (65, 4)],
+        None,
+    );
+    assert_eq!(
+        pairs(&f.pattern),
+        [(13, 4), (17, 4), (38, 4), (44, 4), (74, 4), (76, 4)]
+    );
+}
+
+#[test]
+fn xy_chain_finds_a_four_cell_chain() {
+    let grid = "
+        =8 =1 =9 46 2456 2456 =3 567 57
+        246 234 2346 =7 35 =1 248 589 589
+        =5 234 =7 89 36 89 246 16 12
+        149 =7 148 3458 45 3458 189 =2 =6
+        =3 248 12468 468 =9 24678 178 1578 1578
+        269 2589 2568 =1 267 2678 789 =4 =3
+        179 =6 1358 =2 157 3579 178 13789 =4
+        12479 2349 1234 3469 =8 34679 =5 13679 1279
+        12479 234589 123458 34569 14567 345679 12678 136789 12789";
+    let f = expect_step(xy_chain, grid, &[(4, 4), (30, 4), (39, 4)], None);
+    assert_eq!(
+        pairs(&f.pattern),
+        [
+            (3, 4),
+            (3, 6),
+            (13, 3),
+            (13, 5),
+            (22, 3),
+            (22, 6),
+            (31, 4),
+            (31, 5)
+        ]
+    );
+    // The X-chain search sees no single-digit chain here that the XY-chain makes.
+    assert_ne!(
+        x_chain(&parse_grid(grid).0, &parse_grid(grid).1).map(|f| f.removed),
+        Some(f.removed)
+    );
+}
+
+#[test]
+fn aic_finds_a_two_digit_chain() {
+    let grid = "
+        356 =4 79 3578 =1 367 =2 3689 35689
+        2356 2568 268 35 2456 =9 145 =7 1346
+        2356 =1 79 3578 24567 23467 4589 34689 345689
+        125 2579 12 =4 =3 57 =6 1289 1289
+        =8 2367 2346 179 679 167 147 =5 12347
+        1456 5679 1346 =2 =8 1567 1479 1349 13479
+        =7 236 =5 139 249 =8 149 12469 12469
+        124 28 1248 =6 2579 1247 =3 12489 579
+        =9 2368 123468 1357 2457 1234 1578 12468 1245678";
+    let f = expect_step(aic, grid, &[(46, 5)], None);
+    assert_eq!(
+        pairs(&f.pattern),
+        [(28, 7), (28, 9), (32, 5), (32, 7), (46, 9), (50, 5)]
+    );
+}
+
+#[test]
+fn forcing_chain_finds_a_contradiction() {
+    let grid = "
+        =7 126 =8 459 4569 4569 =3 1456 1259
+        469 36 3469 =2 34569 =1 4679 45678 5789
+        =5 1236 123469 78 3469 78 12469 146 129
+        189 =4 1579 3579 59 3579 178 =2 =6
+        =3 1267 12679 479 =8 24679 147 1457 157
+        268 25678 2567 =1 2456 24567 478 =9 =3
+        128 =9 12357 =6 125 2358 127 1378 =4
+        12468 12368 12346 3489 =7 23489 =5 1368 1289
+        12468 1235678 1234567 34589 12459 234589 12679 13678 12789";
+    let f = expect_step(forcing, grid, &[(73, 2)], None);
+    assert_eq!(f.pattern[73], 1 << 1, "the assumption is in the pattern");
+    // Assuming 2 in r9c2 places 2 in r1c9, r3c3 and r5c6 by singles (traced back: only
+    // the placements the contradiction needs): then row 8 has no place left for 2 (its
+    // places r8c1-r8c3, r8c6, r8c9 are in the pattern).
+    assert_eq!(
+        pairs(&f.pattern),
+        [
+            (8, 2),
+            (20, 2),
+            (41, 2),
+            (63, 2),
+            (64, 2),
+            (65, 2),
+            (68, 2),
+            (71, 2),
+            (73, 2)
+        ]
+    );
+}
+
+#[test]
+fn cell_forcing_places_a_digit() {
+    let grid = "
+        =5 1489 12489 =7 124 1239 =6 134 3489
+        129 14679 =3 =8 12456 1269 4579 1457 4579
+        189 146789 146789 3569 1456 1369 =2 13457 345789
+        =6 =2 1589 =4 1578 13789 3578 357 357
+        38 3458 458 2356 25678 23678 34578 =9 =1
+        =7 134589 14589 359 158 1389 3458 23456 23456
+        129 1679 12679 126 =3 =5 479 =8 24679
+        =4 3569 2569 26 2678 2678 =1 2356 23569
+        1238 135678 125678 126 =9 =4 357 23567 23567";
+    // r6c8 is 2 or 6; either way r6c9 takes the other digit, and then 4, locked in
+    // column 8 by box 3 (r1c8, r2c8, r3c8), has one place left in a unit: r7c9.
+    let f = expect_step(cell_unit_forcing, grid, &[], Some((62, 4)));
+    assert_eq!(
+        pairs(&f.pattern),
+        [
+            (7, 4),
+            (16, 4),
+            (25, 4),
+            (52, 2),
+            (52, 6),
+            (53, 2),
+            (53, 6),
+            (62, 4)
+        ]
+    );
+}
+
+#[test]
+fn nothing_on_hostile_grids() {
+    let all: [Technique; 4] = [
+        ("x_chain", x_chain),
+        ("xy_chain", xy_chain),
+        ("aic", aic),
+        ("forcing", forcing),
+    ];
+    // Clashing digits, a non-digit, no candidates at all, every candidate everywhere.
+    let mut clash = [0u8; 81];
+    clash[0] = 5;
+    clash[1] = 5;
+    let mut junk = [0u8; 81];
+    junk[40] = 200;
+    for (name, t) in all {
+        assert_eq!(t(&clash, &[0x1FF; 81]), None, "{name}");
+        assert_eq!(t(&junk, &[0xFFFF; 81]), None, "{name}");
+        assert_eq!(t(&[0; 81], &[0; 81]), None, "{name}");
+        // The empty board: every candidate is some completion's digit.
+        assert_eq!(t(&[0; 81], &[0x1FF; 81]), None, "{name}");
+        assert_eq!(t(&[0; 81], &[0xFFFF; 81]), None, "{name}");
+    }
+}
+
+/// Random candidate masks on random partial boards: never a panic, and on a board with a
+/// solution every step is checked against it.
+#[test]
+fn random_grids_never_panic_and_stay_sound() {
+    let boards = bundled();
+    let mut rng = crate::rng::SplitMix64::new(0x9E37_79B9_7F4A_7C15u64);
+    let mut next = move || rng.next_u64();
+    let all: [Technique; 4] = [
+        ("x_chain", x_chain),
+        ("xy_chain", xy_chain),
+        ("aic", aic),
+        ("forcing", forcing),
+    ];
+    for b in boards.iter().take(120) {
+        let Ok(sol) = crate::solve(b) else { continue };
+        let sol = *sol.digits();
+        let digits = *b.digits();
+        // Candidates: the peers' cleaning plus random extra digits, keeping the solution's.
+        let mut cands = peer_candidates(&digits);
+        for c in 0..81 {
+            if digits[c] == 0 {
+                cands[c] |= (next() & 0x1FF) as u16 | bit(sol[c]);
+            }
+        }
+        for (name, t) in all {
+            if let Some(f) = t(&digits, &cands) {
+                let (mut d, mut c) = (digits, cands);
+                check_apply(name, &f, &mut d, &mut c, &sol);
+            }
+            // Fully random masks and digits: only no panic.
+            let mut rd = [0u8; 81];
+            let mut rc = [0u16; 81];
+            for c in 0..81 {
+                let r = next();
+                rd[c] = if r % 5 == 0 { (r >> 8) as u8 % 10 } else { 0 };
+                rc[c] = (r >> 16) as u16;
+            }
+            let _ = t(&rd, &rc);
+        }
+    }
+}
+
+/// Many random boards and masks, partly consistent (digits of a solution grid, masks
+/// keeping the solution's digit): never a panic, every step on a consistent grid sound.
+#[test]
+#[ignore = "long random run"]
+fn random_grids_many() {
+    let sols: Vec<[u8; 81]> = bundled()
+        .iter()
+        .filter_map(|b| crate::solve(b).ok())
+        .map(|s| *s.digits())
+        .take(50)
+        .collect();
+    let mut rng = crate::rng::SplitMix64::new(0x2545_F491_4F6C_DD1Du64);
+    let mut next = move || rng.next_u64();
+    let all: [Technique; 5] = [
+        ("x_chain", x_chain),
+        ("xy_chain", xy_chain),
+        ("aic", aic),
+        ("forcing", forcing),
+        ("cell_unit_forcing", cell_unit_forcing),
+    ];
+    let rounds: usize = std::env::var("CHAINS_FUZZ")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2000);
+    for i in 0..rounds {
+        let sol = sols[i % sols.len()];
+        let mut digits = [0u8; 81];
+        let mut cands = [0u16; 81];
+        let keep = next() % 50;
+        for c in 0..81 {
+            let r = next();
+            if r % 100 < keep {
+                digits[c] = sol[c];
+                cands[c] = bit(sol[c]);
+            } else {
+                cands[c] = (r >> 8) as u16 & 0x1FF | bit(sol[c]);
+            }
+        }
+        for (name, t) in all {
+            if let Some(f) = t(&digits, &cands) {
+                let (mut d, mut c) = (digits, cands);
+                check_apply(name, &f, &mut d, &mut c, &sol);
+            }
+        }
+    }
+}
+
+/// Bit of digit `d` (1-9).
+fn bit(d: u8) -> u16 {
+    1 << (d - 1)
+}
+
+fn soundness(name: &'static str, t: fn(&[u8; 81], &[u16; 81]) -> Option<ChainFind>) {
+    let mut boards = bundled();
+    boards.extend(corpus_sample("puzzles3_magictour_top1465", 300));
+    boards.extend(corpus_sample("puzzles6_forum_hardest_1106", 100));
+    boards.extend(corpus_sample("puzzles2_17_clue", 100));
+    assert!(boards.len() > 100);
+    let mut steps = [0];
+    for b in &boards {
+        walk(b, &[(name, t)], &mut steps);
+    }
+    assert!(steps[0] > 0);
+    eprintln!("{name}: {} steps on {} puzzles", steps[0], boards.len());
+}
+
+#[test]
+fn x_chain_soundness_on_bundled_and_corpus_puzzles() {
+    soundness("x_chain", x_chain);
+}
+
+#[test]
+fn xy_chain_soundness_on_bundled_and_corpus_puzzles() {
+    soundness("xy_chain", xy_chain);
+}
+
+#[test]
+fn aic_soundness_on_bundled_and_corpus_puzzles() {
+    soundness("aic", aic);
+}
+
+#[test]
+fn forcing_chain_soundness_on_bundled_and_corpus_puzzles() {
+    soundness("forcing", forcing);
+}
+
+#[test]
+fn cell_and_unit_forcing_soundness_on_bundled_and_corpus_puzzles() {
+    soundness("cell_unit_forcing", cell_unit_forcing);
+}
+
+#[test]
+#[ignore = "prints a cell or unit forcing example"]
+fn print_cell_unit_forcing_example() {
+    for b in corpus_sample("puzzles3_magictour_top1465", 20) {
+        let sol = *crate::solve(&b).unwrap().digits();
+        let mut digits = *b.digits();
+        let mut cands = peer_candidates(&digits);
+        basics(&mut digits, &mut cands, &sol);
+        if let Some(f) = cell_unit_forcing(&digits, &cands) {
+            eprintln!(
+                "{}\n removed {:?} place {:?}\n pattern {:?}",
+                format_grid(&digits, &cands),
+                pairs(&f.removed),
+                f.place,
+                pairs(&f.pattern)
+            );
+        }
+    }
+}
+
+/// The share of corpus puzzles the chains finish with basics (singles, locked candidates)
+/// between steps, the time spent in the chain functions per puzzle, and the time each
+/// function takes on the grids where the basics first stall.
+#[test]
+#[ignore = "measurement: run with --ignored --nocapture"]
+fn corpus_share_and_timing() {
+    use std::time::{Duration, Instant};
+    let chains: [Technique; 4] = [
+        ("x_chain", x_chain),
+        ("xy_chain", xy_chain),
+        ("aic", aic),
+        ("forcing", forcing),
+    ];
+    let forcing: [Technique; 1] = [("forcing", forcing)];
+    for (corpus, limit) in [
+        ("puzzles3_magictour_top1465", usize::MAX),
+        ("puzzles6_forum_hardest_1106", usize::MAX),
+        ("puzzles5_forum_hardest_1905_11+", 500),
+        ("puzzles2_17_clue", 1000),
+    ] {
+        let boards = corpus_sample(corpus, limit);
+        if boards.is_empty() {
+            continue;
+        }
+        for (label, techniques) in [("chains", &chains[..]), ("forcing only", &forcing[..])] {
+            let mut steps = [0; 4];
+            let (mut solved, mut total, mut max) = (0, Duration::ZERO, Duration::ZERO);
+            let mut brutes = 0;
+            for b in &boards {
+                let mut time = [Duration::ZERO; 4];
+                let brute = walk_timed(b, techniques, &mut steps, &mut time, true).unwrap();
+                solved += usize::from(brute == 0);
+                brutes += brute;
+                let spent: Duration = time.iter().sum();
+                total += spent;
+                max = max.max(spent);
+            }
+            eprintln!(
+                "{corpus} ({} puzzles), {label}: {solved} walked without brute force \
+                 ({:.2}%), steps {:?} + {brutes} brute force, time in the techniques per \
+                 walk: mean {:?}, max {:?}",
+                boards.len(),
+                100.0 * solved as f64 / boards.len() as f64,
+                &steps[..techniques.len()],
+                total / boards.len() as u32,
+                max
+            );
+        }
+        let mut grids = Vec::new();
+        for b in &boards {
+            let sol = *crate::solve(b).unwrap().digits();
+            let mut digits = *b.digits();
+            let mut cands = peer_candidates(&digits);
+            basics(&mut digits, &mut cands, &sol);
+            if digits.contains(&0) {
+                grids.push((digits, cands));
+            }
+        }
+        for (name, t) in &chains {
+            let t0 = Instant::now();
+            let mut found = 0;
+            for (d, c) in &grids {
+                found += usize::from(t(d, c).is_some());
+            }
+            eprintln!(
+                "  {name}: {:?} a call on the first stalled grids ({found}/{} find a step)",
+                t0.elapsed() / grids.len().max(1) as u32,
+                grids.len()
+            );
+        }
+    }
+}
+
+/// Forcing chains on the stalled grids of a corpus, many times (for a profiler).
+#[test]
+#[ignore = "profiling loop"]
+fn profile_forcing() {
+    let corpus = std::env::var("CHAINS_CORPUS").unwrap_or("puzzles5_forum_hardest_1905_11+".into());
+    let mut grids = Vec::new();
+    for b in corpus_sample(&corpus, 200) {
+        let sol = *crate::solve(&b).unwrap().digits();
+        let mut digits = *b.digits();
+        let mut cands = peer_candidates(&digits);
+        basics(&mut digits, &mut cands, &sol);
+        grids.push((digits, cands));
+    }
+    let t0 = std::time::Instant::now();
+    let mut found = 0;
+    for _ in 0..5 {
+        for (d, c) in &grids {
+            found += usize::from(forcing(d, c).is_some());
+        }
+    }
+    eprintln!(
+        "{found} found, {:?} a call",
+        t0.elapsed() / (5 * grids.len().max(1)) as u32
+    );
+}
+
+#[test]
+#[ignore = "prints example steps found on the corpus"]
+fn print_examples() {
+    let techniques: [Technique; 4] = [
+        ("x_chain", x_chain),
+        ("xy_chain", xy_chain),
+        ("aic", aic),
+        ("forcing", forcing),
+    ];
+    let mut shown = [0; 4];
+    for b in corpus_sample("puzzles3_magictour_top1465", 1465) {
+        let sol = *crate::solve(&b).unwrap().digits();
+        let mut digits = *b.digits();
+        let mut cands = peer_candidates(&digits);
+        loop {
+            basics(&mut digits, &mut cands, &sol);
+            let Some((i, f)) = techniques
+                .iter()
+                .enumerate()
+                .find_map(|(i, (_, t))| t(&digits, &cands).map(|f| (i, f)))
+            else {
+                break;
+            };
+            if shown[i] < 3 && (i == 3 && f.place.is_some()) {
+                shown[i] += 1;
+                eprintln!(
+                    "{} {}\n removed {:?} place {:?}\n pattern {:?}",
+                    techniques[i].0,
+                    format_grid(&digits, &cands),
+                    pairs(&f.removed),
+                    f.place,
+                    pairs(&f.pattern)
+                );
+            }
+            check_apply("example", &f, &mut digits, &mut cands, &sol);
+        }
+    }
+}
