@@ -881,7 +881,8 @@ fn technique_names_and_values() {
 
 /// One board per technique where it is the simplest step: (technique, puzzle, the number of
 /// hints applied from its givens before, the step's cell and digit, its removals as (cell,
-/// mask)). Found by `find_a_board_per_technique` on generated and corpus puzzles.
+/// mask)). Found by `cargo run --release --example simplest_boards` on generated and corpus
+/// puzzles.
 type Simplest = (
     Technique,
     &'static str,
@@ -1183,57 +1184,4 @@ fn each_technique_is_the_simplest_step_on_its_board() {
         seen.push(t);
     }
     assert_eq!(seen, Technique::ALL, "one board per technique, in order");
-}
-
-/// Finds, for each technique, the first walk state (of corpus and generated puzzles) where
-/// it is the simplest step, and prints it in the form of [`SIMPLEST`].
-#[test]
-#[ignore = "prints the table of SIMPLEST; run with --ignored --nocapture"]
-fn find_a_board_per_technique() {
-    let mut puzzles: Vec<[u8; CELLS]> = Vec::new();
-    for level in Difficulty::ALL {
-        for seed in 0..40 {
-            puzzles.push(sudoku_core::generate(seed, level).0.to_bytes());
-        }
-    }
-    for (name, known) in corpora::CORPORA {
-        if known == corpora::Known::Unique {
-            if let Some(entries) = corpora::read(name) {
-                puzzles.extend(corpora::sample(&entries, 400).map(|e| e.bytes));
-            }
-        }
-    }
-    let mut found: Vec<Option<String>> = vec![None; Technique::ALL.len() + 1];
-    for p in &puzzles {
-        let board = Board::from_bytes(p).unwrap();
-        let Ok(steps) = sudoku_core::walk(&board) else {
-            continue;
-        };
-        for (n, s) in steps.iter().map(Step::of).enumerate() {
-            let k = s.technique as usize;
-            if found[k].is_some() {
-                continue;
-            }
-            let removed: Vec<String> = (0..CELLS)
-                .filter(|&c| s.removed[c] != 0)
-                .map(|c| format!("({c}, {:#05x})", s.removed[c]))
-                .collect();
-            found[k] = Some(format!(
-                "    (Technique::{:?}, \"{}\", {n}, {}, {}, &[{}]),",
-                s.technique().unwrap(),
-                String::from_utf8_lossy(p),
-                s.cell,
-                s.digit,
-                removed.join(", ")
-            ));
-        }
-    }
-    for line in found.iter().flatten() {
-        println!("{line}");
-    }
-    for t in Technique::ALL {
-        if found[t.code() as usize].is_none() {
-            println!("    // not found: {t:?}");
-        }
-    }
 }

@@ -180,51 +180,25 @@ type Technique = (&'static str, fn(&[u8; 81], &[u16; 81]) -> Option<ChainFind>);
 /// Walks a puzzle with basics between steps and the techniques in order, checking each
 /// step; returns whether the grid was filled and how many steps each technique made.
 fn walk(board: &Board, techniques: &[Technique], steps: &mut [usize]) -> bool {
-    let mut time = [std::time::Duration::ZERO; 8];
-    walk_timed(board, techniques, steps, &mut time, false) == Some(0)
-}
-
-/// [`walk`], adding the time spent in each technique to `time`; with `brute`, a stall
-/// places the solution's digit in an empty cell with fewest candidates and goes on.
-/// The number of such placements when the grid was filled, `None` when it stalled.
-fn walk_timed(
-    board: &Board,
-    techniques: &[Technique],
-    steps: &mut [usize],
-    time: &mut [std::time::Duration],
-    brute: bool,
-) -> Option<usize> {
     let Ok(sol) = crate::solve(board) else {
-        return None;
+        return false;
     };
-    let mut brute_steps = 0;
     let sol = *sol.digits();
     let mut digits = *board.digits();
     let mut cands = peer_candidates(&digits);
     'walk: loop {
         basics(&mut digits, &mut cands, &sol);
         if digits.iter().all(|&d| d != 0) {
-            return Some(brute_steps);
+            return true;
         }
         for (i, (name, t)) in techniques.iter().enumerate() {
-            let t0 = std::time::Instant::now();
-            let found = t(&digits, &cands);
-            time[i] += t0.elapsed();
-            if let Some(f) = found {
+            if let Some(f) = t(&digits, &cands) {
                 check_apply(name, &f, &mut digits, &mut cands, &sol);
                 steps[i] += 1;
                 continue 'walk;
             }
         }
-        if !brute {
-            return None;
-        }
-        let c = (0..81)
-            .filter(|&c| digits[c] == 0)
-            .min_by_key(|&c| cands[c].count_ones())
-            .unwrap();
-        place(&mut digits, &mut cands, c, sol[c]);
-        brute_steps += 1;
+        return false;
     }
 }
 
@@ -257,27 +231,6 @@ fn parse_grid(text: &str) -> ([u8; 81], [u16; 81]) {
         cands[c] = m;
     }
     (digits, cands)
-}
-
-fn format_grid(digits: &[u8; 81], cands: &[u16; 81]) -> String {
-    let mut out = String::new();
-    for c in 0..81 {
-        if c % 9 == 0 {
-            out.push('\n');
-        }
-        if digits[c] != 0 {
-            out.push('=');
-            out.push((b'0' + digits[c]) as char);
-        } else {
-            for d in 0..9 {
-                if cands[c] >> d & 1 != 0 {
-                    out.push((b'1' + d) as char);
-                }
-            }
-        }
-        out.push(' ');
-    }
-    out
 }
 
 /// The (cell, digit) pairs of a per-cell mask array.
@@ -615,162 +568,4 @@ fn forcing_chain_soundness_on_bundled_and_corpus_puzzles() {
 #[test]
 fn cell_and_unit_forcing_soundness_on_bundled_and_corpus_puzzles() {
     soundness("cell_unit_forcing", cell_unit_forcing);
-}
-
-#[test]
-#[ignore = "prints a cell or unit forcing example"]
-fn print_cell_unit_forcing_example() {
-    for b in corpus_sample("puzzles3_magictour_top1465", 20) {
-        let sol = *crate::solve(&b).unwrap().digits();
-        let mut digits = *b.digits();
-        let mut cands = peer_candidates(&digits);
-        basics(&mut digits, &mut cands, &sol);
-        if let Some(f) = cell_unit_forcing(&digits, &cands) {
-            eprintln!(
-                "{}\n removed {:?} place {:?}\n pattern {:?}",
-                format_grid(&digits, &cands),
-                pairs(&f.removed),
-                f.place,
-                pairs(&f.pattern)
-            );
-        }
-    }
-}
-
-/// The share of corpus puzzles the chains finish with basics (singles, locked candidates)
-/// between steps, the time spent in the chain functions per puzzle, and the time each
-/// function takes on the grids where the basics first stall.
-#[test]
-#[ignore = "measurement: run with --ignored --nocapture"]
-fn corpus_share_and_timing() {
-    use std::time::{Duration, Instant};
-    let chains: [Technique; 4] = [
-        ("x_chain", x_chain),
-        ("xy_chain", xy_chain),
-        ("aic", aic),
-        ("forcing", forcing),
-    ];
-    let forcing: [Technique; 1] = [("forcing", forcing)];
-    for (corpus, limit) in [
-        ("puzzles3_magictour_top1465", usize::MAX),
-        ("puzzles6_forum_hardest_1106", usize::MAX),
-        ("puzzles5_forum_hardest_1905_11+", 500),
-        ("puzzles2_17_clue", 1000),
-    ] {
-        let boards = corpus_sample(corpus, limit);
-        if boards.is_empty() {
-            continue;
-        }
-        for (label, techniques) in [("chains", &chains[..]), ("forcing only", &forcing[..])] {
-            let mut steps = [0; 4];
-            let (mut solved, mut total, mut max) = (0, Duration::ZERO, Duration::ZERO);
-            let mut brutes = 0;
-            for b in &boards {
-                let mut time = [Duration::ZERO; 4];
-                let brute = walk_timed(b, techniques, &mut steps, &mut time, true).unwrap();
-                solved += usize::from(brute == 0);
-                brutes += brute;
-                let spent: Duration = time.iter().sum();
-                total += spent;
-                max = max.max(spent);
-            }
-            eprintln!(
-                "{corpus} ({} puzzles), {label}: {solved} walked without brute force \
-                 ({:.2}%), steps {:?} + {brutes} brute force, time in the techniques per \
-                 walk: mean {:?}, max {:?}",
-                boards.len(),
-                100.0 * solved as f64 / boards.len() as f64,
-                &steps[..techniques.len()],
-                total / boards.len() as u32,
-                max
-            );
-        }
-        let mut grids = Vec::new();
-        for b in &boards {
-            let sol = *crate::solve(b).unwrap().digits();
-            let mut digits = *b.digits();
-            let mut cands = peer_candidates(&digits);
-            basics(&mut digits, &mut cands, &sol);
-            if digits.contains(&0) {
-                grids.push((digits, cands));
-            }
-        }
-        for (name, t) in &chains {
-            let t0 = Instant::now();
-            let mut found = 0;
-            for (d, c) in &grids {
-                found += usize::from(t(d, c).is_some());
-            }
-            eprintln!(
-                "  {name}: {:?} a call on the first stalled grids ({found}/{} find a step)",
-                t0.elapsed() / grids.len().max(1) as u32,
-                grids.len()
-            );
-        }
-    }
-}
-
-/// Forcing chains on the stalled grids of a corpus, many times (for a profiler).
-#[test]
-#[ignore = "profiling loop"]
-fn profile_forcing() {
-    let corpus = std::env::var("CHAINS_CORPUS").unwrap_or("puzzles5_forum_hardest_1905_11+".into());
-    let mut grids = Vec::new();
-    for b in corpus_sample(&corpus, 200) {
-        let sol = *crate::solve(&b).unwrap().digits();
-        let mut digits = *b.digits();
-        let mut cands = peer_candidates(&digits);
-        basics(&mut digits, &mut cands, &sol);
-        grids.push((digits, cands));
-    }
-    let t0 = std::time::Instant::now();
-    let mut found = 0;
-    for _ in 0..5 {
-        for (d, c) in &grids {
-            found += usize::from(forcing(d, c).is_some());
-        }
-    }
-    eprintln!(
-        "{found} found, {:?} a call",
-        t0.elapsed() / (5 * grids.len().max(1)) as u32
-    );
-}
-
-#[test]
-#[ignore = "prints example steps found on the corpus"]
-fn print_examples() {
-    let techniques: [Technique; 4] = [
-        ("x_chain", x_chain),
-        ("xy_chain", xy_chain),
-        ("aic", aic),
-        ("forcing", forcing),
-    ];
-    let mut shown = [0; 4];
-    for b in corpus_sample("puzzles3_magictour_top1465", 1465) {
-        let sol = *crate::solve(&b).unwrap().digits();
-        let mut digits = *b.digits();
-        let mut cands = peer_candidates(&digits);
-        loop {
-            basics(&mut digits, &mut cands, &sol);
-            let Some((i, f)) = techniques
-                .iter()
-                .enumerate()
-                .find_map(|(i, (_, t))| t(&digits, &cands).map(|f| (i, f)))
-            else {
-                break;
-            };
-            if shown[i] < 3 && (i == 3 && f.place.is_some()) {
-                shown[i] += 1;
-                eprintln!(
-                    "{} {}\n removed {:?} place {:?}\n pattern {:?}",
-                    techniques[i].0,
-                    format_grid(&digits, &cands),
-                    pairs(&f.removed),
-                    f.place,
-                    pairs(&f.pattern)
-                );
-            }
-            check_apply("example", &f, &mut digits, &mut cands, &sol);
-        }
-    }
 }
