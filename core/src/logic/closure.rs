@@ -116,8 +116,7 @@ pub(crate) fn settle_with(grid: &mut super::grid::Grid) -> Techniques {
             Ok(None) | Err(Dead) => break,
         }
     }
-    grid.cand = g.cand;
-    grid.digit = g.digit;
+    *grid = super::grid::Grid::from_parts(g.digit, g.cand);
     used
 }
 

@@ -284,13 +284,7 @@ enum Mode {
 
 /// The shortest alternating chain of `mode` (at least three links) that removes something,
 /// from start nodes of the digits of `starts` (bit `d` for digit `d + 1`).
-fn chain_search(
-    digits: &[u8; 81],
-    cands: &[u16; 81],
-    mode: Mode,
-    starts: u16,
-) -> Option<ChainFind> {
-    let g = Grid::new(digits, cands)?;
+fn chain_search(g: &Grid, mode: Mode, starts: u16) -> Option<ChainFind> {
     // Per node: the BFS generation that reached it (0: never), its parent and depth.
     let mut seen = [0u16; NODES];
     let mut parent = [0u16; NODES];
@@ -398,27 +392,27 @@ fn chain_search(
 /// from units where the digit has two places, weak links between peers. Removes the digit from
 /// the cells that see both ends.
 #[cfg(test)]
-pub(crate) fn x_chain(digits: &[u8; 81], cands: &[u16; 81]) -> Option<ChainFind> {
-    x_chain_of(digits, cands, ALL_DIGITS)
+pub(crate) fn x_chain(g: &Grid) -> Option<ChainFind> {
+    x_chain_of(g, ALL_DIGITS)
 }
 
 /// [`x_chain`] on the digits of `of` only (bit `d` for digit `d + 1`): the same chain as on
 /// all digits when the others have none, since an X-chain keeps to one digit.
-pub(crate) fn x_chain_of(digits: &[u8; 81], cands: &[u16; 81], of: u16) -> Option<ChainFind> {
-    chain_search(digits, cands, Mode::X, of)
+pub(crate) fn x_chain_of(g: &Grid, of: u16) -> Option<ChainFind> {
+    chain_search(g, Mode::X, of)
 }
 
 /// Chains of bivalue cells (XY-chains): inside a cell one candidate is false and the other
 /// true; between cells one digit is weakly linked. Removes the digit the two ends share from
 /// the cells that see both ends.
-pub(crate) fn xy_chain(digits: &[u8; 81], cands: &[u16; 81]) -> Option<ChainFind> {
-    chain_search(digits, cands, Mode::Xy, ALL_DIGITS)
+pub(crate) fn xy_chain(g: &Grid) -> Option<ChainFind> {
+    chain_search(g, Mode::Xy, ALL_DIGITS)
 }
 
 /// Alternating inference chains over several digits: strong links from bivalue cells and from
 /// units where a digit has two places, weak links inside cells and between peers. Removes
 /// every candidate that sees both ends (the ends' digit from common peers; with two digits,
 /// the other candidates of a shared cell, or each end's digit from the other end's cell).
-pub(crate) fn aic(digits: &[u8; 81], cands: &[u16; 81]) -> Option<ChainFind> {
-    chain_search(digits, cands, Mode::Aic, ALL_DIGITS)
+pub(crate) fn aic(g: &Grid) -> Option<ChainFind> {
+    chain_search(g, Mode::Aic, ALL_DIGITS)
 }

@@ -442,14 +442,8 @@ impl Trace {
 /// digit in a unit). Shortest first: contradictions by the number of propagation rounds,
 /// forcing chains by the number of branches. Its heap (the lines, a few hundred KiB) is
 /// allocated fallibly: [`NoMemory`] when it cannot be had.
-pub(crate) fn forcing_chain(
-    digits: &[u8; 81],
-    cands: &[u16; 81],
-) -> Result<Option<ChainFind>, NoMemory> {
-    let Some(g) = Grid::new(digits, cands) else {
-        return Ok(None);
-    };
-    let mut base = Prop::of(&g);
+pub(crate) fn forcing_chain(g: &Grid) -> Result<Option<ChainFind>, NoMemory> {
+    let mut base = Prop::of(g);
     if base.run() == Line::Contradiction {
         return Ok(None);
     }
@@ -526,15 +520,14 @@ pub(crate) fn forcing_chain(
         }
     }
     // Every line stalled: forcing over the branches of a cell or of a digit in a unit.
-    agree_stage(&g, &base, &lines, &nodes)
+    agree_stage(g, &base, &lines, &nodes)
 }
 
 /// Cell and unit forcing alone (every line run to its end, failed ones included), for tests:
 /// [`forcing_chain`] reaches it only when no assumption fails.
 #[cfg(test)]
-pub(super) fn cell_unit_forcing(digits: &[u8; 81], cands: &[u16; 81]) -> Option<ChainFind> {
-    let g = Grid::new(digits, cands)?;
-    let mut base = Prop::of(&g);
+pub(super) fn cell_unit_forcing(g: &Grid) -> Option<ChainFind> {
+    let mut base = Prop::of(g);
     if base.run() == Line::Contradiction {
         return None;
     }
@@ -552,7 +545,7 @@ pub(super) fn cell_unit_forcing(digits: &[u8; 81], cands: &[u16; 81]) -> Option<
             }
         }
     }
-    agree_stage(&g, &base, &lines, &nodes).expect("the tests have memory")
+    agree_stage(g, &base, &lines, &nodes).expect("the tests have memory")
 }
 
 /// Cell and unit forcing over lines run to their end: the first cell or unit (fewest branches

@@ -24,9 +24,9 @@
 //! cell (cell forcing) or every place of a digit in a unit (unit forcing) is tried: what all
 //! branches agree on holds.
 //!
-//! The grid: filled cells are outside every chain; an empty cell's candidates first lose the
-//! digits of its filled peers (a player's grid may keep them); only candidates present are
-//! removed. Alternating chains have at least three links (a single strong link only gives
+//! The grid is the logical solver's ([`super::grid::Grid`]), whose per-digit bitboards the
+//! searches read: filled cells are outside every chain, an open cell never keeps the digit of
+//! a filled peer, and only candidates present are removed. Alternating chains have at least three links (a single strong link only gives
 //! locked candidates). Each function also finds what a simpler technique would (an XY-chain
 //! of two cells is a naked pair): callers try the simpler techniques first.
 //!
@@ -40,7 +40,7 @@
 //! digits, a value above 9, a contradiction by singles) gives `None` or a step that holds
 //! vacuously; nothing panics.
 
-use crate::units::{ALL_DIGITS, PEER_MASK};
+use super::grid::Grid;
 
 /// What a chain technique found. `removed[c]`: candidates (bit d-1) removed from cell c (only
 /// candidates present in `cands`); `pattern[c]`: the candidates making up the chain (what a
@@ -64,59 +64,10 @@ pub(crate) use forcing::{forcing_chain, NoMemory};
 /// Number of candidate nodes (cell * 9 + digit - 1).
 const NODES: usize = 729;
 
-/// The board as the chains see it: candidates of the empty cells with every digit of a filled
-/// peer removed, and per digit the cells holding it as a candidate or as a filled digit.
-struct Grid {
-    /// Candidates of each empty cell (bit d-1); 0 for a filled cell.
-    cand: [u16; 81],
-    /// Per digit (0-8), the empty cells that have it as a candidate.
-    pos: [u128; 9],
-    /// Per digit, the cells where it is filled.
-    filled: [u128; 9],
-}
-
+/// What the chains read of the grid ([`Grid`], the logical solver's): the candidates of
+/// the open cells and, per digit, its open places and filled cells.
 impl Grid {
-    /// Reads the caller's grid; `None` when two filled cells of a unit hold the same digit
-    /// (no completion: nothing to find).
-    fn new(digits: &[u8; 81], cands: &[u16; 81]) -> Option<Grid> {
-        let mut filled = [0u128; 9];
-        let mut open = 0u128;
-        for (c, &d) in digits.iter().enumerate() {
-            match d {
-                0 => open |= 1 << c,
-                1..=9 => {
-                    let d = d as usize - 1;
-                    if filled[d] & PEER_MASK[c] != 0 {
-                        return None;
-                    }
-                    filled[d] |= 1 << c;
-                }
-                // Not a digit: no completion, nothing to find.
-                _ => return None,
-            }
-        }
-        let mut cand = [0u16; 81];
-        let mut pos = [0u128; 9];
-        for c in 0..81 {
-            if open >> c & 1 == 0 {
-                continue;
-            }
-            let mut m = cands[c] & ALL_DIGITS;
-            for (d, f) in filled.iter().enumerate() {
-                if f & PEER_MASK[c] != 0 {
-                    m &= !(1 << d);
-                }
-            }
-            cand[c] = m;
-            for (d, p) in pos.iter_mut().enumerate() {
-                if m >> d & 1 != 0 {
-                    *p |= 1 << c;
-                }
-            }
-        }
-        Some(Grid { cand, pos, filled })
-    }
-
+    /// Whether node `n` is a candidate.
     fn has(&self, n: usize) -> bool {
         self.cand[n / 9] >> (n % 9) & 1 != 0
     }

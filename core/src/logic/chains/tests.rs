@@ -1,12 +1,63 @@
-use super::alternating::x_chain;
-use super::forcing::cell_unit_forcing;
+use super::alternating;
+use super::forcing;
 use super::*;
-use crate::units::{PEERS, UNITS, UNIT_MASK};
+use crate::units::{ALL_DIGITS, PEERS, PEER_MASK, UNITS, UNIT_MASK};
+
+/// The grid of a caller's digits and candidates, as a player's grid may hold them: an open
+/// cell's candidates lose the digits of its filled peers; `None` when two filled cells of a
+/// unit hold the same digit or a cell holds no digit (no completion: nothing to find).
+fn grid(digits: &[u8; 81], cands: &[u16; 81]) -> Option<Grid> {
+    let mut filled = [0u128; 9];
+    for (c, &d) in digits.iter().enumerate() {
+        match d {
+            0 => {}
+            1..=9 => {
+                let d = d as usize - 1;
+                if filled[d] & PEER_MASK[c] != 0 {
+                    return None;
+                }
+                filled[d] |= 1 << c;
+            }
+            _ => return None,
+        }
+    }
+    let cand = core::array::from_fn(|c| {
+        if digits[c] != 0 {
+            return 0;
+        }
+        let mut m = cands[c] & ALL_DIGITS;
+        for (d, f) in filled.iter().enumerate() {
+            if f & PEER_MASK[c] != 0 {
+                m &= !(1 << d);
+            }
+        }
+        m
+    });
+    Some(Grid::from_parts(*digits, cand))
+}
+
+/// The chain searches on a caller's grid ([`grid`]).
+fn x_chain(digits: &[u8; 81], cands: &[u16; 81]) -> Option<ChainFind> {
+    alternating::x_chain(&grid(digits, cands)?)
+}
+
+fn xy_chain(digits: &[u8; 81], cands: &[u16; 81]) -> Option<ChainFind> {
+    super::xy_chain(&grid(digits, cands)?)
+}
+
+fn aic(digits: &[u8; 81], cands: &[u16; 81]) -> Option<ChainFind> {
+    super::aic(&grid(digits, cands)?)
+}
 
 /// [`forcing_chain`] where memory does not run out.
 fn forcing(digits: &[u8; 81], cands: &[u16; 81]) -> Option<ChainFind> {
-    forcing_chain(digits, cands).expect("the tests have memory")
+    forcing_chain(&grid(digits, cands)?).expect("the tests have memory")
 }
+
+fn cell_unit_forcing(digits: &[u8; 81], cands: &[u16; 81]) -> Option<ChainFind> {
+    forcing::cell_unit_forcing(&grid(digits, cands)?)
+}
+
 use crate::Board;
 use std::path::PathBuf;
 
