@@ -11,10 +11,11 @@
 //! puzzle needs at most level L (L up to Hard) exactly when these techniques of levels up
 //! to L fill its grid.
 
+use super::grid::Grid;
 use super::technique::{Technique, Techniques};
-use crate::board::{Board, BOX, CELLS, COL, ROW};
+use crate::board::{Board, CELLS};
 use crate::difficulty::Difficulty;
-use crate::units::{ALL_DIGITS, PEERS, UNITS};
+use crate::units::{ALL_DIGITS, UNITS};
 
 /// What the logical solver achieved on a board with a given set of techniques.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,7 +35,7 @@ pub(crate) struct Deduction {
 /// Meant for boards whose givens clash nowhere; on a board with no solution it stops (with
 /// `solved == false`) when it meets a contradiction.
 pub(crate) fn solve_logically(board: &Board, allowed: Techniques) -> Deduction {
-    let mut grid = Grid::new(board);
+    let mut grid = Sweep::new(board);
     let mut used = Techniques::NONE;
     let solved = loop {
         if grid.open == 0 {
@@ -69,7 +70,7 @@ pub(crate) fn fill_level(
     cell: usize,
     allowed: Techniques,
 ) -> Option<(Difficulty, u32)> {
-    let mut grid = Grid::new(board);
+    let mut grid = Sweep::new(board);
     grid.target = cell;
     let mut level = Difficulty::Easy;
     let mut steps = 0;
@@ -88,26 +89,14 @@ pub(crate) fn fill_level(
 /// Applies the techniques of levels Easy to Hard to `grid` until none makes progress (or
 /// the grid is full, or a contradiction shows); the level of the hardest one that made
 /// progress, `None` when none did.
-pub(crate) fn settle(grid: &mut super::grid::Grid) -> Option<Difficulty> {
+pub(crate) fn settle(grid: &mut Grid) -> Option<Difficulty> {
     settle_with(grid).hardest()
 }
 
 /// [`settle`], returning the techniques that made progress (singles tagged as the first
 /// allowed single, since the batch does not tell them apart).
-pub(crate) fn settle_with(grid: &mut super::grid::Grid) -> Techniques {
-    let mut g = Grid {
-        cand: grid.cand,
-        digit: grid.digit,
-        open: grid.digit.iter().filter(|&&d| d == 0).count(),
-        single: 0,
-        target: CELLS,
-    };
-    for i in 0..CELLS {
-        let c = g.cand[i];
-        if g.digit[i] == 0 && c & c.wrapping_sub(1) == 0 {
-            g.single |= 1 << i;
-        }
-    }
+pub(crate) fn settle_with(grid: &mut Grid) -> Techniques {
+    let mut g = Sweep::of(*grid);
     let allowed = Techniques::up_to(Difficulty::Hard);
     let mut used = Techniques::NONE;
     while g.open > 0 {
@@ -116,7 +105,7 @@ pub(crate) fn settle_with(grid: &mut super::grid::Grid) -> Techniques {
             Ok(None) | Err(Dead) => break,
         }
     }
-    *grid = super::grid::Grid::from_parts(g.digit, g.cand);
+    *grid = g.grid;
     used
 }
 
@@ -124,12 +113,11 @@ pub(crate) fn settle_with(grid: &mut super::grid::Grid) -> Techniques {
 /// without a place in some unit).
 struct Dead;
 
-/// The logical solver's state: the digit of every filled cell and the candidates of every
-/// open cell (0 for filled cells).
+/// The batch solver's state: the grid ([`Grid`], the logical solver's, read through this
+/// state) with what a sweep needs beside it.
 #[derive(Clone, Copy)]
-struct Grid {
-    cand: [u16; CELLS],
-    digit: [u8; CELLS],
+struct Sweep {
+    grid: Grid,
     open: usize,
     /// Open cells left with at most one candidate (bit `i` for cell `i`), for naked
     /// singles to place without scanning the grid.
@@ -139,33 +127,30 @@ struct Grid {
     target: usize,
 }
 
-impl Grid {
-    fn new(board: &Board) -> Grid {
-        let digits = board.digits();
-        // The digits given in each row, column and box.
-        let mut row = [0u16; 9];
-        let mut col = [0u16; 9];
-        let mut boxes = [0u16; 9];
-        for (i, &d) in digits.iter().enumerate() {
-            if d != 0 {
-                let bit = 1 << (d - 1);
-                row[ROW[i] as usize] |= bit;
-                col[COL[i] as usize] |= bit;
-                boxes[BOX[i] as usize] |= bit;
-            }
-        }
-        let mut g = Grid {
-            cand: [0; CELLS],
-            digit: *digits,
+impl core::ops::Deref for Sweep {
+    type Target = Grid;
+
+    fn deref(&self) -> &Grid {
+        &self.grid
+    }
+}
+
+impl Sweep {
+    fn new(board: &Board) -> Sweep {
+        Sweep::of(Grid::new(board))
+    }
+
+    /// The sweep of `grid`: its open cells, and those with at most one candidate.
+    fn of(grid: Grid) -> Sweep {
+        let mut g = Sweep {
+            grid,
             open: 0,
             single: 0,
             target: CELLS,
         };
         for i in 0..CELLS {
-            if digits[i] == 0 {
-                let c = ALL_DIGITS
-                    & !(row[ROW[i] as usize] | col[COL[i] as usize] | boxes[BOX[i] as usize]);
-                g.cand[i] = c;
+            let c = grid.cand[i];
+            if grid.digit[i] == 0 {
                 g.open += 1;
                 if c & c.wrapping_sub(1) == 0 {
                     g.single |= 1 << i;
@@ -177,33 +162,27 @@ impl Grid {
 
     /// Puts `digit` (1-9) in open cell `i` and removes it from the candidates of its peers.
     fn place(&mut self, i: usize, digit: u8) {
-        let bit = 1u16 << (digit - 1);
-        self.digit[i] = digit;
-        self.cand[i] = 0;
+        let mut lose = self.grid.place(i, digit);
         self.open = self.open.saturating_sub(1);
         self.single &= !(1 << i);
-        for &p in &PEERS[i] {
-            let p = p as usize;
-            let c = self.cand[p];
-            if c & bit != 0 {
-                let c = c & !bit;
-                self.cand[p] = c;
-                if c & c.wrapping_sub(1) == 0 && self.digit[p] == 0 {
-                    self.single |= 1 << p;
-                }
+        while lose != 0 {
+            let p = lose.trailing_zeros() as usize;
+            lose &= lose - 1;
+            let c = self.grid.cand[p];
+            if c & c.wrapping_sub(1) == 0 {
+                self.single |= 1 << p;
             }
         }
     }
 
     /// Removes the candidates in `mask` from cell `i`; whether any was there.
     fn eliminate(&mut self, i: usize, mask: u16) -> bool {
-        let before = self.cand[i];
-        let after = before & !mask;
-        self.cand[i] = after;
-        if after & after.wrapping_sub(1) == 0 && self.digit[i] == 0 {
+        let removed = self.grid.eliminate(i, mask);
+        let after = self.grid.cand[i];
+        if after & after.wrapping_sub(1) == 0 && self.grid.digit[i] == 0 {
             self.single |= 1 << i;
         }
-        before & mask != 0
+        removed
     }
 
     /// Applies the simplest allowed technique that makes progress; which one, or `None`
@@ -378,7 +357,7 @@ impl Grid {
                 }
             }
             let small = &small[..n];
-            let mut clear = |g: &mut Grid, cells: &[usize], digits: u16| {
+            let mut clear = |g: &mut Sweep, cells: &[usize], digits: u16| {
                 for &i in unit {
                     let i = i as usize;
                     if !cells.contains(&i) {
@@ -430,7 +409,7 @@ impl Grid {
                     n += 1;
                 }
             }
-            let mut keep_only = |g: &mut Grid, cells: u16, keep: u16| {
+            let mut keep_only = |g: &mut Sweep, cells: u16, keep: u16| {
                 for (k, &i) in unit.iter().enumerate() {
                     if cells & (1 << k) != 0 {
                         progress |= g.eliminate(i as usize, !keep & ALL_DIGITS);
@@ -654,7 +633,7 @@ mod tests {
         use super::*;
 
         /// The open cells of unit `u` and their candidates.
-        fn open(g: &Grid, u: usize) -> Vec<(usize, u16)> {
+        fn open(g: &Sweep, u: usize) -> Vec<(usize, u16)> {
             UNITS[u]
                 .iter()
                 .map(|&i| i as usize)
@@ -679,7 +658,7 @@ mod tests {
         }
 
         /// Some technique of `allowed` still applies, by brute force over its definition.
-        fn something_applies(g: &Grid) -> Option<&'static str> {
+        fn something_applies(g: &Sweep) -> Option<&'static str> {
             for u in 0..27 {
                 let cells = open(g, u);
                 for &(_, c) in &cells {
@@ -752,7 +731,7 @@ mod tests {
             let mut stalls = 0;
             for _ in 0..60 {
                 let (p, s) = crate::generate::random_minimal(&mut rng);
-                let mut g = Grid::new(&p);
+                let mut g = Sweep::new(&p);
                 while g.open > 0 && matches!(g.step(ALL), Ok(Some(_))) {}
                 for i in 0..CELLS {
                     if g.digit[i] == 0 {
