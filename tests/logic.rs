@@ -11,52 +11,12 @@
 mod common;
 
 use common::corpora;
+use common::ffi::{self, marker_step};
 use std::ffi::{c_char, c_int, CStr};
-use sudoku::ffi::{
-    sudoku_apply_step, sudoku_candidates, sudoku_hint, sudoku_rate, sudoku_technique_name,
-};
+use sudoku::ffi::{sudoku_apply_step, sudoku_candidates, sudoku_hint, sudoku_technique_name};
 use sudoku::{Status, Step};
 use sudoku_core::engine::reference;
 use sudoku_core::{Board, Difficulty, Technique, CELLS};
-
-/// A step full of a marker, to show a write on failure.
-fn marker_step() -> Step {
-    Step {
-        technique: 0x5A5A,
-        difficulty: 0x5A5A,
-        cell: 0x5A5A,
-        digit: 0x5A5A,
-        removed: [0xA5A5; CELLS],
-        pattern: [0xA5A5; CELLS],
-    }
-}
-
-fn c_candidates(board: &[u8; CELLS]) -> (i32, [u16; CELLS]) {
-    let mut out = [0xFFFFu16; CELLS];
-    // SAFETY: 81 readable bytes and 81 writable masks.
-    let rc = unsafe { sudoku_candidates(board.as_ptr().cast(), out.as_mut_ptr()) };
-    (rc, out)
-}
-
-fn c_hint(board: &[u8; CELLS], cands: Option<&[u16; CELLS]>) -> (i32, Step) {
-    let mut step = marker_step();
-    let c = cands.map_or(core::ptr::null(), |c| c.as_ptr());
-    // SAFETY: 81 readable bytes, NULL or 81 readable masks, a writable step.
-    let rc = unsafe { sudoku_hint(board.as_ptr().cast(), c, &mut step) };
-    (rc, step)
-}
-
-fn c_apply(board: &mut [u8; CELLS], cands: &mut [u16; CELLS], step: &Step) -> i32 {
-    // SAFETY: 81 writable bytes, 81 writable masks, a readable step.
-    unsafe { sudoku_apply_step(board.as_mut_ptr().cast(), cands.as_mut_ptr(), step) }
-}
-
-fn c_rate(board: &[u8; CELLS]) -> (i32, c_int) {
-    let mut d = -7;
-    // SAFETY: 81 readable bytes and a writable int.
-    let rc = unsafe { sudoku_rate(board.as_ptr().cast(), &mut d) };
-    (rc, d)
-}
 
 fn name(t: c_int) -> String {
     // SAFETY: the function returns a static NUL-terminated string.
@@ -128,13 +88,13 @@ fn walk(puzzle: &[u8; CELLS], what: &str) -> (Difficulty, Vec<Technique>) {
         .unwrap_or_else(|| panic!("{what}: no solution"))
         .to_bytes();
     let mut board = *puzzle;
-    let (rc, mut cands) = c_candidates(&board);
+    let (rc, mut cands) = ffi::candidates(&board);
     assert_eq!(rc, 0, "{what}");
     let mut level = Difficulty::Easy;
     let mut used = Vec::new();
     for n in 0.. {
         assert!(n <= 81 * 9, "{what}: the walk does not end");
-        let (rc, s) = c_hint(&board, Some(&cands));
+        let (rc, s) = ffi::hint(&board, Some(&cands));
         assert_eq!(rc, 0, "{what}: step {n}");
         if s.technique == 0 {
             assert!(
@@ -148,11 +108,15 @@ fn walk(puzzle: &[u8; CELLS], what: &str) -> (Difficulty, Vec<Technique>) {
         let t = Technique::from_code(s.technique).unwrap();
         level = level.max(t.level().unwrap());
         used.push(t);
-        assert_eq!(c_apply(&mut board, &mut cands, &s), 0, "{what}: step {n}");
+        assert_eq!(
+            ffi::apply_step(&mut board, &mut cands, &s),
+            0,
+            "{what}: step {n}"
+        );
     }
     assert_eq!(board, sol, "{what}");
     assert_eq!(
-        c_rate(puzzle),
+        ffi::rate(puzzle, &[false; 2]),
         (0, level.code()),
         "{what}: walk and rate disagree"
     );
@@ -658,24 +622,24 @@ const LEETCODE: &[u8; CELLS] =
 
 #[test]
 fn candidates_are_what_the_filled_cells_leave() {
-    let (rc, c) = c_candidates(LEETCODE);
+    let (rc, c) = ffi::candidates(LEETCODE);
     assert_eq!(rc, 0);
     assert_eq!(c[0], 1 << 4); // the given 5
                               // Cell 2 (row 0, column 2): row has 5,3,7; column 8; box 5,3,6,9,8.
     let expect: u16 = [1u16, 2, 4].iter().map(|d| 1 << (d - 1)).sum();
     assert_eq!(c[2], expect);
     // Every empty cell of an empty board has every digit.
-    assert_eq!(c_candidates(&[b'.'; CELLS]), (0, [0x1FF; CELLS]));
+    assert_eq!(ffi::candidates(&[b'.'; CELLS]), (0, [0x1FF; CELLS]));
     // Statuses; nothing written on failure.
     let mut bad = *LEETCODE;
     bad[1] = b'5';
     assert_eq!(
-        c_candidates(&bad),
+        ffi::candidates(&bad),
         (Status::ErrConflict.code(), [0xFFFF; CELLS])
     );
     bad[3] = b'x';
     assert_eq!(
-        c_candidates(&bad),
+        ffi::candidates(&bad),
         (Status::ErrInvalidChar.code(), [0xFFFF; CELLS])
     );
     let mut out = [0xFFFFu16; CELLS];
@@ -692,13 +656,13 @@ fn candidates_are_what_the_filled_cells_leave() {
     let mut none = [b'.'; CELLS];
     none[..8].copy_from_slice(b"12345678");
     none[80] = b'9';
-    assert_eq!(c_candidates(&none).0, 0);
+    assert_eq!(ffi::candidates(&none).0, 0);
 }
 
 #[test]
 fn hint_statuses_and_nothing_written_on_failure() {
     let fails = |board: &[u8; CELLS], cands: Option<&[u16; CELLS]>, want: Status| {
-        let (rc, s) = c_hint(board, cands);
+        let (rc, s) = ffi::hint(board, cands);
         assert_eq!(rc, want.code());
         assert_eq!(s, marker_step());
     };
@@ -726,57 +690,61 @@ fn hint_statuses_and_nothing_written_on_failure() {
     none[80] = b'9';
     fails(&none, None, Status::NoSolution);
     // A filled cell whose mask is not its digit's bit.
-    let (_, mut c) = c_candidates(LEETCODE);
+    let (_, mut c) = ffi::candidates(LEETCODE);
     c[0] = 0x1FF;
     fails(LEETCODE, Some(&c), Status::ErrInvalidArgument);
     c[0] = 0;
     fails(LEETCODE, Some(&c), Status::ErrInvalidArgument);
     // A mask with a bit above 8.
-    let (_, mut c) = c_candidates(LEETCODE);
+    let (_, mut c) = ffi::candidates(LEETCODE);
     c[2] |= 1 << 12;
     fails(LEETCODE, Some(&c), Status::ErrInvalidArgument);
     // The player's candidates lost a solution digit (cell 2 holds 4).
-    let (_, mut c) = c_candidates(LEETCODE);
+    let (_, mut c) = ffi::candidates(LEETCODE);
     c[2] &= !(1 << 3);
     fails(LEETCODE, Some(&c), Status::NoSolution);
     // An open cell with no candidate at all.
-    let (_, mut c) = c_candidates(LEETCODE);
+    let (_, mut c) = ffi::candidates(LEETCODE);
     c[2] = 0;
     fails(LEETCODE, Some(&c), Status::NoSolution);
     // Candidates a filled peer excludes count as removed: all 0x1FF on open cells gives
     // the same step as NULL.
-    let (_, c) = c_candidates(LEETCODE);
+    let (_, c) = ffi::candidates(LEETCODE);
     let loose: [u16; CELLS] =
         core::array::from_fn(|i| if LEETCODE[i] == b'.' { 0x1FF } else { c[i] });
-    assert_eq!(c_hint(LEETCODE, Some(&loose)), c_hint(LEETCODE, None));
-    assert_eq!(c_hint(LEETCODE, Some(&c)), c_hint(LEETCODE, None));
+    assert_eq!(ffi::hint(LEETCODE, Some(&loose)), ffi::hint(LEETCODE, None));
+    assert_eq!(ffi::hint(LEETCODE, Some(&c)), ffi::hint(LEETCODE, None));
     // A complete board: NONE.
     let sol = reference::solve(&Board::from_bytes(LEETCODE).unwrap())
         .unwrap()
         .to_bytes();
-    let (rc, s) = c_hint(&sol, None);
+    let (rc, s) = ffi::hint(&sol, None);
     assert_eq!((rc, s), (0, Step::default()));
     assert_eq!(name(0), "None");
     // Its walk has no step, and it rates the lowest level.
-    assert_eq!(c_rate(&sol), (0, Difficulty::Easy.code()));
+    assert_eq!(ffi::rate(&sol, &[false; 2]), (0, Difficulty::Easy.code()));
 }
 
 #[test]
 fn hints_are_deterministic() {
-    let (rc, a) = c_hint(LEETCODE, None);
+    let (rc, a) = ffi::hint(LEETCODE, None);
     assert_eq!(rc, 0);
     for _ in 0..3 {
-        assert_eq!(c_hint(LEETCODE, None), (0, a));
+        assert_eq!(ffi::hint(LEETCODE, None), (0, a));
     }
 }
 
 #[test]
 fn apply_step_refuses_steps_that_do_not_fit_and_writes_nothing() {
-    let (_, cands) = c_candidates(LEETCODE);
+    let (_, cands) = ffi::candidates(LEETCODE);
     let refuse = |step: &Step, want: Status| {
         let mut b = *LEETCODE;
         let mut c = cands;
-        assert_eq!(c_apply(&mut b, &mut c, step), want.code(), "{step:?}");
+        assert_eq!(
+            ffi::apply_step(&mut b, &mut c, step),
+            want.code(),
+            "{step:?}"
+        );
         assert_eq!((b, c), (*LEETCODE, cands));
     };
     let place = |cell: i32, digit: i32| Step {
@@ -797,7 +765,7 @@ fn apply_step_refuses_steps_that_do_not_fit_and_writes_nothing() {
     let mut b = *LEETCODE;
     let before = loose;
     assert_eq!(
-        c_apply(&mut b, &mut loose, &place(2, 5)),
+        ffi::apply_step(&mut b, &mut loose, &place(2, 5)),
         Status::ErrInvalidArgument.code()
     );
     assert_eq!((b, loose), (*LEETCODE, before));
@@ -816,7 +784,7 @@ fn apply_step_refuses_steps_that_do_not_fit_and_writes_nothing() {
     let mut b = *LEETCODE;
     let before = bad_cands;
     assert_eq!(
-        c_apply(&mut b, &mut bad_cands, &place(2, 4)),
+        ffi::apply_step(&mut b, &mut bad_cands, &place(2, 4)),
         Status::ErrInvalidArgument.code()
     );
     assert_eq!((b, bad_cands), (*LEETCODE, before));
@@ -824,7 +792,7 @@ fn apply_step_refuses_steps_that_do_not_fit_and_writes_nothing() {
     clash[1] = b'5';
     let mut c = cands;
     assert_eq!(
-        c_apply(&mut clash, &mut c, &place(2, 4)),
+        ffi::apply_step(&mut clash, &mut c, &place(2, 4)),
         Status::ErrConflict.code()
     );
     // NULLs.
@@ -850,7 +818,7 @@ fn apply_step_refuses_steps_that_do_not_fit_and_writes_nothing() {
     // A fitting placement: the cell keeps only its digit, the peers lose it.
     let mut b = *LEETCODE;
     let mut c = cands;
-    assert_eq!(c_apply(&mut b, &mut c, &place(2, 4)), 0);
+    assert_eq!(ffi::apply_step(&mut b, &mut c, &place(2, 4)), 0);
     assert_eq!(b[2], b'4');
     assert_eq!(c[2], 1 << 3);
     for peer in [3usize, 11, 20, 29, 74] {
@@ -860,7 +828,7 @@ fn apply_step_refuses_steps_that_do_not_fit_and_writes_nothing() {
     let mut s = Step::default();
     s.removed[3] = c[3];
     let mut b2 = b;
-    assert_eq!(c_apply(&mut b2, &mut c, &s), 0);
+    assert_eq!(ffi::apply_step(&mut b2, &mut c, &s), 0);
     assert_eq!((b2, c[3]), (b, 0));
 }
 
@@ -1155,18 +1123,18 @@ fn each_technique_is_the_simplest_step_on_its_board() {
             .unwrap()
             .to_bytes();
         let mut board = *p;
-        let (_, mut cands) = c_candidates(&board);
+        let (_, mut cands) = ffi::candidates(&board);
         for k in 0..n {
-            let (rc, s) = c_hint(&board, Some(&cands));
+            let (rc, s) = ffi::hint(&board, Some(&cands));
             assert_eq!(rc, 0, "{t:?} step {k}");
             assert_ne!(
                 s.technique,
                 t.code(),
                 "{t:?} first appears at step {n}, not {k}"
             );
-            assert_eq!(c_apply(&mut board, &mut cands, &s), 0);
+            assert_eq!(ffi::apply_step(&mut board, &mut cands, &s), 0);
         }
-        let (rc, s) = c_hint(&board, Some(&cands));
+        let (rc, s) = ffi::hint(&board, Some(&cands));
         assert_eq!(rc, 0);
         assert_eq!(s.technique(), Some(t), "{puzzle} after {n} steps");
         assert_eq!((s.cell, s.digit), (cell, digit), "{t:?}");
