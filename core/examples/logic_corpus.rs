@@ -4,6 +4,9 @@
 //! - `cargo run --release -p sudoku-core --example logic_corpus -- share`: per corpus, the
 //!   share of puzzles whose walk needs no brute force, the steps of each technique above
 //!   Hard, and the time per rating and per whole walk (mean and slowest);
+//! - `... -- rate [PUZZLES] [ROUNDS]`: the rating's throughput, `sudoku_core::rate` on the
+//!   first PUZZLES (default 1000) puzzles of each corpus, the best of ROUNDS (default 5)
+//!   rounds, in microseconds a puzzle;
 //! - `... -- forcing [PUZZLES]`: the time of a hint where the step is a forcing chain, on
 //!   the walk states of the first PUZZLES (default 200) puzzles of
 //!   `$CHAINS_CORPUS` (default `puzzles5_forum_hardest_1905_11+`), five rounds (for a
@@ -101,6 +104,35 @@ fn share() {
     }
 }
 
+fn rate(puzzles: usize, rounds: usize) {
+    let mut total = 0.0;
+    for name in [
+        "gen_easy",
+        "gen_minimal",
+        "puzzles2_17_clue",
+        "puzzles3_magictour_top1465",
+        "puzzles5_forum_hardest_1905_11+",
+        "puzzles6_forum_hardest_1106",
+    ] {
+        let boards = corpus(name, puzzles);
+        if boards.is_empty() {
+            continue;
+        }
+        let mut best = Duration::MAX;
+        for _ in 0..rounds {
+            let t0 = Instant::now();
+            for b in &boards {
+                std::hint::black_box(sudoku_core::rate(b).ok());
+            }
+            best = best.min(t0.elapsed());
+        }
+        let us = best.as_secs_f64() * 1e6 / boards.len() as f64;
+        total += us;
+        println!("{name:<32} {us:>8.1} us/puzzle ({} puzzles)", boards.len());
+    }
+    println!("{:<32} {total:>8.1} us (sum of the means)", "all");
+}
+
 fn forcing(puzzles: usize) {
     let name = std::env::var("CHAINS_CORPUS").unwrap_or("puzzles5_forum_hardest_1905_11+".into());
     let mut grids = Vec::new();
@@ -182,8 +214,11 @@ fn main() {
         |i: usize, default: usize| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(default);
     match args.first().map(String::as_str) {
         Some("share") | None => share(),
+        Some("rate") => rate(number(1, 1000), number(2, 5)),
         Some("forcing") => forcing(number(1, 200)),
         Some("examples") => examples(),
-        Some(other) => eprintln!("unknown mode {other}: share, forcing [PUZZLES] or examples"),
+        Some(other) => {
+            eprintln!("unknown mode {other}: share, rate [PUZZLES] [ROUNDS], forcing [PUZZLES] or examples");
+        }
     }
 }
