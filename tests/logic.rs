@@ -123,29 +123,18 @@ fn walk(puzzle: &[u8; CELLS], what: &str) -> (Difficulty, Vec<Technique>) {
     (level, used)
 }
 
-fn lines(text: &str) -> Vec<[u8; CELLS]> {
-    text.lines()
-        .filter(|l| !l.starts_with('#') && l.len() >= CELLS)
-        .filter_map(|l| l.as_bytes()[..CELLS].try_into().ok())
-        .collect()
-}
-
 #[test]
 fn every_step_of_the_bundled_walks_is_true_and_agrees_with_rate() {
-    let root = env!("CARGO_MANIFEST_DIR");
     let mut n = 0;
-    for file in ["benches/puzzles.txt", "c_examples/puzzles.txt"] {
-        let text = std::fs::read_to_string(format!("{root}/{file}")).unwrap();
-        for (k, p) in lines(&text).iter().enumerate() {
-            let Ok(board) = Board::from_bytes(p) else {
-                continue;
-            };
-            if board.conflict().is_some() || reference::count(&board, 2).0 != 1 {
-                continue;
-            }
-            walk(p, &format!("{file} #{k}"));
-            n += 1;
+    for (file, k, p) in corpora::bundled() {
+        let Ok(board) = Board::from_bytes(&p) else {
+            continue;
+        };
+        if board.conflict().is_some() || reference::count(&board, 2).0 != 1 {
+            continue;
         }
+        walk(&p, &format!("{file} #{k}"));
+        n += 1;
     }
     assert!(n >= 10, "only {n} proper bundled puzzles");
 }
@@ -225,28 +214,24 @@ fn rate_is_the_hardest_level_of_the_walk_on_larger_samples() {
 /// must not change which step it finds; a change here changes what users see.
 #[test]
 fn bundled_walks_are_pinned() {
-    let root = env!("CARGO_MANIFEST_DIR");
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     let mut mix = |x: u64| h = (h ^ x).wrapping_mul(0x0000_0100_0000_01b3);
     let mut steps = 0;
-    for file in ["benches/puzzles.txt", "c_examples/puzzles.txt"] {
-        let text = std::fs::read_to_string(format!("{root}/{file}")).unwrap();
-        for p in lines(&text) {
-            let Ok(board) = Board::from_bytes(&p) else {
-                continue;
-            };
-            let Ok(walk) = sudoku_core::walk(&board) else {
-                continue;
-            };
-            for s in walk.iter().map(Step::of) {
-                for x in [s.technique, s.difficulty, s.cell, s.digit] {
-                    mix(x as u64);
-                }
-                for &m in s.removed.iter().chain(&s.pattern) {
-                    mix(u64::from(m));
-                }
-                steps += 1;
+    for (_, _, p) in corpora::bundled() {
+        let Ok(board) = Board::from_bytes(&p) else {
+            continue;
+        };
+        let Ok(walk) = sudoku_core::walk(&board) else {
+            continue;
+        };
+        for s in walk.iter().map(Step::of) {
+            for x in [s.technique, s.difficulty, s.cell, s.digit] {
+                mix(x as u64);
             }
+            for &m in s.removed.iter().chain(&s.pattern) {
+                mix(u64::from(m));
+            }
+            steps += 1;
         }
     }
     assert_eq!((steps, h), (10_856, 13_335_971_351_570_725_202));
@@ -552,16 +537,10 @@ fn corpus_walks_ratings_and_hints_are_pinned() {
 /// ([`bundled_walks_are_pinned`]).
 #[test]
 fn bundled_ratings_and_hints_are_pinned() {
-    let root = env!("CARGO_MANIFEST_DIR");
-    let mut boards = Vec::new();
-    for file in ["benches/puzzles.txt", "c_examples/puzzles.txt"] {
-        let text = std::fs::read_to_string(format!("{root}/{file}")).unwrap();
-        boards.extend(
-            lines(&text)
-                .iter()
-                .filter_map(|p| Board::from_bytes(p).ok()),
-        );
-    }
+    let boards: Vec<Board> = corpora::bundled()
+        .iter()
+        .filter_map(|(_, _, p)| Board::from_bytes(p).ok())
+        .collect();
     let got = pinned::pins(boards.iter(), boards.iter());
     let want = pinned::Pins {
         walks: 325,

@@ -1,5 +1,6 @@
 //! Measurements of the logical solver on the corpora of `../shared/data` (beside the
-//! checkout, or `$SUDOKU_SHARED_DATA`), through the public API:
+//! checkout, or `$SUDOKU_SHARED_DATA`; `SUDOKU_TEST_CORPUS_SAMPLE` cuts each to a sample),
+//! through the public API:
 //!
 //! - `cargo run --release -p sudoku-core --example logic_corpus -- share`: per corpus, the
 //!   share of puzzles whose walk needs no brute force, the steps of each technique above
@@ -14,30 +15,21 @@
 //! - `... -- examples`: prints the first forcing-chain steps that place a digit on the walks
 //!   of `puzzles3_magictour_top1465`, with the grid they were found on.
 
-use std::path::PathBuf;
+/// The tests' reader of the corpora in ../shared/data (it notes an absent file).
+#[path = "../../tests/common/corpora.rs"]
+#[allow(dead_code)] // the example only reads puzzles
+mod corpora;
+
 use std::time::{Duration, Instant};
 use sudoku_core::{Board, Step, Technique, CELLS};
 
-/// `../shared/data` beside the checkout, or `$SUDOKU_SHARED_DATA`.
-fn shared_data() -> PathBuf {
-    std::env::var_os("SUDOKU_SHARED_DATA").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data"),
-        PathBuf::from,
-    )
-}
-
-/// The first `limit` puzzles of a corpus (81 characters at the start of a line; comments and
-/// other lines skipped); none, with a note, when the file is absent.
+/// The first `limit` puzzles of a corpus; none, with a note, when it is absent.
 fn corpus(name: &str, limit: usize) -> Vec<Board> {
-    let path = shared_data().join(name);
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("note: {} is absent; skipped", path.display());
-        return Vec::new();
-    };
-    text.lines()
-        .filter_map(|l| l.get(..CELLS))
-        .filter_map(|l| Board::from_text(l).ok())
+    corpora::read(name)
+        .unwrap_or_default()
+        .into_iter()
         .take(limit)
+        .map(|e| e.board)
         .collect()
 }
 
@@ -106,14 +98,10 @@ fn share() {
 
 fn rate(puzzles: usize, rounds: usize) {
     let mut total = 0.0;
-    for name in [
-        "gen_easy",
-        "gen_minimal",
-        "puzzles2_17_clue",
-        "puzzles3_magictour_top1465",
-        "puzzles5_forum_hardest_1905_11+",
-        "puzzles6_forum_hardest_1106",
-    ] {
+    let proper = corpora::CORPORA
+        .iter()
+        .filter(|(_, known)| *known == corpora::Known::Unique);
+    for &(name, _) in proper {
         let boards = corpus(name, puzzles);
         if boards.is_empty() {
             continue;

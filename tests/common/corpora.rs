@@ -5,12 +5,12 @@
 //! unique ones), and evenly spread samples.
 //!
 //! Tests that read them skip gracefully: when the directory or a file is absent, the
-//! reader prints a note and returns `None`. It depends on nothing else here:
-//! `benches/toolkit.rs` includes it with `#[path]`.
+//! reader prints a note and returns `None`. It also reads the bundled puzzle sets
+//! ([`bundled`]). It depends on nothing but `sudoku_core` and std: `benches/toolkit.rs`,
+//! `core/examples/logic_corpus.rs` and the core's chain tests include it with `#[path]`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
-use sudoku::Status;
 use sudoku_core::{Board, CELLS};
 
 /// What is known of a corpus's puzzles.
@@ -73,26 +73,43 @@ pub(crate) struct Entry {
     pub solution: Option<Board>,
 }
 
-impl Entry {
-    /// What solving it must return: every corpus puzzle is clash-free and well formed.
-    pub(crate) fn status(&self) -> Status {
-        if self.count.at(1) == 0 {
-            Status::NoSolution
-        } else {
-            Status::Ok
-        }
-    }
+/// The checkout's top directory: the package's own, or above it the one with the
+/// workspace's `Cargo.lock` (for a member such as `core/`).
+pub(crate) fn root() -> &'static Path {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest
+        .ancestors()
+        .find(|d| d.join("Cargo.lock").is_file())
+        .unwrap_or(manifest)
 }
 
-/// `../shared/data` beside the project (or `$SUDOKU_SHARED_DATA`, for a checkout elsewhere,
-/// such as a git worktree), if it is there (else a note is printed, once).
+/// The bundled puzzle sets, in the checkout.
+pub(crate) const BUNDLED: [&str; 2] = ["benches/puzzles.txt", "c_examples/puzzles.txt"];
+
+/// Every line of the bundled sets ([`BUNDLED`]) that is not a comment and has at least 81
+/// bytes: its file, its index among those lines and its first 81 bytes (not necessarily a
+/// valid board), in file order.
+pub(crate) fn bundled() -> Vec<(&'static str, usize, [u8; CELLS])> {
+    let mut out = Vec::new();
+    for file in BUNDLED {
+        let text = std::fs::read_to_string(root().join(file))
+            .unwrap_or_else(|e| panic!("{file} is part of the checkout: {e}"));
+        let lines = text
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| l.as_bytes().get(..CELLS)?.try_into().ok());
+        out.extend(lines.enumerate().map(|(k, b)| (file, k, b)));
+    }
+    out
+}
+
+/// `../shared/data` beside the checkout (or `$SUDOKU_SHARED_DATA`, for a checkout
+/// elsewhere, such as a git worktree), if it is there (else a note is printed, once).
 pub(crate) fn shared_data() -> Option<PathBuf> {
     static DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
     DIR.get_or_init(|| {
-        let dir = std::env::var_os("SUDOKU_SHARED_DATA").map_or_else(
-            || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
-            PathBuf::from,
-        );
+        let dir = std::env::var_os("SUDOKU_SHARED_DATA")
+            .map_or_else(|| root().join("../shared/data"), PathBuf::from);
         if dir.is_dir() {
             Some(dir)
         } else {

@@ -59,38 +59,18 @@ fn cell_unit_forcing(digits: &[u8; 81], cands: &[u16; 81]) -> Option<ChainFind> 
 }
 
 use crate::Board;
-use std::path::PathBuf;
 
-/// The puzzles of a file: one 81-character board at the start of a line, other lines
-/// (comments) skipped.
-fn read_puzzles(path: &std::path::Path, limit: usize) -> Vec<Board> {
-    let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("note: {} is absent; skipped", path.display());
-        return Vec::new();
-    };
-    text.lines()
-        .filter_map(|l| l.get(..81))
-        .filter_map(|l| Board::from_text(l).ok())
-        .take(limit)
-        .collect()
-}
+/// The tests' reader of the bundled sets and of the corpora in `../shared/data`.
+#[path = "../../../../tests/common/corpora.rs"]
+#[allow(dead_code, unreachable_pub)] // the chain tests read boards only
+mod corpora;
 
-/// `../shared/data` beside the project (or `$SUDOKU_SHARED_DATA`), if present.
-fn shared_data() -> Option<PathBuf> {
-    let dir = std::env::var_os("SUDOKU_SHARED_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data"));
-    dir.is_dir().then_some(dir)
-}
-
+/// The bundled puzzles that are boards.
 fn bundled() -> Vec<Board> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut v = read_puzzles(&root.join("benches/puzzles.txt"), usize::MAX);
-    v.extend(read_puzzles(
-        &root.join("c_examples/puzzles.txt"),
-        usize::MAX,
-    ));
-    v
+    corpora::bundled()
+        .iter()
+        .filter_map(|(_, _, p)| Board::from_bytes(p).ok())
+        .collect()
 }
 
 /// Candidates of the empty cells: every digit no filled peer holds.
@@ -253,14 +233,14 @@ fn walk(board: &Board, techniques: &[Technique], steps: &mut [usize]) -> bool {
     }
 }
 
+/// The first `limit` puzzles of a corpus (none, with a note, when it is absent).
 fn corpus_sample(name: &str, limit: usize) -> Vec<Board> {
-    shared_data().map_or_else(
-        || {
-            eprintln!("note: ../shared/data is absent; the {name} sample is skipped");
-            Vec::new()
-        },
-        |d| read_puzzles(&d.join(name), limit),
-    )
+    corpora::read(name)
+        .unwrap_or_default()
+        .into_iter()
+        .take(limit)
+        .map(|e| e.board)
+        .collect()
 }
 
 /// A candidate grid written as 81 space-separated cells: a filled cell as `=d`, an
