@@ -12,6 +12,8 @@
 //! to L fill its grid.
 
 use super::grid::Grid;
+use super::singles;
+use super::subsets;
 use super::technique::{Technique, Techniques};
 use crate::board::{Board, CELLS};
 use crate::difficulty::Difficulty;
@@ -233,19 +235,14 @@ impl Sweep {
         Ok(progress)
     }
 
+    /// Places every hidden single ([`singles::lone_digits`]), unit by unit.
     fn hidden_singles(&mut self) -> Result<bool, Dead> {
         let mut progress = false;
         // A digit with no place left in a unit is a contradiction that this sweep does not
         // look for: no digit is placed for it, so the solver stalls without filling the
         // grid, and every placement stays a candidate of its cell.
         for unit in &UNITS {
-            let (mut once, mut twice) = (0u16, 0u16);
-            for &i in unit {
-                let c = self.cand[i as usize];
-                twice |= once & c;
-                once |= c;
-            }
-            let mut hidden = once & !twice;
+            let mut hidden = singles::lone_digits(self, unit);
             while hidden != 0 {
                 let bit = hidden & hidden.wrapping_neg();
                 hidden &= hidden - 1;
@@ -340,100 +337,39 @@ impl Sweep {
         progress
     }
 
-    /// Naked pairs (`size` 2) or triples (`size` 3): `size` open cells of a unit whose
-    /// candidates together are `size` digits remove those digits from the unit's other
-    /// cells.
-    fn naked_subsets(&mut self, size: u32) -> bool {
+    /// Naked pairs (`size` 2) or triples (`size` 3), found by [`subsets::each_naked`]:
+    /// `size` open cells of a unit whose candidates together are `size` digits remove those
+    /// digits from the unit's other cells.
+    fn naked_subsets(&mut self, size: usize) -> bool {
         let mut progress = false;
         for unit in &UNITS {
-            // The open cells of the unit that could belong to such a subset.
-            let mut small = [0usize; 9];
-            let mut n = 0;
-            for &i in unit {
-                let c = self.cand[i as usize];
-                if c != 0 && c.count_ones() <= size {
-                    small[n] = i as usize;
-                    n += 1;
-                }
-            }
-            let small = &small[..n];
-            let mut clear = |g: &mut Sweep, cells: &[usize], digits: u16| {
+            subsets::each_naked(self, unit, size, &mut |g, cells, digits| {
                 for &i in unit {
                     let i = i as usize;
                     if !cells.contains(&i) {
                         progress |= g.eliminate(i, digits);
                     }
                 }
-            };
-            for a in 0..n {
-                for b in a + 1..n {
-                    let ab = self.cand[small[a]] | self.cand[small[b]];
-                    if size == 2 {
-                        if ab.count_ones() == 2 {
-                            clear(self, &[small[a], small[b]], ab);
-                        }
-                        continue;
-                    }
-                    for c in b + 1..n {
-                        let abc = ab | self.cand[small[c]];
-                        if abc.count_ones() == 3 {
-                            clear(self, &[small[a], small[b], small[c]], abc);
-                        }
-                    }
-                }
-            }
+                None::<()>
+            });
         }
         progress
     }
 
-    /// Hidden pairs (`size` 2) or triples (`size` 3): `size` digits of a unit that fit only
-    /// in the same `size` cells leave those cells no other candidate.
-    fn hidden_subsets(&mut self, size: u32) -> bool {
+    /// Hidden pairs (`size` 2) or triples (`size` 3), found by [`subsets::each_hidden`]:
+    /// `size` digits of a unit that fit only in the same `size` cells leave those cells no
+    /// other candidate.
+    fn hidden_subsets(&mut self, size: usize) -> bool {
         let mut progress = false;
         for unit in &UNITS {
-            // Where each digit fits in the unit, as a mask of unit positions.
-            let mut places = [0u16; 9];
-            for (k, &i) in unit.iter().enumerate() {
-                let mut c = self.cand[i as usize];
-                while c != 0 {
-                    places[c.trailing_zeros() as usize] |= 1 << k;
-                    c &= c - 1;
-                }
-            }
-            // The digits that could belong to such a subset.
-            let mut digits = [0usize; 9];
-            let mut n = 0;
-            for (d, &p) in places.iter().enumerate() {
-                if p != 0 && p.count_ones() <= size {
-                    digits[n] = d;
-                    n += 1;
-                }
-            }
-            let mut keep_only = |g: &mut Sweep, cells: u16, keep: u16| {
+            subsets::each_hidden(self, unit, size, &mut |g, cells, keep| {
                 for (k, &i) in unit.iter().enumerate() {
                     if cells & (1 << k) != 0 {
                         progress |= g.eliminate(i as usize, !keep & ALL_DIGITS);
                     }
                 }
-            };
-            for a in 0..n {
-                for b in a + 1..n {
-                    let (da, db) = (digits[a], digits[b]);
-                    let ab = places[da] | places[db];
-                    if size == 2 {
-                        if ab.count_ones() == 2 {
-                            keep_only(self, ab, (1 << da) | (1 << db));
-                        }
-                        continue;
-                    }
-                    for &dc in &digits[b + 1..n] {
-                        let abc = ab | places[dc];
-                        if abc.count_ones() == 3 {
-                            keep_only(self, abc, (1 << da) | (1 << db) | (1 << dc));
-                        }
-                    }
-                }
-            }
+                None::<()>
+            });
         }
         progress
     }
