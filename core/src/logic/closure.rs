@@ -12,6 +12,7 @@
 //! to L fill its grid.
 
 use super::grid::Grid;
+use super::intersections;
 use super::singles;
 use super::subsets;
 use super::technique::{Technique, Techniques};
@@ -263,33 +264,22 @@ impl Sweep {
         Ok(progress)
     }
 
-    /// The union of the candidates of three cells.
-    fn union3(&self, a: usize, b: usize, c: usize) -> u16 {
-        self.cand[a] | self.cand[b] | self.cand[c]
-    }
-
-    /// Locked candidates, pointing: in each box, digits whose candidates lie in one of its
-    /// rows (columns) leave the rest of that row (column).
+    /// Locked candidates, pointing ([`intersections::confined`]): in each box, digits whose
+    /// candidates lie in one of its rows (columns) leave the rest of that row (column).
     fn pointing(&mut self) -> bool {
         let mut progress = false;
         for b in 0..9 {
             let (r0, c0) = (b / 3 * 3, b % 3 * 3);
-            let rows = [0, 1, 2].map(|k| {
-                let r = (r0 + k) * 9 + c0;
-                self.union3(r, r + 1, r + 2)
-            });
-            let cols = [0, 1, 2].map(|k| {
-                let c = r0 * 9 + c0 + k;
-                self.union3(c, c + 9, c + 18)
-            });
+            let rows = intersections::confined(self, intersections::box_rows(b));
+            let cols = intersections::confined(self, intersections::box_columns(b));
             for k in 0..3 {
-                let only_row = rows[k] & !rows[(k + 1) % 3] & !rows[(k + 2) % 3];
+                let only_row = rows[k];
                 if only_row != 0 {
                     for c in (0..9).filter(|c| c / 3 != b % 3) {
                         progress |= self.eliminate((r0 + k) * 9 + c, only_row);
                     }
                 }
-                let only_col = cols[k] & !cols[(k + 1) % 3] & !cols[(k + 2) % 3];
+                let only_col = cols[k];
                 if only_col != 0 {
                     for r in (0..9).filter(|r| r / 3 != b / 3) {
                         progress |= self.eliminate(r * 9 + c0 + k, only_col);
@@ -300,21 +290,15 @@ impl Sweep {
         progress
     }
 
-    /// Locked candidates, claiming: in each row (column), digits whose candidates lie in
-    /// one box leave the rest of that box.
+    /// Locked candidates, claiming ([`intersections::confined`]): in each row (column),
+    /// digits whose candidates lie in one box leave the rest of that box.
     fn claiming(&mut self) -> bool {
         let mut progress = false;
         for line in 0..9 {
-            let row_segs = [0, 1, 2].map(|k| {
-                let i = line * 9 + 3 * k;
-                self.union3(i, i + 1, i + 2)
-            });
-            let col_segs = [0, 1, 2].map(|k| {
-                let i = 27 * k + line;
-                self.union3(i, i + 9, i + 18)
-            });
+            let row_segs = intersections::confined(self, intersections::segments(line));
+            let col_segs = intersections::confined(self, intersections::segments(9 + line));
             for k in 0..3 {
-                let only = row_segs[k] & !row_segs[(k + 1) % 3] & !row_segs[(k + 2) % 3];
+                let only = row_segs[k];
                 if only != 0 {
                     // The box of row `line`, stack `k`: its other two rows.
                     for r in (line / 3 * 3..line / 3 * 3 + 3).filter(|&r| r != line) {
@@ -323,7 +307,7 @@ impl Sweep {
                         }
                     }
                 }
-                let only = col_segs[k] & !col_segs[(k + 1) % 3] & !col_segs[(k + 2) % 3];
+                let only = col_segs[k];
                 if only != 0 {
                     // The box of column `line`, band `k`: its other two columns.
                     for c in (line / 3 * 3..line / 3 * 3 + 3).filter(|&c| c != line) {
