@@ -23,16 +23,6 @@ mod corpora;
 use std::time::{Duration, Instant};
 use sudoku_core::{Board, Step, Technique, CELLS};
 
-/// The first `limit` puzzles of a corpus; none, with a note, when it is absent.
-fn corpus(name: &str, limit: usize) -> Vec<Board> {
-    corpora::read(name)
-        .unwrap_or_default()
-        .into_iter()
-        .take(limit)
-        .map(|e| e.board)
-        .collect()
-}
-
 /// The walk's states: the board and candidates each step was found on, with the step.
 fn states(board: &Board) -> Vec<([u8; CELLS], [u16; CELLS], Step)> {
     let Ok(walk) = sudoku_core::walk(board) else {
@@ -55,7 +45,7 @@ fn share() {
         ("puzzles5_forum_hardest_1905_11+", 500),
         ("puzzles2_17_clue", 1000),
     ] {
-        let boards = corpus(name, limit);
+        let boards = corpora::first_boards(name, limit);
         if boards.is_empty() {
             continue;
         }
@@ -102,7 +92,7 @@ fn rate(puzzles: usize, rounds: usize) {
         .iter()
         .filter(|(_, known)| *known == corpora::Known::Unique);
     for &(name, _) in proper {
-        let boards = corpus(name, puzzles);
+        let boards = corpora::first_boards(name, puzzles);
         if boards.is_empty() {
             continue;
         }
@@ -124,7 +114,7 @@ fn rate(puzzles: usize, rounds: usize) {
 fn forcing(puzzles: usize) {
     let name = std::env::var("CHAINS_CORPUS").unwrap_or("puzzles5_forum_hardest_1905_11+".into());
     let mut grids = Vec::new();
-    for b in corpus(&name, puzzles) {
+    for b in corpora::first_boards(&name, puzzles) {
         for (bytes, cands, s) in states(&b) {
             if s.technique == Technique::ForcingChain {
                 grids.push((Board::from_bytes(&bytes).expect("a walk's board"), cands));
@@ -180,7 +170,7 @@ fn pairs(masks: &[u16; CELLS]) -> Vec<(usize, u8)> {
 
 fn examples() {
     let mut shown = 0;
-    for b in corpus("puzzles3_magictour_top1465", usize::MAX) {
+    for b in corpora::first_boards("puzzles3_magictour_top1465", usize::MAX) {
         for (bytes, cands, s) in states(&b) {
             if shown < 3 && s.technique == Technique::ForcingChain && s.placement.is_some() {
                 shown += 1;

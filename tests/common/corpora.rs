@@ -205,6 +205,17 @@ fn parse(kind: Known, number: usize, line: &str) -> Result<Entry, String> {
     })
 }
 
+/// The boards of the first `limit` puzzles of corpus `name` (as [`read`] gives them); none,
+/// with a note, when it is absent.
+pub(crate) fn first_boards(name: &str, limit: usize) -> Vec<Board> {
+    read(name)
+        .unwrap_or_default()
+        .into_iter()
+        .take(limit)
+        .map(|e| e.board)
+        .collect()
+}
+
 /// About `n` entries spread evenly over `entries` (all of them when there are no more).
 pub(crate) fn sample(entries: &[Entry], n: usize) -> impl Iterator<Item = &Entry> {
     let step = entries.len().div_ceil(n.max(1)).max(1);

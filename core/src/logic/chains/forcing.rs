@@ -556,22 +556,27 @@ fn agree_stage(
     lines: &[Prop],
     nodes: &[u16],
 ) -> Result<Option<ChainFind>, NoMemory> {
-    let index = |x: usize| nodes.binary_search(&(x as u16)).ok();
+    // The lines of the nodes given (those with one), into `branches`; how many.
+    let gather = |of: &mut dyn Iterator<Item = usize>, branches: &mut [usize; 9]| {
+        let mut k = 0;
+        for x in of {
+            if let Ok(i) = nodes.binary_search(&(x as u16)) {
+                branches[k] = i;
+                k += 1;
+            }
+        }
+        k
+    };
     let mut branches = [0usize; 9];
     for size in 2..=9u32 {
         for c in 0..81 {
             if base.open >> c & 1 == 0 {
                 continue;
             }
-            let mut k = 0;
-            for d in 0..9 {
-                if base.cand[d] >> c & 1 != 0 {
-                    if let Some(i) = index(c * 9 + d) {
-                        branches[k] = i;
-                        k += 1;
-                    }
-                }
-            }
+            let mut of = (0..9)
+                .filter(|&d| base.cand[d] >> c & 1 != 0)
+                .map(|d| c * 9 + d);
+            let k = gather(&mut of, &mut branches);
             if k as u32 == size {
                 if let Some(f) = agree(g, base, lines, &branches[..k], nodes)? {
                     return Ok(Some(f));
@@ -580,19 +585,12 @@ fn agree_stage(
         }
         for d in 0..9 {
             for um in UNIT_MASK {
-                if base.placed[d] & um != 0 || (base.cand[d] & um).count_ones() != size {
+                let m = base.cand[d] & um;
+                if base.placed[d] & um != 0 || m.count_ones() != size {
                     continue;
                 }
-                let mut m = base.cand[d] & um;
-                let mut k = 0;
-                while m != 0 {
-                    let c = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    if let Some(i) = index(c * 9 + d) {
-                        branches[k] = i;
-                        k += 1;
-                    }
-                }
+                let mut of = (0..81).filter(|&c| m >> c & 1 != 0).map(|c| c * 9 + d);
+                let k = gather(&mut of, &mut branches);
                 if k as u32 == size {
                     if let Some(f) = agree(g, base, lines, &branches[..k], nodes)? {
                         return Ok(Some(f));

@@ -233,16 +233,6 @@ fn walk(board: &Board, techniques: &[Technique], steps: &mut [usize]) -> bool {
     }
 }
 
-/// The first `limit` puzzles of a corpus (none, with a note, when it is absent).
-fn corpus_sample(name: &str, limit: usize) -> Vec<Board> {
-    corpora::read(name)
-        .unwrap_or_default()
-        .into_iter()
-        .take(limit)
-        .map(|e| e.board)
-        .collect()
-}
-
 /// A candidate grid written as 81 space-separated cells: a filled cell as `=d`, an
 /// empty one as its candidate digits.
 fn parse_grid(text: &str) -> ([u8; 81], [u16; 81]) {
@@ -564,9 +554,9 @@ fn bit(d: u8) -> u16 {
 
 fn soundness(name: &'static str, t: fn(&[u8; 81], &[u16; 81]) -> Option<ChainFind>) {
     let mut boards = bundled();
-    boards.extend(corpus_sample("puzzles3_magictour_top1465", 300));
-    boards.extend(corpus_sample("puzzles6_forum_hardest_1106", 100));
-    boards.extend(corpus_sample("puzzles2_17_clue", 100));
+    boards.extend(corpora::first_boards("puzzles3_magictour_top1465", 300));
+    boards.extend(corpora::first_boards("puzzles6_forum_hardest_1106", 100));
+    boards.extend(corpora::first_boards("puzzles2_17_clue", 100));
     assert!(boards.len() > 100);
     let mut steps = [0];
     for b in &boards {
