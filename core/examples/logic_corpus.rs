@@ -12,8 +12,9 @@
 //!   the walk states of the first PUZZLES (default 200) puzzles of
 //!   `$CHAINS_CORPUS` (default `puzzles5_forum_hardest_1905_11+`), five rounds (for a
 //!   profiler);
-//! - `... -- examples`: prints the first forcing-chain steps that place a digit on the walks
-//!   of `puzzles3_magictour_top1465`, with the grid they were found on.
+//! - `... -- examples`: prints the first forcing-chain steps (three that place a digit, three
+//!   that remove candidates) on the walks of `puzzles3_magictour_top1465`, with the grid
+//!   they were found on.
 
 /// The tests' reader of the corpora in ../shared/data (it notes an absent file).
 #[path = "../../tests/common/corpora.rs"]
@@ -169,11 +170,13 @@ fn pairs(masks: &[u16; CELLS]) -> Vec<(usize, u8)> {
 }
 
 fn examples() {
-    let mut shown = 0;
+    // Per kind (placing a digit, removing candidates only), the steps shown so far.
+    let mut shown = [0; 2];
     for b in corpora::first_boards("puzzles3_magictour_top1465", usize::MAX) {
         for (bytes, cands, s) in states(&b) {
-            if shown < 3 && s.technique == Technique::ForcingChain && s.placement.is_some() {
-                shown += 1;
+            let kind = usize::from(s.placement.is_none());
+            if s.technique == Technique::ForcingChain && shown[kind] < 3 {
+                shown[kind] += 1;
                 println!(
                     "{}\n removed {:?} place {:?}\n pattern {:?}",
                     format_grid(&bytes, &cands),
@@ -182,6 +185,9 @@ fn examples() {
                     pairs(&s.pattern)
                 );
             }
+        }
+        if shown == [3, 3] {
+            break;
         }
     }
 }
