@@ -103,19 +103,11 @@ pub(crate) struct Keys {
 
 impl Keys {
     pub(crate) fn of(g: &Grid) -> Keys {
-        let mut digit = [(0u128, 0u128); 9];
+        let digit: [DigitKey; 9] = core::array::from_fn(|d| (g.pos[d], g.filled[d]));
         let mut bivalue = [0u16; CELLS];
         let mut small = [0u16; CELLS];
         for c in 0..CELLS {
             let m = g.cand[c];
-            let mut bits = m;
-            while bits != 0 {
-                digit[bits.trailing_zeros() as usize].0 |= 1 << c;
-                bits &= bits - 1;
-            }
-            if g.digit[c] != 0 {
-                digit[usize::from(g.digit[c] - 1)].1 |= 1 << c;
-            }
             match m.count_ones() {
                 2 => {
                     bivalue[c] = m;
