@@ -11,52 +11,12 @@
 mod common;
 
 use common::corpora;
+use common::ffi::{self, marker_step};
 use std::ffi::{c_char, c_int, CStr};
-use sudoku::ffi::{
-    sudoku_apply_step, sudoku_candidates, sudoku_hint, sudoku_rate, sudoku_technique_name,
-};
+use sudoku::ffi::{sudoku_apply_step, sudoku_candidates, sudoku_hint, sudoku_technique_name};
 use sudoku::{Status, Step};
 use sudoku_core::engine::reference;
 use sudoku_core::{Board, Difficulty, Technique, CELLS};
-
-/// A step full of a marker, to show a write on failure.
-fn marker_step() -> Step {
-    Step {
-        technique: 0x5A5A,
-        difficulty: 0x5A5A,
-        cell: 0x5A5A,
-        digit: 0x5A5A,
-        removed: [0xA5A5; CELLS],
-        pattern: [0xA5A5; CELLS],
-    }
-}
-
-fn c_candidates(board: &[u8; CELLS]) -> (i32, [u16; CELLS]) {
-    let mut out = [0xFFFFu16; CELLS];
-    // SAFETY: 81 readable bytes and 81 writable masks.
-    let rc = unsafe { sudoku_candidates(board.as_ptr().cast(), out.as_mut_ptr()) };
-    (rc, out)
-}
-
-fn c_hint(board: &[u8; CELLS], cands: Option<&[u16; CELLS]>) -> (i32, Step) {
-    let mut step = marker_step();
-    let c = cands.map_or(core::ptr::null(), |c| c.as_ptr());
-    // SAFETY: 81 readable bytes, NULL or 81 readable masks, a writable step.
-    let rc = unsafe { sudoku_hint(board.as_ptr().cast(), c, &mut step) };
-    (rc, step)
-}
-
-fn c_apply(board: &mut [u8; CELLS], cands: &mut [u16; CELLS], step: &Step) -> i32 {
-    // SAFETY: 81 writable bytes, 81 writable masks, a readable step.
-    unsafe { sudoku_apply_step(board.as_mut_ptr().cast(), cands.as_mut_ptr(), step) }
-}
-
-fn c_rate(board: &[u8; CELLS]) -> (i32, c_int) {
-    let mut d = -7;
-    // SAFETY: 81 readable bytes and a writable int.
-    let rc = unsafe { sudoku_rate(board.as_ptr().cast(), &mut d) };
-    (rc, d)
-}
 
 fn name(t: c_int) -> String {
     // SAFETY: the function returns a static NUL-terminated string.
@@ -128,13 +88,13 @@ fn walk(puzzle: &[u8; CELLS], what: &str) -> (Difficulty, Vec<Technique>) {
         .unwrap_or_else(|| panic!("{what}: no solution"))
         .to_bytes();
     let mut board = *puzzle;
-    let (rc, mut cands) = c_candidates(&board);
+    let (rc, mut cands) = ffi::candidates(&board);
     assert_eq!(rc, 0, "{what}");
     let mut level = Difficulty::Easy;
     let mut used = Vec::new();
     for n in 0.. {
         assert!(n <= 81 * 9, "{what}: the walk does not end");
-        let (rc, s) = c_hint(&board, Some(&cands));
+        let (rc, s) = ffi::hint(&board, Some(&cands));
         assert_eq!(rc, 0, "{what}: step {n}");
         if s.technique == 0 {
             assert!(
@@ -148,40 +108,33 @@ fn walk(puzzle: &[u8; CELLS], what: &str) -> (Difficulty, Vec<Technique>) {
         let t = Technique::from_code(s.technique).unwrap();
         level = level.max(t.level().unwrap());
         used.push(t);
-        assert_eq!(c_apply(&mut board, &mut cands, &s), 0, "{what}: step {n}");
+        assert_eq!(
+            ffi::apply_step(&mut board, &mut cands, &s),
+            0,
+            "{what}: step {n}"
+        );
     }
     assert_eq!(board, sol, "{what}");
     assert_eq!(
-        c_rate(puzzle),
+        ffi::rate(puzzle, &[false; 2]),
         (0, level.code()),
         "{what}: walk and rate disagree"
     );
     (level, used)
 }
 
-fn lines(text: &str) -> Vec<[u8; CELLS]> {
-    text.lines()
-        .filter(|l| !l.starts_with('#') && l.len() >= CELLS)
-        .filter_map(|l| l.as_bytes()[..CELLS].try_into().ok())
-        .collect()
-}
-
 #[test]
 fn every_step_of_the_bundled_walks_is_true_and_agrees_with_rate() {
-    let root = env!("CARGO_MANIFEST_DIR");
     let mut n = 0;
-    for file in ["benches/puzzles.txt", "c_examples/puzzles.txt"] {
-        let text = std::fs::read_to_string(format!("{root}/{file}")).unwrap();
-        for (k, p) in lines(&text).iter().enumerate() {
-            let Ok(board) = Board::from_bytes(p) else {
-                continue;
-            };
-            if board.conflict().is_some() || reference::count(&board, 2).0 != 1 {
-                continue;
-            }
-            walk(p, &format!("{file} #{k}"));
-            n += 1;
+    for (file, k, p) in corpora::bundled() {
+        let Ok(board) = Board::from_bytes(&p) else {
+            continue;
+        };
+        if board.conflict().is_some() || reference::count(&board, 2).0 != 1 {
+            continue;
         }
+        walk(&p, &format!("{file} #{k}"));
+        n += 1;
     }
     assert!(n >= 10, "only {n} proper bundled puzzles");
 }
@@ -261,31 +214,375 @@ fn rate_is_the_hardest_level_of_the_walk_on_larger_samples() {
 /// must not change which step it finds; a change here changes what users see.
 #[test]
 fn bundled_walks_are_pinned() {
-    let root = env!("CARGO_MANIFEST_DIR");
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     let mut mix = |x: u64| h = (h ^ x).wrapping_mul(0x0000_0100_0000_01b3);
     let mut steps = 0;
-    for file in ["benches/puzzles.txt", "c_examples/puzzles.txt"] {
-        let text = std::fs::read_to_string(format!("{root}/{file}")).unwrap();
-        for p in lines(&text) {
-            let Ok(board) = Board::from_bytes(&p) else {
-                continue;
-            };
-            let Ok(walk) = sudoku_core::walk(&board) else {
-                continue;
-            };
-            for s in walk.iter().map(Step::of) {
-                for x in [s.technique, s.difficulty, s.cell, s.digit] {
-                    mix(x as u64);
-                }
-                for &m in s.removed.iter().chain(&s.pattern) {
-                    mix(u64::from(m));
-                }
-                steps += 1;
+    for (_, _, p) in corpora::bundled() {
+        let Ok(board) = Board::from_bytes(&p) else {
+            continue;
+        };
+        let Ok(walk) = sudoku_core::walk(&board) else {
+            continue;
+        };
+        for s in walk.iter().map(Step::of) {
+            for x in [s.technique, s.difficulty, s.cell, s.digit] {
+                mix(x as u64);
             }
+            for &m in s.removed.iter().chain(&s.pattern) {
+                mix(u64::from(m));
+            }
+            steps += 1;
         }
     }
     assert_eq!((steps, h), (10_856, 13_335_971_351_570_725_202));
+}
+
+/// The proof that a change to the logic changes no step and no rating: FNV-1a hashes of
+/// every step of the walks (technique, placement, removed and pattern masks), of the
+/// ratings and of the hints on players' candidate grids, over the bundled puzzles, each
+/// corpus of `../shared/data` and generated puzzles. A change to a pinned value changes
+/// what users see.
+mod pinned {
+    use super::*;
+    use sudoku_core::Error;
+
+    /// FNV-1a over 64-bit words.
+    pub(super) struct Hash(u64);
+
+    impl Hash {
+        pub(super) fn new() -> Hash {
+            Hash(0xcbf2_9ce4_8422_2325)
+        }
+
+        pub(super) fn mix(&mut self, x: u64) {
+            self.0 = (self.0 ^ x).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+
+        pub(super) fn value(&self) -> u64 {
+            self.0
+        }
+
+        /// Every field of a step.
+        pub(super) fn step(&mut self, s: &sudoku_core::Step) {
+            self.mix(s.technique.code() as u64);
+            let (cell, digit) = s.placement.map_or((0, 0), |(c, d)| (c + 1, d));
+            self.mix(cell as u64);
+            self.mix(u64::from(digit));
+            for &m in s.removed.iter().chain(&s.pattern) {
+                self.mix(u64::from(m));
+            }
+        }
+
+        /// An error, apart from every level and technique code.
+        pub(super) fn error(&mut self, e: Error) {
+            let k = Error::ALL.iter().position(|&x| x == e).unwrap_or(99);
+            self.mix(1000 + k as u64);
+        }
+
+        /// A rating or its error.
+        pub(super) fn rating(&mut self, r: Result<Difficulty, Error>) {
+            match r {
+                Ok(d) => self.mix(d.code() as u64),
+                Err(e) => self.error(e),
+            }
+        }
+    }
+
+    /// A small seeded generator (xorshift64*) for the players' candidate grids.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+    }
+
+    /// What the hashes of a set of puzzles come to.
+    #[derive(Debug, PartialEq, Eq)]
+    pub(super) struct Pins {
+        /// Puzzles walked, and the steps of their walks.
+        pub(super) walks: usize,
+        pub(super) steps: usize,
+        /// The walks' steps.
+        pub(super) walk: u64,
+        /// `rate` and `rate_walk` (the level and the techniques above Hard) of the walked
+        /// puzzles, and `rate` of the rated ones.
+        pub(super) rating: u64,
+        /// The hints on candidate grids along the walks.
+        pub(super) hint: u64,
+        /// Puzzles rated.
+        pub(super) rated: usize,
+    }
+
+    /// Walks each of `walked`, hashing its steps, its ratings and hints on candidate grids
+    /// met along the way: every fourth state of the walk as it is (where the hint must be
+    /// the walk's step) and with some wrong candidates gone at random (the player's own
+    /// eliminations); then rates each of `rated`.
+    pub(super) fn pins<'a>(
+        walked: impl Iterator<Item = &'a Board>,
+        rated: impl Iterator<Item = &'a Board>,
+    ) -> Pins {
+        let (mut walk_h, mut rating_h, mut hint_h) = (Hash::new(), Hash::new(), Hash::new());
+        let (mut walks, mut steps) = (0, 0);
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        for board in walked {
+            walks += 1;
+            rating_h.rating(sudoku_core::rate(board));
+            match sudoku_core::logic::rate_walk(board) {
+                Ok((level, used)) => {
+                    rating_h.mix(level.code() as u64);
+                    for t in used {
+                        rating_h.mix(t.code() as u64);
+                    }
+                }
+                Err(e) => rating_h.error(e),
+            }
+            let walk = match sudoku_core::walk(board) {
+                Ok(w) => w,
+                Err(e) => {
+                    walk_h.error(e);
+                    continue;
+                }
+            };
+            let solution = reference::solve(board).expect("a walked board has a solution");
+            let mut bytes = board.to_bytes();
+            let mut cands = sudoku_core::candidates(board);
+            for (n, s) in walk.iter().enumerate() {
+                walk_h.step(s);
+                steps += 1;
+                if n % 4 == 0 {
+                    let b = Board::from_bytes(&bytes).unwrap();
+                    let h = sudoku_core::hint(&b, Some(&cands)).unwrap();
+                    assert_eq!(
+                        &h, s,
+                        "the hint on the walk's grid is its step {n}: {board}"
+                    );
+                    // Each wrong candidate goes with probability 1/4.
+                    let mut fewer = cands;
+                    for (c, m) in fewer.iter_mut().enumerate() {
+                        if bytes[c] == b'.' || bytes[c] == b'0' {
+                            let wrong = *m & !(1 << (solution.get(c) - 1));
+                            let r = rng.next();
+                            let mut drop = 0;
+                            for d in 0..9 {
+                                if wrong >> d & 1 != 0 && r >> (2 * d) & 3 == 0 {
+                                    drop |= 1 << d;
+                                }
+                            }
+                            *m &= !drop;
+                        }
+                    }
+                    match sudoku_core::hint(&b, Some(&fewer)) {
+                        Ok(h) => hint_h.step(&h),
+                        Err(e) => hint_h.error(e),
+                    }
+                }
+                sudoku_core::apply_step(&mut bytes, &mut cands, s).unwrap();
+            }
+        }
+        let mut n_rated = 0;
+        for board in rated {
+            rating_h.rating(sudoku_core::rate(board));
+            n_rated += 1;
+        }
+        Pins {
+            walks,
+            steps,
+            walk: walk_h.value(),
+            rating: rating_h.value(),
+            hint: hint_h.value(),
+            rated: n_rated,
+        }
+    }
+}
+
+/// How many puzzles of each corpus the pinned hashes walk and rate (an evenly spread
+/// sample of the whole file, whatever `SUDOKU_TEST_CORPUS_SAMPLE` says).
+const PIN_WALKS: usize = 500;
+const PIN_RATINGS: usize = 20_000;
+
+/// The pinned hashes of each corpus: (corpus, walks, steps, walk hash, rating hash, hint
+/// hash, ratings), recorded before the logic was last reorganised.
+const CORPUS_PINS: [(&str, usize, usize, u64, u64, u64, usize); 9] = [
+    (
+        "gen_easy",
+        500,
+        24478,
+        14086949102358901385,
+        14521710885919270558,
+        1391526544164835359,
+        20000,
+    ),
+    (
+        "gen_minimal",
+        500,
+        30963,
+        3858468306796950649,
+        139157242681335689,
+        5395486387600508368,
+        20000,
+    ),
+    (
+        "puzzles2_17_clue",
+        497,
+        33143,
+        8822015880816759449,
+        10893871733323395813,
+        10428510960869801965,
+        16386,
+    ),
+    (
+        "puzzles3_magictour_top1465",
+        489,
+        41783,
+        15217910794627791260,
+        18298333288379257842,
+        15909723834713963319,
+        1465,
+    ),
+    (
+        "puzzles5_forum_hardest_1905_11+",
+        498,
+        48900,
+        2203653252178749165,
+        7201387278199949195,
+        3521764609959500467,
+        16256,
+    ),
+    (
+        "puzzles6_forum_hardest_1106",
+        375,
+        38579,
+        14994174955646517385,
+        5451552408337815871,
+        17544470042440429876,
+        375,
+    ),
+    (
+        "puzzles7_serg_benchmark",
+        500,
+        0,
+        17012684890054794009,
+        9339703849782863277,
+        14695981039346656037,
+        10000,
+    ),
+    (
+        "gen_invalid",
+        500,
+        0,
+        7547140014456629237,
+        2690696624243921669,
+        14695981039346656037,
+        10000,
+    ),
+    (
+        "tdoku_test_puzzles",
+        43,
+        1369,
+        2087732547393046710,
+        13348841083704812303,
+        14488550772299223467,
+        43,
+    ),
+];
+
+/// The walks, ratings and hints of every corpus are pinned ([`pinned`]).
+#[test]
+fn corpus_walks_ratings_and_hints_are_pinned() {
+    if corpora::shared_data().is_none() {
+        eprintln!("skipped: no /work/shared/data (../shared/data beside the checkout)");
+        return;
+    }
+    if std::env::var_os(corpora::SAMPLE_VARIABLE).is_some() {
+        // A slow run (an emulated target) asks for small samples; the pins are of fixed
+        // large ones, about a minute natively.
+        eprintln!("skipped: {} is set", corpora::SAMPLE_VARIABLE);
+        return;
+    }
+    let mut wrong = Vec::new();
+    for (name, walks, steps, walk, rating, hint, rated) in CORPUS_PINS {
+        let Some(entries) = corpora::read_all(name) else {
+            wrong.push(format!("{name}: absent"));
+            continue;
+        };
+        let start = std::time::Instant::now();
+        let got = pinned::pins(
+            corpora::sample(&entries, PIN_WALKS).map(|e| &e.board),
+            corpora::sample(&entries, PIN_RATINGS).map(|e| &e.board),
+        );
+        eprintln!("{name}: {got:?} in {:?}", start.elapsed());
+        let want = pinned::Pins {
+            walks,
+            steps,
+            walk,
+            rating,
+            hint,
+            rated,
+        };
+        if got != want {
+            wrong.push(format!(
+                "(\"{name}\", {}, {}, {}, {}, {}, {}),",
+                got.walks, got.steps, got.walk, got.rating, got.hint, got.rated
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "pins differ:\n{}", wrong.join("\n"));
+}
+
+/// The bundled puzzles' ratings and hints on candidate grids are pinned as their walks are
+/// ([`bundled_walks_are_pinned`]).
+#[test]
+fn bundled_ratings_and_hints_are_pinned() {
+    let boards: Vec<Board> = corpora::bundled()
+        .iter()
+        .filter_map(|(_, _, p)| Board::from_bytes(p).ok())
+        .collect();
+    let got = pinned::pins(boards.iter(), boards.iter());
+    let want = pinned::Pins {
+        walks: 325,
+        steps: 10_856,
+        walk: 18_270_826_443_971_595_086,
+        rating: 11_083_735_265_858_198_800,
+        hint: 73_684_270_336_164_652,
+        rated: 325,
+    };
+    assert_eq!(got, want);
+}
+
+/// Generated puzzles are pinned: seeds 0-7 of every level, the puzzle, its solution, its
+/// rating and walk (`sudoku_core::generate`'s own golden values pin a few more).
+#[test]
+fn generated_puzzles_and_their_walks_are_pinned() {
+    let mut h = pinned::Hash::new();
+    let mut boards = Vec::new();
+    for level in Difficulty::ALL {
+        for seed in 0..8 {
+            let (p, s) = sudoku_core::generate(seed, level);
+            for &b in p.to_bytes().iter().chain(&s.to_bytes()) {
+                h.mix(u64::from(b));
+            }
+            boards.push(p);
+        }
+    }
+    let got = pinned::pins(boards.iter(), core::iter::empty());
+    assert_eq!(
+        (h.value(), got),
+        (
+            13_199_088_789_214_041_743,
+            pinned::Pins {
+                walks: 48,
+                steps: 3111,
+                walk: 8_248_103_250_218_661_887,
+                rating: 3_771_227_333_387_467_023,
+                hint: 4_394_673_666_067_255_338,
+                rated: 0,
+            }
+        )
+    );
 }
 
 #[test]
@@ -304,24 +601,24 @@ const LEETCODE: &[u8; CELLS] =
 
 #[test]
 fn candidates_are_what_the_filled_cells_leave() {
-    let (rc, c) = c_candidates(LEETCODE);
+    let (rc, c) = ffi::candidates(LEETCODE);
     assert_eq!(rc, 0);
     assert_eq!(c[0], 1 << 4); // the given 5
                               // Cell 2 (row 0, column 2): row has 5,3,7; column 8; box 5,3,6,9,8.
     let expect: u16 = [1u16, 2, 4].iter().map(|d| 1 << (d - 1)).sum();
     assert_eq!(c[2], expect);
     // Every empty cell of an empty board has every digit.
-    assert_eq!(c_candidates(&[b'.'; CELLS]), (0, [0x1FF; CELLS]));
+    assert_eq!(ffi::candidates(&[b'.'; CELLS]), (0, [0x1FF; CELLS]));
     // Statuses; nothing written on failure.
     let mut bad = *LEETCODE;
     bad[1] = b'5';
     assert_eq!(
-        c_candidates(&bad),
+        ffi::candidates(&bad),
         (Status::ErrConflict.code(), [0xFFFF; CELLS])
     );
     bad[3] = b'x';
     assert_eq!(
-        c_candidates(&bad),
+        ffi::candidates(&bad),
         (Status::ErrInvalidChar.code(), [0xFFFF; CELLS])
     );
     let mut out = [0xFFFFu16; CELLS];
@@ -338,13 +635,13 @@ fn candidates_are_what_the_filled_cells_leave() {
     let mut none = [b'.'; CELLS];
     none[..8].copy_from_slice(b"12345678");
     none[80] = b'9';
-    assert_eq!(c_candidates(&none).0, 0);
+    assert_eq!(ffi::candidates(&none).0, 0);
 }
 
 #[test]
 fn hint_statuses_and_nothing_written_on_failure() {
     let fails = |board: &[u8; CELLS], cands: Option<&[u16; CELLS]>, want: Status| {
-        let (rc, s) = c_hint(board, cands);
+        let (rc, s) = ffi::hint(board, cands);
         assert_eq!(rc, want.code());
         assert_eq!(s, marker_step());
     };
@@ -372,57 +669,61 @@ fn hint_statuses_and_nothing_written_on_failure() {
     none[80] = b'9';
     fails(&none, None, Status::NoSolution);
     // A filled cell whose mask is not its digit's bit.
-    let (_, mut c) = c_candidates(LEETCODE);
+    let (_, mut c) = ffi::candidates(LEETCODE);
     c[0] = 0x1FF;
     fails(LEETCODE, Some(&c), Status::ErrInvalidArgument);
     c[0] = 0;
     fails(LEETCODE, Some(&c), Status::ErrInvalidArgument);
     // A mask with a bit above 8.
-    let (_, mut c) = c_candidates(LEETCODE);
+    let (_, mut c) = ffi::candidates(LEETCODE);
     c[2] |= 1 << 12;
     fails(LEETCODE, Some(&c), Status::ErrInvalidArgument);
     // The player's candidates lost a solution digit (cell 2 holds 4).
-    let (_, mut c) = c_candidates(LEETCODE);
+    let (_, mut c) = ffi::candidates(LEETCODE);
     c[2] &= !(1 << 3);
     fails(LEETCODE, Some(&c), Status::NoSolution);
     // An open cell with no candidate at all.
-    let (_, mut c) = c_candidates(LEETCODE);
+    let (_, mut c) = ffi::candidates(LEETCODE);
     c[2] = 0;
     fails(LEETCODE, Some(&c), Status::NoSolution);
     // Candidates a filled peer excludes count as removed: all 0x1FF on open cells gives
     // the same step as NULL.
-    let (_, c) = c_candidates(LEETCODE);
+    let (_, c) = ffi::candidates(LEETCODE);
     let loose: [u16; CELLS] =
         core::array::from_fn(|i| if LEETCODE[i] == b'.' { 0x1FF } else { c[i] });
-    assert_eq!(c_hint(LEETCODE, Some(&loose)), c_hint(LEETCODE, None));
-    assert_eq!(c_hint(LEETCODE, Some(&c)), c_hint(LEETCODE, None));
+    assert_eq!(ffi::hint(LEETCODE, Some(&loose)), ffi::hint(LEETCODE, None));
+    assert_eq!(ffi::hint(LEETCODE, Some(&c)), ffi::hint(LEETCODE, None));
     // A complete board: NONE.
     let sol = reference::solve(&Board::from_bytes(LEETCODE).unwrap())
         .unwrap()
         .to_bytes();
-    let (rc, s) = c_hint(&sol, None);
+    let (rc, s) = ffi::hint(&sol, None);
     assert_eq!((rc, s), (0, Step::default()));
     assert_eq!(name(0), "None");
     // Its walk has no step, and it rates the lowest level.
-    assert_eq!(c_rate(&sol), (0, Difficulty::Easy.code()));
+    assert_eq!(ffi::rate(&sol, &[false; 2]), (0, Difficulty::Easy.code()));
 }
 
 #[test]
 fn hints_are_deterministic() {
-    let (rc, a) = c_hint(LEETCODE, None);
+    let (rc, a) = ffi::hint(LEETCODE, None);
     assert_eq!(rc, 0);
     for _ in 0..3 {
-        assert_eq!(c_hint(LEETCODE, None), (0, a));
+        assert_eq!(ffi::hint(LEETCODE, None), (0, a));
     }
 }
 
 #[test]
 fn apply_step_refuses_steps_that_do_not_fit_and_writes_nothing() {
-    let (_, cands) = c_candidates(LEETCODE);
+    let (_, cands) = ffi::candidates(LEETCODE);
     let refuse = |step: &Step, want: Status| {
         let mut b = *LEETCODE;
         let mut c = cands;
-        assert_eq!(c_apply(&mut b, &mut c, step), want.code(), "{step:?}");
+        assert_eq!(
+            ffi::apply_step(&mut b, &mut c, step),
+            want.code(),
+            "{step:?}"
+        );
         assert_eq!((b, c), (*LEETCODE, cands));
     };
     let place = |cell: i32, digit: i32| Step {
@@ -443,7 +744,7 @@ fn apply_step_refuses_steps_that_do_not_fit_and_writes_nothing() {
     let mut b = *LEETCODE;
     let before = loose;
     assert_eq!(
-        c_apply(&mut b, &mut loose, &place(2, 5)),
+        ffi::apply_step(&mut b, &mut loose, &place(2, 5)),
         Status::ErrInvalidArgument.code()
     );
     assert_eq!((b, loose), (*LEETCODE, before));
@@ -462,7 +763,7 @@ fn apply_step_refuses_steps_that_do_not_fit_and_writes_nothing() {
     let mut b = *LEETCODE;
     let before = bad_cands;
     assert_eq!(
-        c_apply(&mut b, &mut bad_cands, &place(2, 4)),
+        ffi::apply_step(&mut b, &mut bad_cands, &place(2, 4)),
         Status::ErrInvalidArgument.code()
     );
     assert_eq!((b, bad_cands), (*LEETCODE, before));
@@ -470,7 +771,7 @@ fn apply_step_refuses_steps_that_do_not_fit_and_writes_nothing() {
     clash[1] = b'5';
     let mut c = cands;
     assert_eq!(
-        c_apply(&mut clash, &mut c, &place(2, 4)),
+        ffi::apply_step(&mut clash, &mut c, &place(2, 4)),
         Status::ErrConflict.code()
     );
     // NULLs.
@@ -496,7 +797,7 @@ fn apply_step_refuses_steps_that_do_not_fit_and_writes_nothing() {
     // A fitting placement: the cell keeps only its digit, the peers lose it.
     let mut b = *LEETCODE;
     let mut c = cands;
-    assert_eq!(c_apply(&mut b, &mut c, &place(2, 4)), 0);
+    assert_eq!(ffi::apply_step(&mut b, &mut c, &place(2, 4)), 0);
     assert_eq!(b[2], b'4');
     assert_eq!(c[2], 1 << 3);
     for peer in [3usize, 11, 20, 29, 74] {
@@ -506,7 +807,7 @@ fn apply_step_refuses_steps_that_do_not_fit_and_writes_nothing() {
     let mut s = Step::default();
     s.removed[3] = c[3];
     let mut b2 = b;
-    assert_eq!(c_apply(&mut b2, &mut c, &s), 0);
+    assert_eq!(ffi::apply_step(&mut b2, &mut c, &s), 0);
     assert_eq!((b2, c[3]), (b, 0));
 }
 
@@ -527,7 +828,8 @@ fn technique_names_and_values() {
 
 /// One board per technique where it is the simplest step: (technique, puzzle, the number of
 /// hints applied from its givens before, the step's cell and digit, its removals as (cell,
-/// mask)). Found by `find_a_board_per_technique` on generated and corpus puzzles.
+/// mask)). Found by `cargo run --release --example simplest_boards` on generated and corpus
+/// puzzles.
 type Simplest = (
     Technique,
     &'static str,
@@ -800,18 +1102,18 @@ fn each_technique_is_the_simplest_step_on_its_board() {
             .unwrap()
             .to_bytes();
         let mut board = *p;
-        let (_, mut cands) = c_candidates(&board);
+        let (_, mut cands) = ffi::candidates(&board);
         for k in 0..n {
-            let (rc, s) = c_hint(&board, Some(&cands));
+            let (rc, s) = ffi::hint(&board, Some(&cands));
             assert_eq!(rc, 0, "{t:?} step {k}");
             assert_ne!(
                 s.technique,
                 t.code(),
                 "{t:?} first appears at step {n}, not {k}"
             );
-            assert_eq!(c_apply(&mut board, &mut cands, &s), 0);
+            assert_eq!(ffi::apply_step(&mut board, &mut cands, &s), 0);
         }
-        let (rc, s) = c_hint(&board, Some(&cands));
+        let (rc, s) = ffi::hint(&board, Some(&cands));
         assert_eq!(rc, 0);
         assert_eq!(s.technique(), Some(t), "{puzzle} after {n} steps");
         assert_eq!((s.cell, s.digit), (cell, digit), "{t:?}");
@@ -829,57 +1131,4 @@ fn each_technique_is_the_simplest_step_on_its_board() {
         seen.push(t);
     }
     assert_eq!(seen, Technique::ALL, "one board per technique, in order");
-}
-
-/// Finds, for each technique, the first walk state (of corpus and generated puzzles) where
-/// it is the simplest step, and prints it in the form of [`SIMPLEST`].
-#[test]
-#[ignore = "prints the table of SIMPLEST; run with --ignored --nocapture"]
-fn find_a_board_per_technique() {
-    let mut puzzles: Vec<[u8; CELLS]> = Vec::new();
-    for level in Difficulty::ALL {
-        for seed in 0..40 {
-            puzzles.push(sudoku_core::generate(seed, level).0.to_bytes());
-        }
-    }
-    for (name, known) in corpora::CORPORA {
-        if known == corpora::Known::Unique {
-            if let Some(entries) = corpora::read(name) {
-                puzzles.extend(corpora::sample(&entries, 400).map(|e| e.bytes));
-            }
-        }
-    }
-    let mut found: Vec<Option<String>> = vec![None; Technique::ALL.len() + 1];
-    for p in &puzzles {
-        let board = Board::from_bytes(p).unwrap();
-        let Ok(steps) = sudoku_core::walk(&board) else {
-            continue;
-        };
-        for (n, s) in steps.iter().map(Step::of).enumerate() {
-            let k = s.technique as usize;
-            if found[k].is_some() {
-                continue;
-            }
-            let removed: Vec<String> = (0..CELLS)
-                .filter(|&c| s.removed[c] != 0)
-                .map(|c| format!("({c}, {:#05x})", s.removed[c]))
-                .collect();
-            found[k] = Some(format!(
-                "    (Technique::{:?}, \"{}\", {n}, {}, {}, &[{}]),",
-                s.technique().unwrap(),
-                String::from_utf8_lossy(p),
-                s.cell,
-                s.digit,
-                removed.join(", ")
-            ));
-        }
-    }
-    for line in found.iter().flatten() {
-        println!("{line}");
-    }
-    for t in Technique::ALL {
-        if found[t.code() as usize].is_none() {
-            println!("    // not found: {t:?}");
-        }
-    }
 }

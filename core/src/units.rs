@@ -1,10 +1,18 @@
-//! Lookup tables of the grid's structure for the toolkit: the 27 units as lists of cells,
-//! and the 20 peers of each cell. Computed at compile time from the row, column and box
-//! tables of [`crate::board`].
+//! Lookup tables of the grid's structure for the toolkit, in one place: the 27 units and
+//! the 20 peers of each cell as lists of cells and as bitboards (bit `c` for cell `c`),
+//! the units of each cell, the lines through each box, and the masks of every digit and
+//! every cell. Computed at compile time from the row, column and box tables of
+//! [`crate::board`].
 
 #![forbid(unsafe_code)]
 
 use crate::board::{BOX, CELLS, COL, ROW};
+
+/// Every digit as a candidate mask (bit `d - 1` for digit `d`).
+pub(crate) const ALL_DIGITS: u16 = 0x1FF;
+
+/// Every cell of the grid as a bitboard (bit `c` for cell `c`).
+pub(crate) const ALL_CELLS: u128 = (1u128 << CELLS) - 1;
 
 /// The 27 units as lists of cells: rows 0-8, then columns 0-8 (indices 9-17), then boxes
 /// 0-8 (indices 18-26). Cells are in increasing order within each unit.
@@ -44,6 +52,62 @@ pub(crate) const PEERS: [[u8; 20]; CELLS] = {
     p
 };
 
+/// Each list of cells as a bitboard (bit `c` for cell `c`).
+const fn bitboards<const N: usize, const K: usize>(lists: &[[u8; K]; N]) -> [u128; N] {
+    let mut m = [0u128; N];
+    let mut i = 0;
+    while i < N {
+        let mut k = 0;
+        while k < K {
+            m[i] |= 1u128 << lists[i][k];
+            k += 1;
+        }
+        i += 1;
+    }
+    m
+}
+
+/// The 27 units as bitboards, in the order of [`UNITS`].
+pub(crate) const UNIT_MASK: [u128; 27] = bitboards(&UNITS);
+
+/// The 20 peers of each cell as a bitboard.
+pub(crate) const PEER_MASK: [u128; CELLS] = bitboards(&PEERS);
+
+/// The row, column and box unit indices (into [`UNITS`]) of each cell.
+pub(crate) const CELL_UNITS: [[u8; 3]; CELLS] = {
+    let mut m = [[0u8; 3]; CELLS];
+    let mut c = 0;
+    while c < CELLS {
+        m[c] = [ROW[c], 9 + COL[c], 18 + BOX[c]];
+        c += 1;
+    }
+    m
+};
+
+/// The unit indices of the three rows and three columns through each box.
+pub(crate) const BOX_LINES: [[u8; 6]; 9] = {
+    let mut m = [[0u8; 6]; 9];
+    let mut b = 0;
+    while b < 9 {
+        let (r, c) = (b / 3 * 3, b % 3 * 3);
+        m[b] = [
+            r as u8,
+            r as u8 + 1,
+            r as u8 + 2,
+            9 + c as u8,
+            10 + c as u8,
+            11 + c as u8,
+        ];
+        b += 1;
+    }
+    m
+};
+
+/// Whether cells `a` and `b` (distinct) share a row, a column or a box.
+pub(crate) fn sees(a: usize, b: usize) -> bool {
+    PEER_MASK[a] >> b & 1 != 0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -63,7 +127,21 @@ mod tests {
         assert_eq!(UNITS[4], [36, 37, 38, 39, 40, 41, 42, 43, 44]);
         assert_eq!(UNITS[9 + 2], [2, 11, 20, 29, 38, 47, 56, 65, 74]);
         assert_eq!(UNITS[18 + 4], [30, 31, 32, 39, 40, 41, 48, 49, 50]);
+        for (u, unit) in UNITS.iter().enumerate() {
+            assert_eq!(UNIT_MASK[u].count_ones(), 9);
+            for &c in unit {
+                assert_ne!(UNIT_MASK[u] >> c & 1, 0);
+                assert!(CELL_UNITS[c as usize].contains(&(u as u8)));
+            }
+        }
+        for (b, lines) in BOX_LINES.iter().enumerate() {
+            for &l in lines {
+                assert_eq!((UNIT_MASK[18 + b] & UNIT_MASK[l as usize]).count_ones(), 3);
+            }
+        }
         for (i, peers) in PEERS.iter().enumerate() {
+            assert_eq!(PEER_MASK[i].count_ones(), 20);
+            assert_eq!(ALL_CELLS >> i & 1, 1);
             let mut p = peers.to_vec();
             p.dedup();
             assert_eq!(p.len(), 20);
@@ -71,6 +149,7 @@ mod tests {
             for &q in peers {
                 let q = q as usize;
                 assert!(ROW[i] == ROW[q] || COL[i] == COL[q] || BOX[i] == BOX[q]);
+                assert!(sees(i, q) && sees(q, i));
             }
         }
     }

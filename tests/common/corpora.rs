@@ -5,12 +5,12 @@
 //! unique ones), and evenly spread samples.
 //!
 //! Tests that read them skip gracefully: when the directory or a file is absent, the
-//! reader prints a note and returns `None`. It depends on nothing else here:
-//! `benches/toolkit.rs` includes it with `#[path]`.
+//! reader prints a note and returns `None`. It also reads the bundled puzzle sets
+//! ([`bundled`]). It depends on nothing but `sudoku_core` and std: `benches/toolkit.rs`,
+//! `core/examples/logic_corpus.rs` and the core's chain tests include it with `#[path]`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
-use sudoku::Status;
 use sudoku_core::{Board, CELLS};
 
 /// What is known of a corpus's puzzles.
@@ -73,26 +73,43 @@ pub(crate) struct Entry {
     pub solution: Option<Board>,
 }
 
-impl Entry {
-    /// What solving it must return: every corpus puzzle is clash-free and well formed.
-    pub(crate) fn status(&self) -> Status {
-        if self.count.at(1) == 0 {
-            Status::NoSolution
-        } else {
-            Status::Ok
-        }
-    }
+/// The checkout's top directory: the package's own, or above it the one with the
+/// workspace's `Cargo.lock` (for a member such as `core/`).
+pub(crate) fn root() -> &'static Path {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest
+        .ancestors()
+        .find(|d| d.join("Cargo.lock").is_file())
+        .unwrap_or(manifest)
 }
 
-/// `../shared/data` beside the project (or `$SUDOKU_SHARED_DATA`, for a checkout elsewhere,
-/// such as a git worktree), if it is there (else a note is printed, once).
+/// The bundled puzzle sets, in the checkout.
+pub(crate) const BUNDLED: [&str; 2] = ["benches/puzzles.txt", "c_examples/puzzles.txt"];
+
+/// Every line of the bundled sets ([`BUNDLED`]) that is not a comment and has at least 81
+/// bytes: its file, its index among those lines and its first 81 bytes (not necessarily a
+/// valid board), in file order.
+pub(crate) fn bundled() -> Vec<(&'static str, usize, [u8; CELLS])> {
+    let mut out = Vec::new();
+    for file in BUNDLED {
+        let text = std::fs::read_to_string(root().join(file))
+            .unwrap_or_else(|e| panic!("{file} is part of the checkout: {e}"));
+        let lines = text
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| l.as_bytes().get(..CELLS)?.try_into().ok());
+        out.extend(lines.enumerate().map(|(k, b)| (file, k, b)));
+    }
+    out
+}
+
+/// `../shared/data` beside the checkout (or `$SUDOKU_SHARED_DATA`, for a checkout
+/// elsewhere, such as a git worktree), if it is there (else a note is printed, once).
 pub(crate) fn shared_data() -> Option<PathBuf> {
     static DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
     DIR.get_or_init(|| {
-        let dir = std::env::var_os("SUDOKU_SHARED_DATA").map_or_else(
-            || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
-            PathBuf::from,
-        );
+        let dir = std::env::var_os("SUDOKU_SHARED_DATA")
+            .map_or_else(|| root().join("../shared/data"), PathBuf::from);
         if dir.is_dir() {
             Some(dir)
         } else {
@@ -121,6 +138,22 @@ pub(crate) const SAMPLE_VARIABLE: &str = "SUDOKU_TEST_CORPUS_SAMPLE";
 /// spread sample when [`SAMPLE_VARIABLE`] holds a count. `None`, with a note, if the data
 /// or the file is absent; a malformed line fails the test.
 pub(crate) fn read(name: &str) -> Option<Vec<Entry>> {
+    let entries = read_all(name)?;
+    let cap = std::env::var(SAMPLE_VARIABLE)
+        .ok()
+        .and_then(|n| n.parse().ok());
+    match cap {
+        Some(n) if n < entries.len() => {
+            let step = entries.len().div_ceil(n);
+            Some(entries.into_iter().step_by(step).collect())
+        }
+        _ => Some(entries),
+    }
+}
+
+/// Every puzzle of corpus `name`, as [`read`] gives them but never cut to a sample: for
+/// checks pinned to the whole file (a pinned hash must not depend on the environment).
+pub(crate) fn read_all(name: &str) -> Option<Vec<Entry>> {
     let path = shared_data()?.join(name);
     let Ok(text) = std::fs::read_to_string(&path) else {
         eprintln!("note: {} is absent; skipped", path.display());
@@ -136,16 +169,7 @@ pub(crate) fn read(name: &str) -> Option<Vec<Entry>> {
         })
         .collect();
     assert!(!entries.is_empty(), "{name} holds no puzzle");
-    let cap = std::env::var(SAMPLE_VARIABLE)
-        .ok()
-        .and_then(|n| n.parse().ok());
-    match cap {
-        Some(n) if n < entries.len() => {
-            let step = entries.len().div_ceil(n);
-            Some(entries.into_iter().step_by(step).collect())
-        }
-        _ => Some(entries),
-    }
+    Some(entries)
 }
 
 fn parse(kind: Known, number: usize, line: &str) -> Result<Entry, String> {
@@ -179,6 +203,17 @@ fn parse(kind: Known, number: usize, line: &str) -> Result<Entry, String> {
         count,
         solution,
     })
+}
+
+/// The boards of the first `limit` puzzles of corpus `name` (as [`read`] gives them); none,
+/// with a note, when it is absent.
+pub(crate) fn first_boards(name: &str, limit: usize) -> Vec<Board> {
+    read(name)
+        .unwrap_or_default()
+        .into_iter()
+        .take(limit)
+        .map(|e| e.board)
+        .collect()
 }
 
 /// About `n` entries spread evenly over `entries` (all of them when there are no more).

@@ -3,10 +3,13 @@
 //! that a write on failure shows, and returns the status with what the call left in them.
 
 use super::contract::{self, check_generate, GenerateCall};
-use std::ffi::{c_char, c_int};
+use std::ffi::{c_char, c_int, c_void};
 use sudoku::ffi::{
-    sudoku_count_solutions, sudoku_generate, sudoku_rate, sudoku_solve, sudoku_solve_batch,
+    sudoku_apply_step, sudoku_candidates, sudoku_count_solutions,
+    sudoku_count_solutions_with_progress, sudoku_generate, sudoku_hint, sudoku_rate, sudoku_solve,
+    sudoku_solve_batch,
 };
+use sudoku::Step;
 use sudoku_core::CELLS;
 
 /// What an output board buffer holds before a call.
@@ -135,4 +138,83 @@ pub(crate) fn solve_batch(
         )
     };
     (code, statuses, boards)
+}
+
+/// The progress callback of [`count_with_progress`]: its context is (calls so far, the call
+/// that stops, the last count seen), and the counts it is given must never go backwards.
+unsafe extern "C" fn stop_at(found: usize, context: *mut c_void) -> c_int {
+    // SAFETY: `count_with_progress` passes a `(usize, usize, usize)` as the context.
+    let state = unsafe { &mut *context.cast::<(usize, usize, usize)>() };
+    assert!(found >= state.2, "the count went backwards");
+    state.2 = found;
+    state.0 += 1;
+    c_int::from(state.0 >= state.1)
+}
+
+/// `sudoku_count_solutions_with_progress` on `input` (NULL for `None`) to `limit`, with a callback that stops
+/// the count at its `stop`-th call (`usize::MAX`: never): the status, `*count` (prefilled
+/// with [`contract::COUNT_FILL`]), the solution buffer (prefilled with [`FILL`]) and how
+/// many times the callback was called.
+pub(crate) fn count_with_progress(
+    input: Option<&[u8; CELLS]>,
+    limit: usize,
+    stop: usize,
+) -> (i32, usize, [u8; CELLS], usize) {
+    let board_ptr: *const c_char = input.map_or(core::ptr::null(), |b| b.as_ptr().cast());
+    let mut count = contract::COUNT_FILL;
+    let mut solution = FILL;
+    let mut state = (0usize, stop, 0usize);
+    // SAFETY: NULL or 81 readable bytes, a writable size_t, 81 writable bytes; the callback
+    // reads the context as the tuple it is.
+    let code = unsafe {
+        sudoku_count_solutions_with_progress(
+            board_ptr,
+            limit,
+            &mut count,
+            solution.as_mut_ptr().cast(),
+            Some(stop_at),
+            (&raw mut state).cast(),
+        )
+    };
+    (code, count, solution, state.0)
+}
+
+/// What each candidate mask holds before a call of `sudoku_candidates`.
+pub(crate) const MASK_FILL: u16 = 0xFFFF;
+
+/// `sudoku_candidates` on `input`: the status and the masks (prefilled with
+/// [`MASK_FILL`]).
+pub(crate) fn candidates(input: &[u8; CELLS]) -> (i32, [u16; CELLS]) {
+    let mut out = [MASK_FILL; CELLS];
+    // SAFETY: 81 readable bytes and 81 writable masks.
+    let code = unsafe { sudoku_candidates(input.as_ptr().cast(), out.as_mut_ptr()) };
+    (code, out)
+}
+
+/// A step full of a marker, to show a write on failure.
+pub(crate) fn marker_step() -> Step {
+    Step {
+        technique: 0x5A5A,
+        difficulty: 0x5A5A,
+        cell: 0x5A5A,
+        digit: 0x5A5A,
+        removed: [0xA5A5; CELLS],
+        pattern: [0xA5A5; CELLS],
+    }
+}
+
+/// `sudoku_hint` on `input` with the player's candidates (NULL for `None`): the status and
+/// the step (prefilled with [`marker_step`]).
+pub(crate) fn hint(input: &[u8; CELLS], cands: Option<&[u16; CELLS]>) -> (i32, Step) {
+    let mut step = marker_step();
+    let c = cands.map_or(core::ptr::null(), |c| c.as_ptr());
+    // SAFETY: 81 readable bytes, NULL or 81 readable masks, a writable step.
+    let code = unsafe { sudoku_hint(input.as_ptr().cast(), c, &mut step) };
+    (code, step)
+}
+
+/// `sudoku_apply_step` on `board` and `cands`, in place: the status.
+pub(crate) fn apply_step(board: &mut [u8; CELLS], cands: &mut [u16; CELLS], step: &Step) -> i32 {
+    // SAFETY: 81 writable bytes, 81 writable masks, a readable step.
+    unsafe { sudoku_apply_step(board.as_mut_ptr().cast(), cands.as_mut_ptr(), step) }
 }

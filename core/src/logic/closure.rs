@@ -11,13 +11,14 @@
 //! puzzle needs at most level L (L up to Hard) exactly when these techniques of levels up
 //! to L fill its grid.
 
+use super::grid::Grid;
+use super::intersections;
+use super::singles;
+use super::subsets;
 use super::technique::{Technique, Techniques};
-use crate::board::{Board, BOX, CELLS, COL, ROW};
+use crate::board::{Board, CELLS};
 use crate::difficulty::Difficulty;
-use crate::units::{PEERS, UNITS};
-
-/// Bit `d - 1` stands for digit `d`.
-const ALL_DIGITS: u16 = 0x1FF;
+use crate::units::{ALL_DIGITS, UNITS};
 
 /// What the logical solver achieved on a board with a given set of techniques.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,7 +38,7 @@ pub(crate) struct Deduction {
 /// Meant for boards whose givens clash nowhere; on a board with no solution it stops (with
 /// `solved == false`) when it meets a contradiction.
 pub(crate) fn solve_logically(board: &Board, allowed: Techniques) -> Deduction {
-    let mut grid = Grid::new(board);
+    let mut grid = Sweep::new(board);
     let mut used = Techniques::NONE;
     let solved = loop {
         if grid.open == 0 {
@@ -72,7 +73,7 @@ pub(crate) fn fill_level(
     cell: usize,
     allowed: Techniques,
 ) -> Option<(Difficulty, u32)> {
-    let mut grid = Grid::new(board);
+    let mut grid = Sweep::new(board);
     grid.target = cell;
     let mut level = Difficulty::Easy;
     let mut steps = 0;
@@ -91,26 +92,14 @@ pub(crate) fn fill_level(
 /// Applies the techniques of levels Easy to Hard to `grid` until none makes progress (or
 /// the grid is full, or a contradiction shows); the level of the hardest one that made
 /// progress, `None` when none did.
-pub(crate) fn settle(grid: &mut super::grid::Grid) -> Option<Difficulty> {
+pub(crate) fn settle(grid: &mut Grid) -> Option<Difficulty> {
     settle_with(grid).hardest()
 }
 
 /// [`settle`], returning the techniques that made progress (singles tagged as the first
 /// allowed single, since the batch does not tell them apart).
-pub(crate) fn settle_with(grid: &mut super::grid::Grid) -> Techniques {
-    let mut g = Grid {
-        cand: grid.cand,
-        digit: grid.digit,
-        open: grid.digit.iter().filter(|&&d| d == 0).count(),
-        single: 0,
-        target: CELLS,
-    };
-    for i in 0..CELLS {
-        let c = g.cand[i];
-        if g.digit[i] == 0 && c & c.wrapping_sub(1) == 0 {
-            g.single |= 1 << i;
-        }
-    }
+pub(crate) fn settle_with(grid: &mut Grid) -> Techniques {
+    let mut g = Sweep::of(*grid);
     let allowed = Techniques::up_to(Difficulty::Hard);
     let mut used = Techniques::NONE;
     while g.open > 0 {
@@ -119,8 +108,7 @@ pub(crate) fn settle_with(grid: &mut super::grid::Grid) -> Techniques {
             Ok(None) | Err(Dead) => break,
         }
     }
-    grid.cand = g.cand;
-    grid.digit = g.digit;
+    *grid = g.grid;
     used
 }
 
@@ -128,12 +116,11 @@ pub(crate) fn settle_with(grid: &mut super::grid::Grid) -> Techniques {
 /// without a place in some unit).
 struct Dead;
 
-/// The logical solver's state: the digit of every filled cell and the candidates of every
-/// open cell (0 for filled cells).
+/// The batch solver's state: the grid ([`Grid`], the logical solver's, read through this
+/// state) with what a sweep needs beside it.
 #[derive(Clone, Copy)]
-struct Grid {
-    cand: [u16; CELLS],
-    digit: [u8; CELLS],
+struct Sweep {
+    grid: Grid,
     open: usize,
     /// Open cells left with at most one candidate (bit `i` for cell `i`), for naked
     /// singles to place without scanning the grid.
@@ -143,33 +130,30 @@ struct Grid {
     target: usize,
 }
 
-impl Grid {
-    fn new(board: &Board) -> Grid {
-        let digits = board.digits();
-        // The digits given in each row, column and box.
-        let mut row = [0u16; 9];
-        let mut col = [0u16; 9];
-        let mut boxes = [0u16; 9];
-        for (i, &d) in digits.iter().enumerate() {
-            if d != 0 {
-                let bit = 1 << (d - 1);
-                row[ROW[i] as usize] |= bit;
-                col[COL[i] as usize] |= bit;
-                boxes[BOX[i] as usize] |= bit;
-            }
-        }
-        let mut g = Grid {
-            cand: [0; CELLS],
-            digit: *digits,
+impl core::ops::Deref for Sweep {
+    type Target = Grid;
+
+    fn deref(&self) -> &Grid {
+        &self.grid
+    }
+}
+
+impl Sweep {
+    fn new(board: &Board) -> Sweep {
+        Sweep::of(Grid::new(board))
+    }
+
+    /// The sweep of `grid`: its open cells, and those with at most one candidate.
+    fn of(grid: Grid) -> Sweep {
+        let mut g = Sweep {
+            grid,
             open: 0,
             single: 0,
             target: CELLS,
         };
         for i in 0..CELLS {
-            if digits[i] == 0 {
-                let c = ALL_DIGITS
-                    & !(row[ROW[i] as usize] | col[COL[i] as usize] | boxes[BOX[i] as usize]);
-                g.cand[i] = c;
+            let c = grid.cand[i];
+            if grid.digit[i] == 0 {
                 g.open += 1;
                 if c & c.wrapping_sub(1) == 0 {
                     g.single |= 1 << i;
@@ -181,33 +165,27 @@ impl Grid {
 
     /// Puts `digit` (1-9) in open cell `i` and removes it from the candidates of its peers.
     fn place(&mut self, i: usize, digit: u8) {
-        let bit = 1u16 << (digit - 1);
-        self.digit[i] = digit;
-        self.cand[i] = 0;
+        let mut lose = self.grid.place(i, digit);
         self.open = self.open.saturating_sub(1);
         self.single &= !(1 << i);
-        for &p in &PEERS[i] {
-            let p = p as usize;
-            let c = self.cand[p];
-            if c & bit != 0 {
-                let c = c & !bit;
-                self.cand[p] = c;
-                if c & c.wrapping_sub(1) == 0 && self.digit[p] == 0 {
-                    self.single |= 1 << p;
-                }
+        while lose != 0 {
+            let p = lose.trailing_zeros() as usize;
+            lose &= lose - 1;
+            let c = self.grid.cand[p];
+            if c & c.wrapping_sub(1) == 0 {
+                self.single |= 1 << p;
             }
         }
     }
 
     /// Removes the candidates in `mask` from cell `i`; whether any was there.
     fn eliminate(&mut self, i: usize, mask: u16) -> bool {
-        let before = self.cand[i];
-        let after = before & !mask;
-        self.cand[i] = after;
-        if after & after.wrapping_sub(1) == 0 && self.digit[i] == 0 {
+        let removed = self.grid.eliminate(i, mask);
+        let after = self.grid.cand[i];
+        if after & after.wrapping_sub(1) == 0 && self.grid.digit[i] == 0 {
             self.single |= 1 << i;
         }
-        before & mask != 0
+        removed
     }
 
     /// Applies the simplest allowed technique that makes progress; which one, or `None`
@@ -258,19 +236,14 @@ impl Grid {
         Ok(progress)
     }
 
+    /// Places every hidden single ([`singles::lone_digits`]), unit by unit.
     fn hidden_singles(&mut self) -> Result<bool, Dead> {
         let mut progress = false;
         // A digit with no place left in a unit is a contradiction that this sweep does not
         // look for: no digit is placed for it, so the solver stalls without filling the
         // grid, and every placement stays a candidate of its cell.
         for unit in &UNITS {
-            let (mut once, mut twice) = (0u16, 0u16);
-            for &i in unit {
-                let c = self.cand[i as usize];
-                twice |= once & c;
-                once |= c;
-            }
-            let mut hidden = once & !twice;
+            let mut hidden = singles::lone_digits(self, unit);
             while hidden != 0 {
                 let bit = hidden & hidden.wrapping_neg();
                 hidden &= hidden - 1;
@@ -291,33 +264,22 @@ impl Grid {
         Ok(progress)
     }
 
-    /// The union of the candidates of three cells.
-    fn union3(&self, a: usize, b: usize, c: usize) -> u16 {
-        self.cand[a] | self.cand[b] | self.cand[c]
-    }
-
-    /// Locked candidates, pointing: in each box, digits whose candidates lie in one of its
-    /// rows (columns) leave the rest of that row (column).
+    /// Locked candidates, pointing ([`intersections::confined`]): in each box, digits whose
+    /// candidates lie in one of its rows (columns) leave the rest of that row (column).
     fn pointing(&mut self) -> bool {
         let mut progress = false;
         for b in 0..9 {
             let (r0, c0) = (b / 3 * 3, b % 3 * 3);
-            let rows = [0, 1, 2].map(|k| {
-                let r = (r0 + k) * 9 + c0;
-                self.union3(r, r + 1, r + 2)
-            });
-            let cols = [0, 1, 2].map(|k| {
-                let c = r0 * 9 + c0 + k;
-                self.union3(c, c + 9, c + 18)
-            });
+            let rows = intersections::confined(self, intersections::box_rows(b));
+            let cols = intersections::confined(self, intersections::box_columns(b));
             for k in 0..3 {
-                let only_row = rows[k] & !rows[(k + 1) % 3] & !rows[(k + 2) % 3];
+                let only_row = rows[k];
                 if only_row != 0 {
                     for c in (0..9).filter(|c| c / 3 != b % 3) {
                         progress |= self.eliminate((r0 + k) * 9 + c, only_row);
                     }
                 }
-                let only_col = cols[k] & !cols[(k + 1) % 3] & !cols[(k + 2) % 3];
+                let only_col = cols[k];
                 if only_col != 0 {
                     for r in (0..9).filter(|r| r / 3 != b / 3) {
                         progress |= self.eliminate(r * 9 + c0 + k, only_col);
@@ -328,21 +290,15 @@ impl Grid {
         progress
     }
 
-    /// Locked candidates, claiming: in each row (column), digits whose candidates lie in
-    /// one box leave the rest of that box.
+    /// Locked candidates, claiming ([`intersections::confined`]): in each row (column),
+    /// digits whose candidates lie in one box leave the rest of that box.
     fn claiming(&mut self) -> bool {
         let mut progress = false;
         for line in 0..9 {
-            let row_segs = [0, 1, 2].map(|k| {
-                let i = line * 9 + 3 * k;
-                self.union3(i, i + 1, i + 2)
-            });
-            let col_segs = [0, 1, 2].map(|k| {
-                let i = 27 * k + line;
-                self.union3(i, i + 9, i + 18)
-            });
+            let row_segs = intersections::confined(self, intersections::segments(line));
+            let col_segs = intersections::confined(self, intersections::segments(9 + line));
             for k in 0..3 {
-                let only = row_segs[k] & !row_segs[(k + 1) % 3] & !row_segs[(k + 2) % 3];
+                let only = row_segs[k];
                 if only != 0 {
                     // The box of row `line`, stack `k`: its other two rows.
                     for r in (line / 3 * 3..line / 3 * 3 + 3).filter(|&r| r != line) {
@@ -351,7 +307,7 @@ impl Grid {
                         }
                     }
                 }
-                let only = col_segs[k] & !col_segs[(k + 1) % 3] & !col_segs[(k + 2) % 3];
+                let only = col_segs[k];
                 if only != 0 {
                     // The box of column `line`, band `k`: its other two columns.
                     for c in (line / 3 * 3..line / 3 * 3 + 3).filter(|&c| c != line) {
@@ -365,100 +321,39 @@ impl Grid {
         progress
     }
 
-    /// Naked pairs (`size` 2) or triples (`size` 3): `size` open cells of a unit whose
-    /// candidates together are `size` digits remove those digits from the unit's other
-    /// cells.
-    fn naked_subsets(&mut self, size: u32) -> bool {
+    /// Naked pairs (`size` 2) or triples (`size` 3), found by [`subsets::each_naked`]:
+    /// `size` open cells of a unit whose candidates together are `size` digits remove those
+    /// digits from the unit's other cells.
+    fn naked_subsets(&mut self, size: usize) -> bool {
         let mut progress = false;
         for unit in &UNITS {
-            // The open cells of the unit that could belong to such a subset.
-            let mut small = [0usize; 9];
-            let mut n = 0;
-            for &i in unit {
-                let c = self.cand[i as usize];
-                if c != 0 && c.count_ones() <= size {
-                    small[n] = i as usize;
-                    n += 1;
-                }
-            }
-            let small = &small[..n];
-            let mut clear = |g: &mut Grid, cells: &[usize], digits: u16| {
+            subsets::each_naked(self, unit, size, &mut |g, cells, digits| {
                 for &i in unit {
                     let i = i as usize;
                     if !cells.contains(&i) {
                         progress |= g.eliminate(i, digits);
                     }
                 }
-            };
-            for a in 0..n {
-                for b in a + 1..n {
-                    let ab = self.cand[small[a]] | self.cand[small[b]];
-                    if size == 2 {
-                        if ab.count_ones() == 2 {
-                            clear(self, &[small[a], small[b]], ab);
-                        }
-                        continue;
-                    }
-                    for c in b + 1..n {
-                        let abc = ab | self.cand[small[c]];
-                        if abc.count_ones() == 3 {
-                            clear(self, &[small[a], small[b], small[c]], abc);
-                        }
-                    }
-                }
-            }
+                None::<()>
+            });
         }
         progress
     }
 
-    /// Hidden pairs (`size` 2) or triples (`size` 3): `size` digits of a unit that fit only
-    /// in the same `size` cells leave those cells no other candidate.
-    fn hidden_subsets(&mut self, size: u32) -> bool {
+    /// Hidden pairs (`size` 2) or triples (`size` 3), found by [`subsets::each_hidden`]:
+    /// `size` digits of a unit that fit only in the same `size` cells leave those cells no
+    /// other candidate.
+    fn hidden_subsets(&mut self, size: usize) -> bool {
         let mut progress = false;
         for unit in &UNITS {
-            // Where each digit fits in the unit, as a mask of unit positions.
-            let mut places = [0u16; 9];
-            for (k, &i) in unit.iter().enumerate() {
-                let mut c = self.cand[i as usize];
-                while c != 0 {
-                    places[c.trailing_zeros() as usize] |= 1 << k;
-                    c &= c - 1;
-                }
-            }
-            // The digits that could belong to such a subset.
-            let mut digits = [0usize; 9];
-            let mut n = 0;
-            for (d, &p) in places.iter().enumerate() {
-                if p != 0 && p.count_ones() <= size {
-                    digits[n] = d;
-                    n += 1;
-                }
-            }
-            let mut keep_only = |g: &mut Grid, cells: u16, keep: u16| {
+            subsets::each_hidden(self, unit, size, &mut |g, cells, keep| {
                 for (k, &i) in unit.iter().enumerate() {
                     if cells & (1 << k) != 0 {
                         progress |= g.eliminate(i as usize, !keep & ALL_DIGITS);
                     }
                 }
-            };
-            for a in 0..n {
-                for b in a + 1..n {
-                    let (da, db) = (digits[a], digits[b]);
-                    let ab = places[da] | places[db];
-                    if size == 2 {
-                        if ab.count_ones() == 2 {
-                            keep_only(self, ab, (1 << da) | (1 << db));
-                        }
-                        continue;
-                    }
-                    for &dc in &digits[b + 1..n] {
-                        let abc = ab | places[dc];
-                        if abc.count_ones() == 3 {
-                            keep_only(self, abc, (1 << da) | (1 << db) | (1 << dc));
-                        }
-                    }
-                }
-            }
+                None::<()>
+            });
         }
         progress
     }
@@ -658,7 +553,7 @@ mod tests {
         use super::*;
 
         /// The open cells of unit `u` and their candidates.
-        fn open(g: &Grid, u: usize) -> Vec<(usize, u16)> {
+        fn open(g: &Sweep, u: usize) -> Vec<(usize, u16)> {
             UNITS[u]
                 .iter()
                 .map(|&i| i as usize)
@@ -683,7 +578,7 @@ mod tests {
         }
 
         /// Some technique of `allowed` still applies, by brute force over its definition.
-        fn something_applies(g: &Grid) -> Option<&'static str> {
+        fn something_applies(g: &Sweep) -> Option<&'static str> {
             for u in 0..27 {
                 let cells = open(g, u);
                 for &(_, c) in &cells {
@@ -756,7 +651,7 @@ mod tests {
             let mut stalls = 0;
             for _ in 0..60 {
                 let (p, s) = crate::generate::random_minimal(&mut rng);
-                let mut g = Grid::new(&p);
+                let mut g = Sweep::new(&p);
                 while g.open > 0 && matches!(g.step(ALL), Ok(Some(_))) {}
                 for i in 0..CELLS {
                     if g.digit[i] == 0 {

@@ -1,11 +1,11 @@
 //! Fish: X-Wing, Swordfish, Jellyfish and their finned forms; Skyscraper and 2-String
 //! Kite (the two-strong-link turbot fish).
 
-use super::chains::PEER_MASK;
 use super::grid::Grid;
 use super::step::Step;
 use super::technique::Technique;
 use crate::board::BOX;
+use crate::units::{ALL_DIGITS, PEER_MASK};
 
 /// The digits (0-8) of mask `digits` (bit `d` for digit `d + 1`), in increasing order.
 fn each_digit(digits: u16) -> impl Iterator<Item = usize> {
@@ -155,7 +155,7 @@ pub(crate) fn basic(g: &Grid, size: usize, t: Technique, digits: u16) -> Option<
                     return None;
                 }
                 let base_set = base.iter().fold(0u16, |a, &l| a | 1 << l);
-                if outside(&m, base_set, 0x1FF, cover) == 0 {
+                if outside(&m, base_set, ALL_DIGITS, cover) == 0 {
                     return None;
                 }
                 let mut s = Step::of(t);

@@ -1,24 +1,22 @@
-//! The logical solver's state: the digit of every filled cell and the candidates of every
-//! open cell.
+//! The logical solver's state, the one grid every technique reads: the digit of every
+//! filled cell and the candidates of every open cell, as cell masks and as per-digit
+//! bitboards kept in step.
 
 use crate::board::{Board, BOX, CELLS, COL, ROW};
 use crate::error::Error;
-use crate::units::{PEERS, UNITS};
-
-/// Bit `d - 1` stands for digit `d`.
-pub(crate) const ALL_DIGITS: u16 = 0x1FF;
-
-/// Whether cells `a` and `b` (distinct) share a row, a column or a box.
-pub(crate) fn sees(a: usize, b: usize) -> bool {
-    a != b && (ROW[a] == ROW[b] || COL[a] == COL[b] || BOX[a] == BOX[b])
-}
+use crate::units::{ALL_DIGITS, PEER_MASK, UNITS};
 
 /// Digits and candidates: `digit[c]` 1-9 for a filled cell, 0 for an open one; `cand[c]`
-/// the candidates of an open cell, 0 for a filled one.
+/// the candidates of an open cell, 0 for a filled one; per digit `d` (0-8, digit `d + 1`),
+/// `pos[d]` the open cells that have it as a candidate and `filled[d]` the cells that hold
+/// it (bit `c` for cell `c`). An open cell never keeps the digit of a filled peer. Only
+/// [`Grid::place`] and [`Grid::eliminate`] change a grid, and they keep the four in step.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Grid {
     pub(crate) digit: [u8; CELLS],
     pub(crate) cand: [u16; CELLS],
+    pub(crate) pos: [u128; 9],
+    pub(crate) filled: [u128; 9],
 }
 
 /// Per cell, the digits that no filled cell of its row, column or box excludes; a filled
@@ -51,7 +49,30 @@ impl Grid {
                         | seen[18 + BOX[i] as usize])
             }
         });
-        Grid { digit, cand }
+        Grid::from_parts(digit, cand)
+    }
+
+    /// The grid of these digits and candidates (a filled cell's candidates 0), with the
+    /// bitboards computed from them.
+    pub(crate) fn from_parts(digit: [u8; CELLS], cand: [u16; CELLS]) -> Grid {
+        let mut pos = [0u128; 9];
+        let mut filled = [0u128; 9];
+        for c in 0..CELLS {
+            let mut m = cand[c];
+            while m != 0 {
+                pos[m.trailing_zeros() as usize] |= 1 << c;
+                m &= m - 1;
+            }
+            if let d @ 1..=9 = digit[c] {
+                filled[usize::from(d - 1)] |= 1 << c;
+            }
+        }
+        Grid {
+            digit,
+            cand,
+            pos,
+            filled,
+        }
     }
 
     /// The board with the player's candidates: a filled cell's mask must be its digit's bit
@@ -68,7 +89,7 @@ impl Grid {
             } else if mask & !ALL_DIGITS != 0 {
                 return Err(Error::InvalidArgument);
             }
-            g.cand[i] &= mask;
+            g.eliminate(i, !mask & ALL_DIGITS);
         }
         Ok(g)
     }
@@ -96,22 +117,49 @@ impl Grid {
     }
 
     /// Puts `digit` (1-9) in open cell `i` and removes it from the candidates of its peers.
-    pub(crate) fn place(&mut self, i: usize, digit: u8) {
-        let bit = 1u16 << (digit - 1);
+    /// The peers that lose the digit (bit `c` for cell `c`).
+    pub(crate) fn place(&mut self, i: usize, digit: u8) -> u128 {
+        let d = usize::from(digit - 1);
+        let bit = 1u16 << d;
+        let mut m = self.cand[i];
+        while m != 0 {
+            self.pos[m.trailing_zeros() as usize] &= !(1 << i);
+            m &= m - 1;
+        }
         self.digit[i] = digit;
         self.cand[i] = 0;
-        for &p in &PEERS[i] {
-            self.cand[p as usize] &= !bit;
+        self.filled[d] |= 1 << i;
+        let lose = self.pos[d] & PEER_MASK[i];
+        self.pos[d] &= !lose;
+        let mut m = lose;
+        while m != 0 {
+            self.cand[m.trailing_zeros() as usize] &= !bit;
+            m &= m - 1;
         }
+        lose
+    }
+
+    /// Removes the candidates in `mask` from cell `i`; whether any was there.
+    pub(crate) fn eliminate(&mut self, i: usize, mask: u16) -> bool {
+        let mut gone = self.cand[i] & mask;
+        if gone == 0 {
+            return false;
+        }
+        self.cand[i] &= !gone;
+        while gone != 0 {
+            self.pos[gone.trailing_zeros() as usize] &= !(1 << i);
+            gone &= gone - 1;
+        }
+        true
     }
 
     /// The open cells (bit `c` for cell `c`) with a candidate in `mask`.
     pub(crate) fn cells_with(&self, mask: u16) -> u128 {
         let mut m = 0u128;
-        for (c, &cand) in self.cand.iter().enumerate() {
-            if cand & mask != 0 {
-                m |= 1 << c;
-            }
+        let mut digits = mask & ALL_DIGITS;
+        while digits != 0 {
+            m |= self.pos[digits.trailing_zeros() as usize];
+            digits &= digits - 1;
         }
         m
     }
@@ -125,5 +173,32 @@ impl Grid {
             }
         }
         m
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Along whole walks, the bitboards stay what the masks say.
+    #[test]
+    fn place_and_eliminate_keep_the_bitboards_in_step() {
+        for seed in 0..6 {
+            let (p, _) = crate::generate(seed, crate::Difficulty::Expert);
+            let mut g = Grid::new(&p);
+            assert_eq!(g, Grid::from_parts(g.digit, g.cand));
+            for s in crate::logic::walk(&p).unwrap() {
+                if let Some((cell, digit)) = s.placement {
+                    let lose = g.place(cell, digit);
+                    assert_eq!(lose & (1 << cell), 0);
+                }
+                for (c, &r) in s.removed.iter().enumerate() {
+                    let had = g.cand[c] & r != 0;
+                    assert_eq!(g.eliminate(c, r), had);
+                }
+                assert_eq!(g, Grid::from_parts(g.digit, g.cand), "{p}");
+            }
+            assert!(g.full());
+        }
     }
 }

@@ -1,4 +1,6 @@
-//! Locked candidates: pointing and claiming.
+//! Locked candidates: pointing and claiming. [`confined`] is the search, which the hint
+//! ([`pointing`], [`claiming`]) and the batch sweep of the rating and generation
+//! (`closure.rs`) share.
 
 use super::grid::Grid;
 use super::step::Step;
@@ -6,24 +8,47 @@ use super::technique::Technique;
 use crate::board::{BOX, COL, ROW};
 use crate::units::UNITS;
 
-/// For box `b` and line unit `line` (a row or a column) that meet: when digit bit `bit` of
-/// unit `base` (one of the two) lies only in the intersection and is a candidate in the
-/// rest of unit `other`, the step that removes it there.
+/// Three groups of three cells: the intersections of a unit with three others.
+pub(crate) type Groups = [[usize; 3]; 3];
+
+/// The three rows of box `b` within it, top first.
+pub(crate) fn box_rows(b: usize) -> Groups {
+    let first = (b / 3 * 3) * 9 + b % 3 * 3;
+    [0, 1, 2].map(|k| {
+        let r = first + 9 * k;
+        [r, r + 1, r + 2]
+    })
+}
+
+/// The three columns of box `b` within it, left first.
+pub(crate) fn box_columns(b: usize) -> Groups {
+    let first = (b / 3 * 3) * 9 + b % 3 * 3;
+    [0, 1, 2].map(|k| {
+        let c = first + k;
+        [c, c + 9, c + 18]
+    })
+}
+
+/// The three boxes of line unit `line` (a row 0-8 or a column 9-17 of [`UNITS`]) within
+/// it, in the line's order.
+pub(crate) fn segments(line: usize) -> Groups {
+    let u = &UNITS[line];
+    [0, 1, 2].map(|k| [0, 1, 2].map(|j| u[3 * k + j] as usize))
+}
+
+/// Per group of `groups` (the three intersections of one unit with three others), the
+/// digits whose candidates in the unit lie in that group alone: the one search of locked
+/// candidates.
+pub(crate) fn confined(g: &Grid, groups: Groups) -> [u16; 3] {
+    let u = groups.map(|c| g.cand[c[0]] | g.cand[c[1]] | g.cand[c[2]]);
+    [0, 1, 2].map(|k| u[k] & !u[(k + 1) % 3] & !u[(k + 2) % 3])
+}
+
+/// The step of technique `t` for digit bit `bit` confined, within unit `base`, to its
+/// intersection with unit `other`: the digit leaves the rest of `other`; `None` when it has
+/// no candidate there.
 fn locked(g: &Grid, t: Technique, base: usize, other: usize, bit: u16) -> Option<Step> {
     let in_both = |c: usize| UNITS[base].contains(&(c as u8)) && UNITS[other].contains(&(c as u8));
-    let mut any = false;
-    for &c in &UNITS[base] {
-        let c = c as usize;
-        if g.cand[c] & bit != 0 {
-            if !in_both(c) {
-                return None;
-            }
-            any = true;
-        }
-    }
-    if !any {
-        return None;
-    }
     let mut s = Step::of(t);
     let mut removes = false;
     for &c in &UNITS[other] {
@@ -45,18 +70,24 @@ fn locked(g: &Grid, t: Technique, base: usize, other: usize, bit: u16) -> Option
 pub(crate) fn pointing(g: &Grid) -> Option<Step> {
     for b in 0..9 {
         let first = UNITS[18 + b][0] as usize;
+        let rows = confined(g, box_rows(b));
+        let cols = confined(g, box_columns(b));
         for d in 0..9 {
             let bit = 1 << d;
-            for k in 0..3 {
+            for (k, &confined_here) in rows.iter().enumerate() {
                 let row = ROW[first] as usize + k;
-                if let Some(s) = locked(g, Technique::Pointing, 18 + b, row, bit) {
-                    return Some(s);
+                if confined_here & bit != 0 {
+                    if let Some(s) = locked(g, Technique::Pointing, 18 + b, row, bit) {
+                        return Some(s);
+                    }
                 }
             }
-            for k in 0..3 {
+            for (k, &confined_here) in cols.iter().enumerate() {
                 let col = 9 + COL[first] as usize + k;
-                if let Some(s) = locked(g, Technique::Pointing, 18 + b, col, bit) {
-                    return Some(s);
+                if confined_here & bit != 0 {
+                    if let Some(s) = locked(g, Technique::Pointing, 18 + b, col, bit) {
+                        return Some(s);
+                    }
                 }
             }
         }
@@ -70,16 +101,51 @@ pub(crate) fn pointing(g: &Grid) -> Option<Step> {
 #[allow(clippy::needless_range_loop)]
 pub(crate) fn claiming(g: &Grid) -> Option<Step> {
     for line in 0..18 {
+        let segs = confined(g, segments(line));
         for d in 0..9 {
             let bit = 1 << d;
-            for k in 0..3 {
+            for (k, &seg) in segs.iter().enumerate() {
                 let c = UNITS[line][3 * k] as usize;
                 let b = 18 + BOX[c] as usize;
-                if let Some(s) = locked(g, Technique::Claiming, line, b, bit) {
-                    return Some(s);
+                if seg & bit != 0 {
+                    if let Some(s) = locked(g, Technique::Claiming, line, b, bit) {
+                        return Some(s);
+                    }
                 }
             }
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    // Lines are numbers that index several tables at once.
+    #[allow(clippy::needless_range_loop)]
+    fn the_groups_are_the_intersections() {
+        for b in 0..9 {
+            for (k, (row, col)) in box_rows(b).iter().zip(box_columns(b)).enumerate() {
+                for &c in row {
+                    assert_eq!(BOX[c] as usize, b);
+                    assert_eq!(ROW[c] as usize, b / 3 * 3 + k);
+                }
+                for c in col {
+                    assert_eq!(BOX[c] as usize, b);
+                    assert_eq!(COL[c] as usize, b % 3 * 3 + k);
+                }
+            }
+        }
+        for line in 0..18 {
+            for (k, seg) in segments(line).iter().enumerate() {
+                for &c in seg {
+                    assert!(UNITS[line].contains(&(c as u8)));
+                    let band_or_stack = if line < 9 { COL[c] } else { ROW[c] } as usize / 3;
+                    assert_eq!(band_or_stack, k);
+                }
+            }
+        }
+    }
 }

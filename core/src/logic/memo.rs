@@ -19,14 +19,10 @@
 //! X-chain over all digits, the first in order among those), and the parts skipped hold
 //! none: the walk takes exactly the steps it takes without the memo.
 
-use super::chains::UNIT_MASK;
 use super::grid::Grid;
 use super::technique::Technique;
 use crate::board::CELLS;
-use crate::units::UNITS;
-
-/// Every digit (bit `d - 1` for digit `d`).
-const ALL_DIGITS: u16 = 0x1FF;
+use crate::units::{ALL_DIGITS, UNITS, UNIT_MASK};
 
 /// Every unit (bit `u` for unit `u` of [`UNITS`]).
 const ALL_UNITS: u32 = (1 << 27) - 1;
@@ -107,19 +103,11 @@ pub(crate) struct Keys {
 
 impl Keys {
     pub(crate) fn of(g: &Grid) -> Keys {
-        let mut digit = [(0u128, 0u128); 9];
+        let digit: [DigitKey; 9] = core::array::from_fn(|d| (g.pos[d], g.filled[d]));
         let mut bivalue = [0u16; CELLS];
         let mut small = [0u16; CELLS];
         for c in 0..CELLS {
             let m = g.cand[c];
-            let mut bits = m;
-            while bits != 0 {
-                digit[bits.trailing_zeros() as usize].0 |= 1 << c;
-                bits &= bits - 1;
-            }
-            if g.digit[c] != 0 {
-                digit[usize::from(g.digit[c] - 1)].1 |= 1 << c;
-            }
             match m.count_ones() {
                 2 => {
                     bivalue[c] = m;

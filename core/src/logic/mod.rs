@@ -47,7 +47,7 @@ use crate::board::{Board, CELLS};
 use crate::count::count_clash_free;
 use crate::difficulty::Difficulty;
 use crate::error::Error;
-use crate::units::PEERS;
+use crate::units::{ALL_DIGITS, PEERS};
 use grid::Grid;
 use memo::{Keys, Memo, Scope};
 
@@ -113,23 +113,14 @@ fn find(
         T::UniqueRectangle1 => uniqueness::unique_rectangle_1(g),
         T::UniqueRectangle2 => uniqueness::unique_rectangle_2(g),
         T::BugPlusOne => uniqueness::bug_plus_one(g),
-        T::XChain => chain_step(g, t, |d, m| chains::x_chain_of(d, m, digits)),
-        T::XyChain => chain_step(g, t, chains::xy_chain),
-        T::Aic => chain_step(g, t, chains::aic),
-        T::ForcingChain => chains::forcing_chain(&g.digit, &g.masks())
+        T::XChain => chains::x_chain_of(g, digits).map(|found| chain_found(g, t, found)),
+        T::XyChain => chains::xy_chain(g).map(|found| chain_found(g, t, found)),
+        T::Aic => chains::aic(g).map(|found| chain_found(g, t, found)),
+        T::ForcingChain => chains::forcing_chain(g)
             .map_err(|chains::NoMemory| Error::NoMemory)?
             .map(|found| chain_found(g, t, found)),
         T::BruteForce => brute_force(g, solution),
     })
-}
-
-/// A step of chain technique `t` from what `f` finds on the grid's digits and masks.
-fn chain_step(
-    g: &Grid,
-    t: Technique,
-    f: impl FnOnce(&[u8; 81], &[u16; 81]) -> Option<chains::ChainFind>,
-) -> Option<Step> {
-    f(&g.digit, &g.masks()).map(|found| chain_found(g, t, found))
 }
 
 /// The step of chain technique `t` for what a chain search found on `g`.
@@ -252,7 +243,9 @@ fn apply(g: &mut Grid, s: &Step) {
         }
     }
     for c in 0..CELLS {
-        g.cand[c] &= !s.removed[c];
+        if s.removed[c] != 0 {
+            g.eliminate(c, s.removed[c]);
+        }
     }
 }
 
@@ -299,7 +292,7 @@ pub fn apply_step(
     board.check_conflicts()?;
     for (i, &mask) in candidates.iter().enumerate() {
         let bad = match board.get(i) {
-            0 => mask & !grid::ALL_DIGITS != 0,
+            0 => mask & !ALL_DIGITS != 0,
             d => mask != 1 << (d - 1),
         };
         if bad {
@@ -335,7 +328,7 @@ pub fn apply_step(
     }
     for c in 0..CELLS {
         let r = step.removed[c];
-        if r & !grid::ALL_DIGITS != 0 {
+        if r & !ALL_DIGITS != 0 {
             return Err(Error::InvalidArgument);
         }
         let filled = new_bytes[c] != b'.' && new_bytes[c] != b'0';

@@ -4,7 +4,7 @@ use super::grid::Grid;
 use super::step::Step;
 use super::technique::Technique;
 use crate::board::CELLS;
-use crate::units::{PEERS, UNITS};
+use crate::units::{ALL_DIGITS, PEERS, UNITS};
 
 /// Marks in `pattern`, for each cell in `cells`, a filled peer holding a digit of `digits`
 /// (the first in cell order): the givens that exclude those digits there.
@@ -54,22 +54,34 @@ pub(crate) fn naked_single(g: &Grid) -> Option<Step> {
     let cell = (0..CELLS).find(|&i| g.digit[i] == 0 && g.cand[i].count_ones() == 1)?;
     let c = g.cand[cell];
     let mut s = Step::placing(Technique::NakedSingle, cell, c.trailing_zeros() as u8 + 1);
-    mark_blockers(g, &mut s.pattern, cell, !c & 0x1FF);
+    mark_blockers(g, &mut s.pattern, cell, !c & ALL_DIGITS);
     s.pattern[cell] = c;
     Some(s)
 }
 
-/// A digit with one place in a unit (boxes, then rows, then columns): the pattern is the
-/// digit in that cell and, for the unit's other open cells, a filled peer holding it.
+/// The digits with exactly one place in `unit` (bit `d - 1` for digit `d`): the one search
+/// of hidden singles, which the hint and the batch sweep (`closure.rs`) share.
+pub(crate) fn lone_digits(g: &Grid, unit: &[u8; 9]) -> u16 {
+    let (mut once, mut twice) = (0u16, 0u16);
+    for &i in unit {
+        let c = g.cand[i as usize];
+        twice |= once & c;
+        once |= c;
+    }
+    once & !twice
+}
+
+/// A digit with one place in a unit (boxes, then rows, then columns; the lowest such digit
+/// of the first unit that has one): the pattern is the digit in that cell and, for the
+/// unit's other open cells, a filled peer holding it.
 pub(crate) fn hidden_single(g: &Grid) -> Option<Step> {
     for u in (18..27).chain(0..18) {
         let unit = &UNITS[u];
-        for d in 0..9 {
+        let lone = lone_digits(g, unit);
+        if lone != 0 {
+            let d = lone.trailing_zeros();
             let bit = 1u16 << d;
             let places = g.places(u, bit);
-            if places.count_ones() != 1 {
-                continue;
-            }
             let cell = unit[places.trailing_zeros() as usize] as usize;
             let mut s = Step::placing(Technique::HiddenSingle, cell, d as u8 + 1);
             for &o in unit {

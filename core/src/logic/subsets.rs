@@ -1,9 +1,13 @@
-//! Naked and hidden subsets: pairs, triples and quads.
+//! Naked and hidden subsets: pairs, triples and quads. [`each_naked`] and [`each_hidden`]
+//! are the searches, which the hint ([`naked`], [`hidden`]) and the batch sweep of the
+//! rating and generation (`closure.rs`) share.
 
-use super::grid::{Grid, ALL_DIGITS};
+use core::ops::Deref;
+
+use super::grid::Grid;
 use super::step::Step;
 use super::technique::Technique;
-use crate::units::UNITS;
+use crate::units::{ALL_DIGITS, UNITS};
 
 /// Calls `f` with every `k`-combination of `items` (in lexicographic order of positions)
 /// until it returns `Some`. `k` is at most 4 and `items` holds at most 9 entries (the
@@ -61,34 +65,94 @@ fn each_unit(units: u32) -> impl Iterator<Item = &'static [u8; 9]> {
         .map(|(_, unit)| unit)
 }
 
+/// Calls `f` with every `size` open cells of `unit` whose candidates together are `size`
+/// digits, and those digits, until it returns `Some`: the combinations (in lexicographic
+/// order) of the unit's cells that had 1 to `size` candidates when the call began, each
+/// one's candidates read when it comes. `f` may change the grid it is handed (the batch
+/// sweep removes the digits from the unit's other cells as it goes, never from the cells
+/// passed); the hint's search reads it only. The one search of naked subsets.
+pub(crate) fn each_naked<G: Deref<Target = Grid>, R>(
+    g: &mut G,
+    unit: &[u8; 9],
+    size: usize,
+    f: &mut impl FnMut(&mut G, &[usize], u16) -> Option<R>,
+) -> Option<R> {
+    // The open cells that could be in such a subset, and the open cells with candidates:
+    // a subset removes something only if other cells hold its digits.
+    let mut small = [0usize; 9];
+    let mut n = 0;
+    let mut open = 0;
+    for &c in unit {
+        let m = g.cand[c as usize];
+        if m != 0 {
+            open += 1;
+            if m.count_ones() as usize <= size {
+                small[n] = c as usize;
+                n += 1;
+            }
+        }
+    }
+    if n < size || open <= size {
+        return None;
+    }
+    combinations(&small[..n], size, &mut |cells| {
+        let union = cells.iter().fold(0, |a, &c| a | g.cand[c]);
+        if union.count_ones() as usize != size {
+            return None;
+        }
+        f(g, cells, union)
+    })
+}
+
+/// Calls `f` with every `size` digits of `unit` that fit only in the same `size` cells,
+/// given as the cells (bit `k` for the unit's `k`-th cell) and the digits (bit `d - 1` for
+/// digit `d`), until it returns `Some`: the combinations (in lexicographic order) of the
+/// digits with 1 to `size` places when the call began, their places as they were then.
+/// `f` may change the grid it is handed (the batch sweep removes the cells' other
+/// candidates as it goes). The one search of hidden subsets.
+pub(crate) fn each_hidden<G: Deref<Target = Grid>, R>(
+    g: &mut G,
+    unit: &[u8; 9],
+    size: usize,
+    f: &mut impl FnMut(&mut G, u16, u16) -> Option<R>,
+) -> Option<R> {
+    // Where each digit fits (bit k: the unit's k-th cell), and the digits with at most
+    // `size` places.
+    let mut places = [0u16; 9];
+    for (k, &c) in unit.iter().enumerate() {
+        let mut m = g.cand[c as usize];
+        while m != 0 {
+            places[m.trailing_zeros() as usize] |= 1 << k;
+            m &= m - 1;
+        }
+    }
+    let mut digits = [0usize; 9];
+    let mut n = 0;
+    for (d, &p) in places.iter().enumerate() {
+        if p != 0 && p.count_ones() as usize <= size {
+            digits[n] = d;
+            n += 1;
+        }
+    }
+    if n < size {
+        return None;
+    }
+    combinations(&digits[..n], size, &mut |ds| {
+        let cells = ds.iter().fold(0, |a, &d| a | places[d]);
+        if cells.count_ones() as usize != size {
+            return None;
+        }
+        let keep = ds.iter().fold(0u16, |a, &d| a | 1 << d);
+        f(g, cells, keep)
+    })
+}
+
 /// `size` open cells of a unit whose candidates together are `size` digits: those digits
 /// leave the unit's other cells (the units of mask `units`, bit `u` for unit `u` of
 /// [`UNITS`]: rows, columns, boxes).
 pub(crate) fn naked(g: &Grid, size: usize, t: Technique, units: u32) -> Option<Step> {
     for unit in each_unit(units) {
-        // The open cells that could be in such a subset, and the candidates of all open
-        // cells: a subset removes something only if other cells hold its digits.
-        let mut small = [0usize; 9];
-        let mut n = 0;
-        let mut open = 0;
-        for &c in unit {
-            let m = g.cand[c as usize];
-            if m != 0 {
-                open += 1;
-                if m.count_ones() as usize <= size {
-                    small[n] = c as usize;
-                    n += 1;
-                }
-            }
-        }
-        if n < size || open <= size {
-            continue;
-        }
-        let found = combinations(&small[..n], size, &mut |cells| {
-            let union = cells.iter().fold(0, |a, &c| a | g.cand[c]);
-            if union.count_ones() as usize != size {
-                return None;
-            }
+        let found = each_naked(&mut &*g, unit, size, &mut |g, cells, union| {
             let others = unit
                 .iter()
                 .map(|&c| c as usize)
@@ -119,33 +183,7 @@ pub(crate) fn naked(g: &Grid, size: usize, t: Technique, units: u32) -> Option<S
 /// leaves those cells (the units of mask `units`, as for [`naked`]).
 pub(crate) fn hidden(g: &Grid, size: usize, t: Technique, units: u32) -> Option<Step> {
     for unit in each_unit(units) {
-        // Where each digit fits (bit k: the unit's k-th cell), and the digits with at most
-        // `size` places.
-        let mut places = [0u16; 9];
-        for (k, &c) in unit.iter().enumerate() {
-            let mut m = g.cand[c as usize];
-            while m != 0 {
-                places[m.trailing_zeros() as usize] |= 1 << k;
-                m &= m - 1;
-            }
-        }
-        let mut digits = [0usize; 9];
-        let mut n = 0;
-        for (d, &p) in places.iter().enumerate() {
-            if p != 0 && p.count_ones() as usize <= size {
-                digits[n] = d;
-                n += 1;
-            }
-        }
-        if n < size {
-            continue;
-        }
-        let found = combinations(&digits[..n], size, &mut |ds| {
-            let cells = ds.iter().fold(0, |a, &d| a | places[d]);
-            if cells.count_ones() as usize != size {
-                return None;
-            }
-            let keep = ds.iter().fold(0u16, |a, &d| a | 1 << d);
+        let found = each_hidden(&mut &*g, unit, size, &mut |g, cells, keep| {
             let other = (0..9)
                 .filter(|k| cells & (1 << k) != 0)
                 .fold(0, |a, k| a | g.cand[unit[k] as usize])

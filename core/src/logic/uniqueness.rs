@@ -3,12 +3,11 @@
 //! cells over two rows, two columns and two boxes that could hold only two digits would
 //! let those digits swap into a second solution.
 
-use super::chains::PEER_MASK;
 use super::grid::Grid;
 use super::step::Step;
 use super::technique::Technique;
 use crate::board::{BOX, CELLS, COL, ROW};
-use crate::units::UNITS;
+use crate::units::{PEER_MASK, UNITS};
 
 /// Every rectangle of open cells over exactly two boxes: its corners in the order
 /// (r1,c1), (r1,c2), (r2,c1), (r2,c2), until `f` returns `Some`.

@@ -1,11 +1,10 @@
 //! Wings: XY-Wing, XYZ-Wing, W-Wing.
 
-use super::chains::PEER_MASK;
-use super::grid::{sees, Grid};
+use super::grid::Grid;
 use super::step::Step;
 use super::technique::Technique;
 use crate::board::CELLS;
-use crate::units::{PEERS, UNITS};
+use crate::units::{sees, PEERS, PEER_MASK, UNITS};
 
 /// The step of technique `t` that removes digit bit `z` from every open cell (but those of
 /// `wing`) that sees every cell of `wing`, whose candidates make the pattern.

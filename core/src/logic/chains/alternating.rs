@@ -1,0 +1,418 @@
+//! Alternating chains: X-chains, XY-chains and AIC (see the parent module for the links),
+//! found by a breadth-first search from every start node in a fixed order.
+
+use super::{ChainFind, Grid, NODES};
+use crate::units::{ALL_DIGITS, CELL_UNITS, PEERS, PEER_MASK, UNIT_MASK};
+
+impl Grid {
+    /// The other place of digit `d` in unit `u` when `d` has exactly two places there and is
+    /// not filled in it.
+    fn bilocal_partner(&self, c: usize, d: usize, u: usize) -> Option<usize> {
+        if self.filled[d] & UNIT_MASK[u] != 0 {
+            return None;
+        }
+        let m = self.pos[d] & UNIT_MASK[u];
+        if m.count_ones() != 2 {
+            return None;
+        }
+        let o = (m & !(1u128 << c)).trailing_zeros() as usize;
+        (o < 81 && o != c).then_some(o)
+    }
+
+    /// Nodes strongly linked to node `n` under `mode`, in a fixed order.
+    fn strong(&self, mode: Mode, n: usize, out: &mut [u16; 4]) -> usize {
+        let (c, d) = (n / 9, n % 9);
+        let mut k = 0;
+        if mode != Mode::X && self.cand[c].count_ones() == 2 {
+            let e = (self.cand[c] & !(1 << d)).trailing_zeros() as usize;
+            if e < 9 && e != d {
+                out[k] = (c * 9 + e) as u16;
+                k += 1;
+            }
+        }
+        if mode != Mode::Xy {
+            for &u in &CELL_UNITS[c] {
+                if let Some(o) = self.bilocal_partner(c, d, u as usize) {
+                    let m = (o * 9 + d) as u16;
+                    if !out[..k].contains(&m) {
+                        out[k] = m;
+                        k += 1;
+                    }
+                }
+            }
+        }
+        k
+    }
+
+    /// Nodes weakly linked to node `n` under `mode`, in a fixed order.
+    fn weak(&self, mode: Mode, n: usize, out: &mut [u16; 28]) -> usize {
+        let (c, d) = (n / 9, n % 9);
+        let mut k = 0;
+        if mode == Mode::Aic {
+            for e in 0..9 {
+                if e != d && self.cand[c] >> e & 1 != 0 {
+                    out[k] = (c * 9 + e) as u16;
+                    k += 1;
+                }
+            }
+        }
+        for &p in &PEERS[c] {
+            let p = p as usize;
+            if self.cand[p] >> d & 1 != 0 && (mode != Mode::Xy || self.cand[p].count_ones() == 2) {
+                out[k] = (p * 9 + d) as u16;
+                k += 1;
+            }
+        }
+        k
+    }
+
+    /// The candidates that see both nodes `a` and `b` (weakly linked to each), `a` or `b`
+    /// being true.
+    fn common(&self, mode: Mode, a: usize, b: usize, removed: &mut [u16; 81]) -> bool {
+        let (ca, da, cb, db) = (a / 9, a % 9, b / 9, b % 9);
+        let mut any = false;
+        if a == b {
+            return false;
+        }
+        if da == db {
+            let mut m = PEER_MASK[ca] & PEER_MASK[cb] & self.pos[da];
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                removed[c] |= 1 << da;
+                any = true;
+            }
+        } else if mode == Mode::Aic {
+            if ca == cb {
+                let m = self.cand[ca] & !(1 << da | 1 << db);
+                if m != 0 {
+                    removed[ca] |= m;
+                    any = true;
+                }
+            } else if PEER_MASK[ca] >> cb & 1 != 0 {
+                if self.cand[cb] >> da & 1 != 0 {
+                    removed[cb] |= 1 << da;
+                    any = true;
+                }
+                if self.cand[ca] >> db & 1 != 0 {
+                    removed[ca] |= 1 << db;
+                    any = true;
+                }
+            }
+        }
+        any
+    }
+
+    /// Whether [`Grid::common`] finds something for nodes `a` and `b`, without writing it.
+    fn any_common(&self, mode: Mode, a: usize, b: usize) -> bool {
+        let (ca, da, cb, db) = (a / 9, a % 9, b / 9, b % 9);
+        if a == b {
+            return false;
+        }
+        if da == db {
+            PEER_MASK[ca] & PEER_MASK[cb] & self.pos[da] != 0
+        } else if mode == Mode::Aic {
+            if ca == cb {
+                self.cand[ca] & !(1 << da | 1 << db) != 0
+            } else {
+                PEER_MASK[ca] >> cb & 1 != 0
+                    && (self.cand[cb] >> da & 1 != 0 || self.cand[ca] >> db & 1 != 0)
+            }
+        } else {
+            false
+        }
+    }
+
+    /// Per digit, the cells whose node may be part of a chain of `mode` ([`Grid::node_ok`]).
+    fn ok_nodes(&self, mode: Mode) -> [u128; 9] {
+        let mut ok = self.pos;
+        if mode == Mode::Xy {
+            let mut bivalue = 0u128;
+            for (c, &m) in self.cand.iter().enumerate() {
+                if m.count_ones() == 2 {
+                    bivalue |= 1 << c;
+                }
+            }
+            for o in &mut ok {
+                *o &= bivalue;
+            }
+        }
+        ok
+    }
+
+    /// Whether the breadth-first search of [`chain_search`] from node `a` may find a chain
+    /// shorter than `limit`: false only when it certainly finds none. The same search on
+    /// sets of nodes (per digit, a bitboard of cells), one depth at a time: the nodes first
+    /// reached at each depth are the same whatever the order within a depth, since a node
+    /// is marked seen when first reached. At each odd depth of 3 or more it answers true
+    /// as soon as a node there has candidates that see it and `a` ([`Grid::any_common`]) or
+    /// closes a loop with `a` (whose removals depend on the path: the search decides).
+    fn may_find(
+        &self,
+        mode: Mode,
+        a: usize,
+        limit: u8,
+        ok: &[u128; 9],
+        bilocal: &[u32; 9],
+    ) -> bool {
+        let mut seen = [0u128; 9];
+        let mut layer = [0u128; 9];
+        seen[a % 9] |= 1 << (a / 9);
+        layer[a % 9] |= 1 << (a / 9);
+        let mut depth = 0u8;
+        while depth.saturating_add(1) < limit {
+            let mut next = [0u128; 9];
+            for (d, &cells) in layer.iter().enumerate() {
+                let mut cells = cells;
+                while cells != 0 {
+                    let c = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    if depth.is_multiple_of(2) {
+                        self.strong_into(mode, c, d, bilocal, &mut next);
+                    } else {
+                        self.weak_into(mode, c, d, &mut next);
+                    }
+                }
+            }
+            let mut any = false;
+            for d in 0..9 {
+                next[d] &= ok[d] & !seen[d];
+                seen[d] |= next[d];
+                any |= next[d] != 0;
+            }
+            if !any {
+                return false;
+            }
+            depth += 1;
+            if depth % 2 == 1 && depth >= 3 {
+                for (d, &cells) in next.iter().enumerate() {
+                    let mut cells = cells;
+                    while cells != 0 {
+                        let m = cells.trailing_zeros() as usize * 9 + d;
+                        cells &= cells - 1;
+                        if self.weakly_linked(mode, a, m) || self.any_common(mode, a, m) {
+                            return true;
+                        }
+                    }
+                }
+            }
+            layer = next;
+        }
+        false
+    }
+
+    /// Per digit, the units (bit `u` for unit `u`) where it has exactly two places and is
+    /// not filled: where [`Grid::bilocal_partner`] finds a partner.
+    fn bilocal_units(&self) -> [u32; 9] {
+        core::array::from_fn(|d| {
+            let mut units = 0;
+            for (u, &mask) in UNIT_MASK.iter().enumerate() {
+                if self.filled[d] & mask == 0 && (self.pos[d] & mask).count_ones() == 2 {
+                    units |= 1 << u;
+                }
+            }
+            units
+        })
+    }
+
+    /// Adds to `next` the nodes strongly linked to node (`c`, `d`) ([`Grid::strong`]);
+    /// `bilocal` from [`Grid::bilocal_units`].
+    fn strong_into(
+        &self,
+        mode: Mode,
+        c: usize,
+        d: usize,
+        bilocal: &[u32; 9],
+        next: &mut [u128; 9],
+    ) {
+        if mode != Mode::X && self.cand[c].count_ones() == 2 {
+            let e = (self.cand[c] & !(1 << d)).trailing_zeros() as usize;
+            if e < 9 && e != d {
+                next[e] |= 1 << c;
+            }
+        }
+        if mode != Mode::Xy {
+            for &u in &CELL_UNITS[c] {
+                if bilocal[d] >> u & 1 != 0 {
+                    // The unit's two places of the digit, `c` among them: the other one
+                    // (and `c`, already seen).
+                    next[d] |= self.pos[d] & UNIT_MASK[u as usize];
+                }
+            }
+        }
+    }
+
+    /// Adds to `next` the nodes weakly linked to node (`c`, `d`) ([`Grid::weak`]; only
+    /// present candidates, and for XY-chains only bivalue cells, are kept by the caller).
+    fn weak_into(&self, mode: Mode, c: usize, d: usize, next: &mut [u128; 9]) {
+        if mode == Mode::Aic {
+            let mut others = self.cand[c] & !(1 << d);
+            while others != 0 {
+                next[others.trailing_zeros() as usize] |= 1 << c;
+                others &= others - 1;
+            }
+        }
+        next[d] |= PEER_MASK[c] & self.pos[d];
+    }
+
+    /// Whether nodes `a` and `b` are weakly linked under `mode` (both present).
+    fn weakly_linked(&self, mode: Mode, a: usize, b: usize) -> bool {
+        let (ca, da, cb, db) = (a / 9, a % 9, b / 9, b % 9);
+        if ca == cb {
+            mode == Mode::Aic && da != db
+        } else {
+            da == db && PEER_MASK[ca] >> cb & 1 != 0
+        }
+    }
+
+    /// Whether node `n` may be part of a chain of `mode`.
+    fn node_ok(&self, mode: Mode, n: usize) -> bool {
+        self.has(n) && (mode != Mode::Xy || self.cand[n / 9].count_ones() == 2)
+    }
+}
+
+/// Which links a chain may use.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Mode {
+    /// One digit: strong links from bilocal units, weak links between peers.
+    X,
+    /// Bivalue cells: strong links inside a cell, weak links between peers with one digit.
+    Xy,
+    /// Both kinds of strong link, and weak links inside cells and between peers.
+    Aic,
+}
+
+/// The shortest alternating chain of `mode` (at least three links) that removes something,
+/// from start nodes of the digits of `starts` (bit `d` for digit `d + 1`).
+fn chain_search(g: &Grid, mode: Mode, starts: u16) -> Option<ChainFind> {
+    // Per node: the BFS generation that reached it (0: never), its parent and depth.
+    let mut seen = [0u16; NODES];
+    let mut parent = [0u16; NODES];
+    let mut depth = [0u8; NODES];
+    let mut queue = [0u16; NODES];
+    let mut generation = 0u16;
+    let mut best: Option<(u8, ChainFind)> = None;
+    let mut strong = [0u16; 4];
+    let mut weak = [0u16; 28];
+    let ok = g.ok_nodes(mode);
+    let bilocal = g.bilocal_units();
+    for a in 0..NODES {
+        if starts >> (a % 9) & 1 == 0 || !g.node_ok(mode, a) {
+            continue;
+        }
+        if matches!(best, Some((3, _))) {
+            break;
+        }
+        let limit = best.as_ref().map_or(u8::MAX, |b| b.0);
+        if !g.may_find(mode, a, limit, &ok, &bilocal) {
+            // No chain from `a` shorter than `limit` can remove anything: the search below
+            // would find nothing.
+            continue;
+        }
+        generation += 1;
+        seen[a] = generation;
+        depth[a] = 0;
+        parent[a] = a as u16;
+        let (mut head, mut tail) = (0, 1);
+        queue[0] = a as u16;
+        'bfs: while head < tail {
+            let n = queue[head] as usize;
+            head += 1;
+            let dn = depth[n];
+            if dn + 1 >= limit {
+                break;
+            }
+            // Even depth: the node is false, so a strong link makes the next one true.
+            let (list, k): (&[u16], usize) = if dn % 2 == 0 {
+                let k = g.strong(mode, n, &mut strong);
+                (&strong[..], k)
+            } else {
+                let k = g.weak(mode, n, &mut weak);
+                (&weak[..], k)
+            };
+            for &m in &list[..k] {
+                let m = m as usize;
+                if seen[m] == generation || !g.node_ok(mode, m) {
+                    continue;
+                }
+                seen[m] = generation;
+                parent[m] = n as u16;
+                depth[m] = dn + 1;
+                queue[tail] = m as u16;
+                tail += 1;
+                if dn % 2 == 0 && dn + 1 >= 3 {
+                    let closes = g.weakly_linked(mode, a, m);
+                    if !closes && !g.any_common(mode, a, m) {
+                        // Nothing sees both ends, and no loop: nothing to remove.
+                        continue;
+                    }
+                    let mut removed = [0u16; 81];
+                    let mut found = g.common(mode, a, m, &mut removed);
+                    if closes {
+                        // A continuous loop: the weak link back from the end to the start
+                        // closes it, and then exactly one node of every weak link of the loop
+                        // is true, so what sees both nodes of one goes.
+                        let mut x = m;
+                        while x != a {
+                            let p = parent[x] as usize;
+                            if depth[x] % 2 == 0 {
+                                found |= g.common(mode, p, x, &mut removed);
+                            }
+                            x = p;
+                        }
+                    }
+                    if found {
+                        let mut pattern = [0u16; 81];
+                        let mut x = m;
+                        loop {
+                            pattern[x / 9] |= 1 << (x % 9);
+                            if x == a {
+                                break;
+                            }
+                            x = parent[x] as usize;
+                        }
+                        best = Some((
+                            dn + 1,
+                            ChainFind {
+                                removed,
+                                pattern,
+                                place: None,
+                            },
+                        ));
+                        break 'bfs;
+                    }
+                }
+            }
+        }
+    }
+    best.map(|b| b.1)
+}
+
+/// Single-digit chains (X-chains; simple colouring's eliminations are X-chains): strong links
+/// from units where the digit has two places, weak links between peers. Removes the digit from
+/// the cells that see both ends.
+#[cfg(test)]
+pub(crate) fn x_chain(g: &Grid) -> Option<ChainFind> {
+    x_chain_of(g, ALL_DIGITS)
+}
+
+/// [`x_chain`] on the digits of `of` only (bit `d` for digit `d + 1`): the same chain as on
+/// all digits when the others have none, since an X-chain keeps to one digit.
+pub(crate) fn x_chain_of(g: &Grid, of: u16) -> Option<ChainFind> {
+    chain_search(g, Mode::X, of)
+}
+
+/// Chains of bivalue cells (XY-chains): inside a cell one candidate is false and the other
+/// true; between cells one digit is weakly linked. Removes the digit the two ends share from
+/// the cells that see both ends.
+pub(crate) fn xy_chain(g: &Grid) -> Option<ChainFind> {
+    chain_search(g, Mode::Xy, ALL_DIGITS)
+}
+
+/// Alternating inference chains over several digits: strong links from bivalue cells and from
+/// units where a digit has two places, weak links inside cells and between peers. Removes
+/// every candidate that sees both ends (the ends' digit from common peers; with two digits,
+/// the other candidates of a shared cell, or each end's digit from the other end's cell).
+pub(crate) fn aic(g: &Grid) -> Option<ChainFind> {
+    chain_search(g, Mode::Aic, ALL_DIGITS)
+}

@@ -1,0 +1,681 @@
+//! Forcing chains: assumptions propagated by singles and locked candidates on per-digit
+//! bitboards, contradictions first, then cell and unit forcing (see the parent module).
+
+use super::{ChainFind, Grid, NODES};
+use crate::units::{ALL_CELLS, BOX_LINES, PEER_MASK, UNITS, UNIT_MASK};
+
+/// One line of reasoning from an assumption: per-digit candidate bitboards propagated with
+/// naked and hidden singles.
+#[derive(Clone, Copy)]
+struct Prop {
+    /// Per digit, the open cells that still have it.
+    cand: [u128; 9],
+    /// Per digit, the cells that hold it (filled or placed).
+    placed: [u128; 9],
+    /// Open (unfilled) cells.
+    open: u128,
+    /// Where this line stands.
+    state: Line,
+    /// Where it failed: a cell left without candidates, or a unit (0-26) and digit (0-8)
+    /// left without a place.
+    clash: Clash,
+}
+
+/// Where a propagation met a contradiction.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Clash {
+    /// None yet.
+    No,
+    /// A cell with no candidate left.
+    Cell(u8),
+    /// A unit and a digit with no place left.
+    Unit(u8, u8),
+}
+
+/// The state of a propagation.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Line {
+    /// Singles may still follow.
+    Running,
+    /// No single left: a fixed point.
+    Stalled,
+    /// A cell has no candidate left or a digit no place in a unit.
+    Contradiction,
+}
+
+impl Prop {
+    fn of(g: &Grid) -> Prop {
+        let filled = g.filled.iter().fold(0u128, |a, &f| a | f);
+        Prop {
+            cand: g.pos,
+            placed: g.filled,
+            open: ALL_CELLS & !filled,
+            state: Line::Running,
+            clash: Clash::No,
+        }
+    }
+
+    fn place(&mut self, c: usize, d: usize) {
+        let b = 1u128 << c;
+        self.placed[d] |= b;
+        self.open &= !b;
+        for m in self.cand.iter_mut() {
+            *m &= !b;
+        }
+        self.cand[d] &= !PEER_MASK[c];
+    }
+
+    /// One round: checks for a contradiction, then places every naked and hidden single.
+    fn round(&mut self) -> Line {
+        if self.state != Line::Running {
+            return self.state;
+        }
+        let (mut ones, mut twos) = (0u128, 0u128);
+        for &m in &self.cand {
+            twos |= ones & m;
+            ones |= m;
+        }
+        if self.open & !ones != 0 {
+            self.clash = Clash::Cell((self.open & !ones).trailing_zeros() as u8);
+            self.state = Line::Contradiction;
+            return self.state;
+        }
+        let mut progress = false;
+        let single = ones & !twos;
+        if single != 0 {
+            for d in 0..9 {
+                let mut s = single & self.cand[d];
+                while s != 0 {
+                    let c = s.trailing_zeros() as usize;
+                    s &= s - 1;
+                    if self.cand[d] >> c & 1 != 0 {
+                        self.place(c, d);
+                        progress = true;
+                    }
+                }
+            }
+        }
+        for d in 0..9 {
+            for (u, &um) in UNIT_MASK.iter().enumerate() {
+                let m = self.cand[d] & um;
+                if m == 0 {
+                    if self.placed[d] & um == 0 {
+                        self.clash = Clash::Unit(u as u8, d as u8);
+                        self.state = Line::Contradiction;
+                        return self.state;
+                    }
+                } else if m & (m - 1) == 0 {
+                    self.place(m.trailing_zeros() as usize, d);
+                    progress = true;
+                }
+            }
+        }
+        if !progress && !self.locked() {
+            self.state = Line::Stalled;
+        }
+        self.state
+    }
+
+    /// Locked candidates: a digit confined to one line within a box leaves the rest of the
+    /// line, confined to one box within a line leaves the rest of the box. Whether it removed
+    /// anything.
+    fn locked(&mut self) -> bool {
+        let mut progress = false;
+        for m in self.cand.iter_mut() {
+            if *m == 0 {
+                continue;
+            }
+            for (b, lines) in BOX_LINES.iter().enumerate() {
+                let bx = UNIT_MASK[18 + b];
+                for &l in lines {
+                    let line = UNIT_MASK[l as usize];
+                    let inter = bx & line;
+                    let (in_box, in_line) = (*m & bx, *m & line);
+                    if in_box != 0 && in_box & !inter == 0 && in_line & !inter != 0 {
+                        *m &= !(line & !inter);
+                        progress = true;
+                    } else if in_line != 0 && in_line & !inter == 0 && in_box & !inter != 0 {
+                        *m &= !(bx & !inter);
+                        progress = true;
+                    }
+                }
+            }
+        }
+        progress
+    }
+
+    fn run(&mut self) -> Line {
+        while self.round() == Line::Running {}
+        self.state
+    }
+
+    /// The candidates of cell `c` (bit d-1).
+    fn cand_of(&self, c: usize) -> u16 {
+        let mut m = 0;
+        for d in 0..9 {
+            m |= ((self.cand[d] >> c & 1) as u16) << d;
+        }
+        m
+    }
+
+    /// Marks the placements this line made beyond `base` in `pattern`.
+    fn mark(&self, base: &Prop, pattern: &mut [u16; 81]) {
+        for d in 0..9 {
+            let mut m = self.placed[d] & !base.placed[d];
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                pattern[c] |= 1 << d;
+            }
+        }
+    }
+}
+
+/// How a traced line derived something.
+#[derive(Clone, Copy)]
+enum Why {
+    /// The assumption.
+    Assumed,
+    /// A naked single: the cell's other candidates were gone.
+    Naked,
+    /// A hidden single in the unit: the digit's other places in it were gone.
+    Hidden(u8),
+    /// Locked candidates: the digit's places in unit `.0` outside unit `.1` were gone.
+    Locked(u8, u8),
+}
+
+/// One step of a traced line: a placement (`node`), or for [`Why::Locked`] the removal of a
+/// digit (`node % 9`) from part of a unit.
+#[derive(Clone, Copy)]
+struct Event {
+    node: u16,
+    why: Why,
+}
+
+/// A line propagated one deduction at a time, remembering for every removed candidate the
+/// step that removed it, so that the steps a conclusion rests on can be traced back.
+struct Trace {
+    prop: Prop,
+    /// Per node, 1 + the index of the event that removed it (0: not removed by this line).
+    cause: [u16; NODES],
+    events: Vec<Event>,
+}
+
+/// The most events of one line: every event removes at least one of the 729 candidates,
+/// and a placement (at most one per cell) may come on top of its removals.
+const EVENTS: usize = NODES + 81;
+
+/// The heap a forcing-chain search needed could not be had (the search allocates
+/// fallibly, so that a host whose allocator fails gets an error, not an abort).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct NoMemory;
+
+/// An empty vector with room for `n` elements, allocated fallibly.
+fn with_room<T>(n: usize) -> Result<Vec<T>, NoMemory> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).map_err(|_| NoMemory)?;
+    Ok(v)
+}
+
+/// Records an event of a [`Trace`] within the room reserved for it (never reallocating).
+fn record(events: &mut Vec<Event>, e: Event) {
+    debug_assert!(events.len() < EVENTS, "more events than candidates");
+    if events.len() < events.capacity() {
+        events.push(e);
+    }
+}
+
+impl Trace {
+    /// Runs the line that assumes `node` (from `base`) to its end, one deduction at a time.
+    /// Its events are kept in room reserved at once for [`EVENTS`], so no push reallocates.
+    fn new(base: &Prop, node: usize) -> Result<Trace, NoMemory> {
+        let mut t = Trace {
+            prop: *base,
+            cause: [0; NODES],
+            events: with_room(EVENTS)?,
+        };
+        t.prop.state = Line::Running;
+        t.prop.clash = Clash::No;
+        t.place(node / 9, node % 9, Why::Assumed);
+        while t.step() {}
+        Ok(t)
+    }
+
+    fn place(&mut self, c: usize, d: usize, why: Why) {
+        let ev = self.events.len() as u16 + 1;
+        record(
+            &mut self.events,
+            Event {
+                node: (c * 9 + d) as u16,
+                why,
+            },
+        );
+        for e in 0..9 {
+            if e != d && self.prop.cand[e] >> c & 1 != 0 && self.cause[c * 9 + e] == 0 {
+                self.cause[c * 9 + e] = ev;
+            }
+        }
+        let mut m = self.prop.cand[d] & PEER_MASK[c];
+        while m != 0 {
+            let k = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if self.cause[k * 9 + d] == 0 {
+                self.cause[k * 9 + d] = ev;
+            }
+        }
+        self.prop.place(c, d);
+    }
+
+    /// One deduction (or the contradiction); false when the line has ended.
+    fn step(&mut self) -> bool {
+        let p = &mut self.prop;
+        let (mut ones, mut twos) = (0u128, 0u128);
+        for &m in &p.cand {
+            twos |= ones & m;
+            ones |= m;
+        }
+        if p.open & !ones != 0 {
+            p.clash = Clash::Cell((p.open & !ones).trailing_zeros() as u8);
+            p.state = Line::Contradiction;
+            return false;
+        }
+        for d in 0..9 {
+            for (u, &um) in UNIT_MASK.iter().enumerate() {
+                if p.cand[d] & um == 0 && p.placed[d] & um == 0 {
+                    p.clash = Clash::Unit(u as u8, d as u8);
+                    p.state = Line::Contradiction;
+                    return false;
+                }
+            }
+        }
+        let single = ones & !twos;
+        if single != 0 {
+            let c = single.trailing_zeros() as usize;
+            let d = (0..9).find(|&d| p.cand[d] >> c & 1 != 0).unwrap_or(0);
+            self.place(c, d, Why::Naked);
+            return true;
+        }
+        for d in 0..9 {
+            for (u, &um) in UNIT_MASK.iter().enumerate() {
+                let m = p.cand[d] & um;
+                if m != 0 && m & (m - 1) == 0 {
+                    self.place(m.trailing_zeros() as usize, d, Why::Hidden(u as u8));
+                    return true;
+                }
+            }
+        }
+        for d in 0..9 {
+            for (b, lines) in BOX_LINES.iter().enumerate() {
+                let bu = 18 + b;
+                for &l in lines {
+                    let l = l as usize;
+                    let inter = UNIT_MASK[bu] & UNIT_MASK[l];
+                    for (from, to) in [(bu, l), (l, bu)] {
+                        let inside = p.cand[d] & UNIT_MASK[from];
+                        let rm = p.cand[d] & UNIT_MASK[to] & !inter;
+                        if inside != 0 && inside & !inter == 0 && rm != 0 {
+                            let ev = self.events.len() as u16 + 1;
+                            record(
+                                &mut self.events,
+                                Event {
+                                    node: d as u16,
+                                    why: Why::Locked(from as u8, to as u8),
+                                },
+                            );
+                            let mut m = rm;
+                            while m != 0 {
+                                let k = m.trailing_zeros() as usize;
+                                m &= m - 1;
+                                if self.cause[k * 9 + d] == 0 {
+                                    self.cause[k * 9 + d] = ev;
+                                }
+                            }
+                            p.cand[d] &= !rm;
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        p.state = Line::Stalled;
+        false
+    }
+
+    /// Marks in `pattern` what the removal of `nodes` (given as cell, digit mask pairs) rests
+    /// on: every placement on the way back to the assumption, which `base` did not have.
+    fn explain(
+        &self,
+        base: &Prop,
+        gone: &[(usize, u16)],
+        placed: Option<usize>,
+        pattern: &mut [u16; 81],
+    ) -> Result<(), NoMemory> {
+        let mut need = with_room(self.events.len())?;
+        need.resize(self.events.len(), false);
+        // Each event is pushed at most once (when it is first needed).
+        let mut stack: Vec<usize> = with_room(self.events.len())?;
+        let want = |x: usize, stack: &mut Vec<usize>, need: &mut Vec<bool>| {
+            let e = self.cause[x] as usize;
+            if e != 0 && !need[e - 1] {
+                need[e - 1] = true;
+                stack.push(e - 1);
+            }
+        };
+        for &(c, mask) in gone {
+            for d in 0..9 {
+                if mask >> d & 1 != 0 {
+                    want(c * 9 + d, &mut stack, &mut need);
+                }
+            }
+        }
+        if let Some(x) = placed {
+            if let Some(i) = self
+                .events
+                .iter()
+                .position(|e| e.node as usize == x && !matches!(e.why, Why::Locked(..)))
+            {
+                need[i] = true;
+                stack.push(i);
+            }
+        }
+        while let Some(i) = stack.pop() {
+            let ev = self.events[i];
+            let x = ev.node as usize;
+            let (c, d) = (x / 9, x % 9);
+            match ev.why {
+                Why::Assumed => {}
+                Why::Naked => {
+                    for e in 0..9 {
+                        if e != d && base.cand[e] >> c & 1 != 0 {
+                            want(c * 9 + e, &mut stack, &mut need);
+                        }
+                    }
+                }
+                Why::Hidden(u) => {
+                    for &k in &UNITS[u as usize] {
+                        let k = k as usize;
+                        if k != c && base.cand[d] >> k & 1 != 0 {
+                            want(k * 9 + d, &mut stack, &mut need);
+                        }
+                    }
+                }
+                Why::Locked(from, to) => {
+                    let d = x;
+                    let outside = UNIT_MASK[from as usize] & !UNIT_MASK[to as usize];
+                    let mut m = base.cand[d] & outside;
+                    while m != 0 {
+                        let k = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        want(k * 9 + d, &mut stack, &mut need);
+                    }
+                }
+            }
+        }
+        for (i, ev) in self.events.iter().enumerate() {
+            if need[i] {
+                let x = ev.node as usize;
+                match ev.why {
+                    Why::Locked(from, to) => {
+                        // The locked group: the digit's places left in the intersection then.
+                        let inter = UNIT_MASK[from as usize] & UNIT_MASK[to as usize];
+                        let mut m = base.cand[x] & inter;
+                        while m != 0 {
+                            let k = m.trailing_zeros() as usize;
+                            m &= m - 1;
+                            let cause = self.cause[k * 9 + x] as usize;
+                            if cause == 0 || cause - 1 > i {
+                                pattern[k] |= 1 << x;
+                            }
+                        }
+                    }
+                    _ => pattern[x / 9] |= 1 << (x % 9),
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Forcing chains: contradiction chains (an assumed candidate that leads to a contradiction
+/// by singles and locked candidates), then cell forcing chains (every candidate of a cell
+/// leads to the same placement or removal) and unit forcing chains (likewise every place of a
+/// digit in a unit). Shortest first: contradictions by the number of propagation rounds,
+/// forcing chains by the number of branches. Its heap (the lines, a few hundred KiB) is
+/// allocated fallibly: [`NoMemory`] when it cannot be had.
+pub(crate) fn forcing_chain(g: &Grid) -> Result<Option<ChainFind>, NoMemory> {
+    let mut base = Prop::of(g);
+    if base.run() == Line::Contradiction {
+        return Ok(None);
+    }
+    // The nodes still possible after the base's singles, in node order.
+    let mut nodes: Vec<u16> = with_room(NODES)?;
+    for c in 0..81 {
+        for d in 0..9 {
+            if base.cand[d] >> c & 1 != 0 && g.cand[c] >> d & 1 != 0 {
+                nodes.push((c * 9 + d) as u16);
+            }
+        }
+    }
+    let n = nodes.len();
+    // Line i assumes node i true. (Assuming a node false never fails before the line of another
+    // candidate of its cell, which removes it at once: no line for that.)
+    let mut lines: Vec<Prop> = with_room(n)?;
+    for &x in &nodes {
+        let mut p = base;
+        p.place(x as usize / 9, x as usize % 9);
+        p.state = Line::Running;
+        lines.push(p);
+    }
+    // Rounds in lockstep: the first line to fail is a shortest contradiction.
+    loop {
+        let mut running = false;
+        for i in 0..lines.len() {
+            if lines[i].state != Line::Running {
+                continue;
+            }
+            if lines[i].round() == Line::Contradiction {
+                let x = nodes[i] as usize;
+                let (c, d) = (x / 9, x % 9);
+                let mut f = ChainFind {
+                    removed: [0; 81],
+                    pattern: [0; 81],
+                    place: None,
+                };
+                f.pattern[c] |= 1 << d;
+                // The steps the contradiction rests on, traced back to the assumption, and
+                // the contradiction: the candidates the cell or unit had before.
+                let t = Trace::new(&base, x)?;
+                let mut site = [(0usize, 0u16); 9];
+                let mut k = 0;
+                match t.prop.clash {
+                    Clash::Cell(cell) => {
+                        site[0] = (cell as usize, base.cand_of(cell as usize));
+                        k = 1;
+                    }
+                    Clash::Unit(u, e) => {
+                        for &cell in &UNITS[u as usize] {
+                            if base.cand[e as usize] >> cell & 1 != 0 {
+                                site[k] = (cell as usize, 1 << e);
+                                k += 1;
+                            }
+                        }
+                    }
+                    Clash::No => {}
+                }
+                if t.prop.state == Line::Contradiction {
+                    t.explain(&base, &site[..k], None, &mut f.pattern)?;
+                    for &(cell, m) in &site[..k] {
+                        f.pattern[cell] |= m;
+                    }
+                } else {
+                    lines[i].mark(&base, &mut f.pattern);
+                }
+                f.removed[c] = 1 << d;
+                return Ok(Some(f));
+            }
+            running |= lines[i].state == Line::Running;
+        }
+        if !running {
+            break;
+        }
+    }
+    // Every line stalled: forcing over the branches of a cell or of a digit in a unit.
+    agree_stage(g, &base, &lines, &nodes)
+}
+
+/// Cell and unit forcing alone (every line run to its end, failed ones included), for tests:
+/// [`forcing_chain`] reaches it only when no assumption fails.
+#[cfg(test)]
+pub(super) fn cell_unit_forcing(g: &Grid) -> Option<ChainFind> {
+    let mut base = Prop::of(g);
+    if base.run() == Line::Contradiction {
+        return None;
+    }
+    let mut nodes = Vec::new();
+    let mut lines = Vec::new();
+    for c in 0..81 {
+        for d in 0..9 {
+            if base.cand[d] >> c & 1 != 0 {
+                nodes.push((c * 9 + d) as u16);
+                let mut p = base;
+                p.place(c, d);
+                p.state = Line::Running;
+                p.run();
+                lines.push(p);
+            }
+        }
+    }
+    agree_stage(g, &base, &lines, &nodes).expect("the tests have memory")
+}
+
+/// Cell and unit forcing over lines run to their end: the first cell or unit (fewest branches
+/// first, then cells before units, each in order) whose branches agree on something new.
+fn agree_stage(
+    g: &Grid,
+    base: &Prop,
+    lines: &[Prop],
+    nodes: &[u16],
+) -> Result<Option<ChainFind>, NoMemory> {
+    // The lines of the nodes given (those with one), into `branches`; how many.
+    let gather = |of: &mut dyn Iterator<Item = usize>, branches: &mut [usize; 9]| {
+        let mut k = 0;
+        for x in of {
+            if let Ok(i) = nodes.binary_search(&(x as u16)) {
+                branches[k] = i;
+                k += 1;
+            }
+        }
+        k
+    };
+    let mut branches = [0usize; 9];
+    for size in 2..=9u32 {
+        for c in 0..81 {
+            if base.open >> c & 1 == 0 {
+                continue;
+            }
+            let mut of = (0..9)
+                .filter(|&d| base.cand[d] >> c & 1 != 0)
+                .map(|d| c * 9 + d);
+            let k = gather(&mut of, &mut branches);
+            if k as u32 == size {
+                if let Some(f) = agree(g, base, lines, &branches[..k], nodes)? {
+                    return Ok(Some(f));
+                }
+            }
+        }
+        for d in 0..9 {
+            for um in UNIT_MASK {
+                let m = base.cand[d] & um;
+                if base.placed[d] & um != 0 || m.count_ones() != size {
+                    continue;
+                }
+                let mut of = (0..81).filter(|&c| m >> c & 1 != 0).map(|c| c * 9 + d);
+                let k = gather(&mut of, &mut branches);
+                if k as u32 == size {
+                    if let Some(f) = agree(g, base, lines, &branches[..k], nodes)? {
+                        return Ok(Some(f));
+                    }
+                }
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// What every branch (one of which holds) agrees on and the grid does not show yet: the first
+/// common placement, or else every common removal.
+fn agree(
+    g: &Grid,
+    base: &Prop,
+    lines: &[Prop],
+    branches: &[usize],
+    nodes: &[u16],
+) -> Result<Option<ChainFind>, NoMemory> {
+    let mut placed = [ALL_CELLS; 9];
+    let mut gone = [ALL_CELLS; 9];
+    // A branch that fails is false in every completion: it does not restrict the others.
+    if branches
+        .iter()
+        .all(|&i| lines[i].state == Line::Contradiction)
+    {
+        return Ok(None);
+    }
+    for &i in branches {
+        let l = &lines[i];
+        if l.state == Line::Contradiction {
+            continue;
+        }
+        for d in 0..9 {
+            placed[d] &= l.placed[d] & !base.placed[d];
+            gone[d] &= g.pos[d] & !(l.cand[d] | l.placed[d]);
+        }
+    }
+    let mut f = ChainFind {
+        removed: [0; 81],
+        pattern: [0; 81],
+        place: None,
+    };
+    for (d, &m) in placed.iter().enumerate() {
+        if m != 0 {
+            let c = m.trailing_zeros() as usize;
+            f.place = Some((c, d as u8 + 1));
+            break;
+        }
+    }
+    if f.place.is_none() {
+        for (d, &m) in gone.iter().enumerate() {
+            let mut m = m;
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                f.removed[c] |= 1 << d;
+            }
+        }
+        if f.removed.iter().all(|&r| r == 0) {
+            return Ok(None);
+        }
+    }
+    let mut gone_list = [(0usize, 0u16); 81];
+    let mut k = 0;
+    for (c, &m) in f.removed.iter().enumerate() {
+        if m != 0 {
+            gone_list[k] = (c, m);
+            k += 1;
+        }
+    }
+    let placed = f.place.map(|(c, d)| c * 9 + d as usize - 1);
+    for &i in branches {
+        let x = nodes[i] as usize;
+        f.pattern[x / 9] |= 1 << (x % 9);
+        if lines[i].state != Line::Contradiction {
+            // What the conclusion rests on in this branch.
+            let t = Trace::new(base, x)?;
+            if t.prop.state == Line::Stalled {
+                t.explain(base, &gone_list[..k], placed, &mut f.pattern)?;
+            } else {
+                lines[i].mark(base, &mut f.pattern);
+            }
+        }
+    }
+    Ok(Some(f))
+}
