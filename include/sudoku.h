@@ -858,14 +858,13 @@ int sudoku_candidates_from_sukaku(const char *sukaku, uint16_t *candidates);
  * complete valid grids whose every digit is a candidate of its cell.
  *
  * `sukaku` is 729 bytes as for sudoku_candidates_from_sukaku and is only read. On
- * SUDOKU_OK, `*count` is min(number of solutions, limit) (0 for a cell without
- * candidates, and 0 when `limit` is 0), and when `solution` is not NULL and `*count` > 0
+ * SUDOKU_OK, `*count` is min(number of solutions, limit) (0 when `limit` is 0), and when `solution` is not NULL and `*count` > 0
  * the first solution found (81 digits; always the same one for the same input) is
  * written there.
  *
  * Statuses, in order: SUDOKU_ERR_NULL if `sukaku` or `count` is NULL;
- * SUDOKU_ERR_INVALID_CHAR for a bad byte (as sudoku_candidates_from_sukaku); else
- * SUDOKU_OK. `*count` and `solution` are written only on SUDOKU_OK.
+ * SUDOKU_ERR_INVALID_CHAR for a bad byte, then SUDOKU_NO_SOLUTION for a cell without
+ * candidates (both as sudoku_candidates_from_sukaku); else SUDOKU_OK. `*count` and `solution` are written only on SUDOKU_OK.
  *
  * Thread-safe, no heap allocation.
  *
@@ -873,7 +872,10 @@ int sudoku_candidates_from_sukaku(const char *sukaku, uint16_t *candidates);
  * `sukaku` must point to 729 readable bytes, `count` to a writable size_t (any
  * alignment), and `solution` be NULL or point to 81 writable bytes.
  */
-int sudoku_count_solutions_sukaku(const char *sukaku, size_t limit, size_t *count, char *solution);
+int sudoku_count_solutions_sukaku(const char *sukaku,
+                                  size_t limit,
+                                  size_t *count,
+                                  char *solution);
 
 #ifdef __cplusplus
 }  // extern "C"

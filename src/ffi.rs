@@ -680,14 +680,13 @@ pub unsafe extern "C" fn sudoku_candidates_from_sukaku(
 /// complete valid grids whose every digit is a candidate of its cell.
 ///
 /// `sukaku` is 729 bytes as for sudoku_candidates_from_sukaku and is only read. On
-/// SUDOKU_OK, `*count` is min(number of solutions, limit) (0 for a cell without
-/// candidates, and 0 when `limit` is 0), and when `solution` is not NULL and `*count` > 0
+/// SUDOKU_OK, `*count` is min(number of solutions, limit) (0 when `limit` is 0), and when `solution` is not NULL and `*count` > 0
 /// the first solution found (81 digits; always the same one for the same input) is
 /// written there.
 ///
 /// Statuses, in order: SUDOKU_ERR_NULL if `sukaku` or `count` is NULL;
-/// SUDOKU_ERR_INVALID_CHAR for a bad byte (as sudoku_candidates_from_sukaku); else
-/// SUDOKU_OK. `*count` and `solution` are written only on SUDOKU_OK.
+/// SUDOKU_ERR_INVALID_CHAR for a bad byte, then SUDOKU_NO_SOLUTION for a cell without
+/// candidates (both as sudoku_candidates_from_sukaku); else SUDOKU_OK. `*count` and `solution` are written only on SUDOKU_OK.
 ///
 /// Thread-safe, no heap allocation.
 ///
@@ -708,7 +707,8 @@ pub unsafe extern "C" fn sudoku_count_solutions_sukaku(
         let count = out!(count);
         let solution = optional_out!(solution.cast::<Board>());
         let local = arg!(sukaku.cast::<Sukaku>());
-        let found = sudoku_core::sukaku::count_sukaku(&local, limit)?;
+        let masks = sudoku_core::sukaku::candidates_from_sukaku(&local)?;
+        let found = sudoku_core::sukaku::count_candidates(&masks, limit)?;
         count.write(found.count);
         if let (Some(first), Some(out)) = (found.first, solution) {
             out.write(first.to_bytes());
