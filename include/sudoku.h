@@ -572,6 +572,23 @@ int sudoku_count_solutions_with_progress(const char *board,
 int sudoku_solve_batch(char *boards, size_t n, int *statuses, size_t threads);
 
 /**
+ * Replaces `n` boards in place by their canonical forms (sudoku_canonical) on several
+ * threads: the batch form of sudoku_canonical, for removing equivalent copies from a
+ * collection (equal forms, equivalent boards).
+ *
+ * Everything else is as sudoku_solve_batch: `boards` holds `n` boards of 81 bytes back to
+ * back, each replaced by its form ('.' blanks) only when its status `statuses[i]` is
+ * SUDOKU_OK (SUDOKU_ERR_INVALID_CHAR or SUDOKU_ERR_CONFLICT for a bad board, left as it
+ * was); `threads` = 0 means one per available core; the same statuses for the call itself
+ * (SUDOKU_ERR_NULL, SUDOKU_ERR_INVALID_ARGUMENT), in the same order; no heap allocation by
+ * the batch.
+ *
+ * # Safety
+ * As sudoku_solve_batch.
+ */
+int sudoku_canonical_batch(char *boards, size_t n, int *statuses, size_t threads);
+
+/**
  * Rates a puzzle: the level of the hardest step in the walk that applies sudoku_hint
  * from the givens to the end (the simplest technique that makes progress at every step).
  *

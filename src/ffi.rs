@@ -181,6 +181,22 @@ pub unsafe extern "C" fn sudoku_solve_batch(
     statuses: *mut c_int,
     threads: usize,
 ) -> c_int {
+    // SAFETY: the contract of this function is that of `batch`.
+    unsafe { batch(boards, n, statuses, threads, sudoku_core::solve_bytes) }
+}
+
+/// A batch call (sudoku_solve_batch, sudoku_canonical_batch): `op` on each board in place,
+/// with the checks and the threads of sudoku_solve_batch.
+///
+/// # Safety
+/// The contract of sudoku_solve_batch.
+unsafe fn batch(
+    boards: *mut c_char,
+    n: usize,
+    statuses: *mut c_int,
+    threads: usize,
+    op: sudoku_core::batch::BoardOp,
+) -> c_int {
     export(|| {
         if n == 0 {
             return Ok(());
@@ -218,7 +234,7 @@ pub unsafe extern "C" fn sudoku_solve_batch(
         // alignment matter.
         let statuses =
             unsafe { core::slice::from_raw_parts_mut(statuses.cast::<StatusBytes>(), n) };
-        sudoku_core::batch::run(boards, statuses, threads, |result| {
+        sudoku_core::batch::run_op(boards, statuses, threads, op, |result| {
             Status::of(result)
                 .code()
                 .to_ne_bytes()
@@ -226,6 +242,38 @@ pub unsafe extern "C" fn sudoku_solve_batch(
         });
         Ok(())
     })
+}
+
+/// Replaces `n` boards in place by their canonical forms (sudoku_canonical) on several
+/// threads: the batch form of sudoku_canonical, for removing equivalent copies from a
+/// collection (equal forms, equivalent boards).
+///
+/// Everything else is as sudoku_solve_batch: `boards` holds `n` boards of 81 bytes back to
+/// back, each replaced by its form ('.' blanks) only when its status `statuses[i]` is
+/// SUDOKU_OK (SUDOKU_ERR_INVALID_CHAR or SUDOKU_ERR_CONFLICT for a bad board, left as it
+/// was); `threads` = 0 means one per available core; the same statuses for the call itself
+/// (SUDOKU_ERR_NULL, SUDOKU_ERR_INVALID_ARGUMENT), in the same order; no heap allocation by
+/// the batch.
+///
+/// # Safety
+/// As sudoku_solve_batch.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_canonical_batch(
+    boards: *mut c_char,
+    n: usize,
+    statuses: *mut c_int,
+    threads: usize,
+) -> c_int {
+    // SAFETY: the contract of this function is that of `batch`.
+    unsafe {
+        batch(
+            boards,
+            n,
+            statuses,
+            threads,
+            sudoku_core::batch::canonical_in_place,
+        )
+    }
 }
 
 /// The size of a C int, the element of a batch's `statuses`.

@@ -541,6 +541,26 @@ fn canonical_forms_are_shared_by_transformed_copies_of_corpus_puzzles() {
         assert_eq!(canonical(&transform(&grid, k as u64)).1, grid_form);
         forms.push(form);
     }
+    // The batch gives the same forms, on one thread and on several.
+    for threads in [1, 3] {
+        let mut boards: Vec<[u8; CELLS]> = sample.clone();
+        boards.push([b'x'; CELLS]);
+        let mut statuses = vec![-7 as c_int; boards.len()];
+        // SAFETY: `boards.len()` boards of 81 bytes and as many ints, not overlapping.
+        let code = unsafe {
+            sudoku::ffi::sudoku_canonical_batch(
+                boards.as_mut_ptr().cast(),
+                boards.len(),
+                statuses.as_mut_ptr(),
+                threads,
+            )
+        };
+        assert_eq!(code, 0);
+        assert_eq!(&boards[..sample.len()], &forms[..]);
+        assert!(statuses[..sample.len()].iter().all(|&s| s == 0));
+        assert_eq!(statuses[sample.len()], Status::ErrInvalidChar.code());
+        assert_eq!(boards[sample.len()], [b'x'; CELLS]);
+    }
     // The 17-clue corpus lists puzzles that are not equivalent to each other.
     forms.sort();
     forms.dedup();

@@ -282,6 +282,17 @@ static void every_export(int argc, char **argv) {
         record(rc == SUDOKU_OK && autos >= 1, "canonical without memory", 1, 0, 0, 0);
         rc = sudoku_transform(WALKS[0], 5, copy);
         record(rc == SUDOKU_OK, "transform without memory", 1, 0, 0, 0);
+        {
+            static char many[200 * 81];
+            static int many_statuses[200];
+            size_t b;
+            for (b = 0; b < 200; b++) {
+                memcpy(many + b * 81, WALKS[b % (sizeof WALKS / sizeof WALKS[0])], 81);
+            }
+            rc = sudoku_canonical_batch(many, 200, many_statuses, 4);
+            record(rc == SUDOKU_OK && many_statuses[199] == SUDOKU_OK,
+                   "canonical batch without memory or threads", 1, 0, 0, 0);
+        }
         rc = sudoku_canonical(copy, copy, NULL);
         record(rc == SUDOKU_OK && memcmp(copy, form, 81) == 0,
                "canonical of a transform without memory", 1, 0, 0, 0);

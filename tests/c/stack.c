@@ -182,6 +182,11 @@ static void *maker(void *arg) {
         size_t n, j, d;
         sink += sudoku_canonical(BOARDS[i], form, &autos);
         sink += sudoku_transform(BOARDS[i], i, copy);
+        memcpy(copy, BOARDS[i], 81);
+        {
+            int st;
+            sink += sudoku_canonical_batch(copy, 1, &st, 1);
+        }
         if (sudoku_candidates(BOARDS[i], c) == SUDOKU_OK) {
             for (j = 0; j < 81; j++) {
                 for (d = 0; d < 9; d++) {
@@ -237,7 +242,7 @@ static const struct {
     {"sudoku_solve_batch", batch},
     {"sudoku_rate", rate},
     {"sudoku_generate", generate},
-    {"sudoku_generate_with(_progress), sudoku_canonical, sudoku_transform, sukaku", maker},
+    {"sudoku_generate_with(_progress), sudoku_canonical(_batch), sudoku_transform, sukaku", maker},
     {"sudoku_candidates, sudoku_hint, sudoku_apply_step", hints},
     {"sudoku_status_str, sudoku_version, sudoku_cpu_path, sudoku_technique_name", strings},
 };
