@@ -5,7 +5,10 @@
 //! `gen [SEEDS]` for generation only, `batch [PUZZLES]` for batch solving only, `levels
 //! [PUZZLES]` for the rating of the ../shared/data corpora (level shares, time per rating
 //! and the share walked without brute force), `walk [PUZZLES]` for whole hint walks through
-//! the C ABI per corpus, `count [PUZZLES]` for counting to 1000 solutions.
+//! the C ABI per corpus, `count [PUZZLES]` for counting to 1000 solutions, `maker [SEEDS]`
+//! for the puzzle maker (canonical forms of 17-clue puzzles and their solution grids per
+//! second, generation with ROTATE_180 at levels 1-4 against plain generation, and pattern
+//! generation on 24-28-given patterns drawn from the 17-clue corpus' solution grids).
 //! Generation runs on one thread; each figure is the mean time per puzzle over seeds
 //! 0..SEEDS (default 200), best and median of 5 rounds over the same seeds (2 for Master and
 //! Extreme), since the machine is shared, and the slowest seed (its best round).
@@ -319,6 +322,117 @@ fn bench_counts(n: usize) {
     }
 }
 
+/// The puzzle maker: canonical forms per second on one core, symmetric generation against
+/// plain generation per level, and patterns drawn from the 17-clue corpus.
+fn bench_maker(seeds: u64) {
+    use sudoku_core::canonical::canonical;
+    use sudoku_core::generate_with::{generate_with, GenerateOptions};
+    use sudoku_core::symmetry::Symmetry;
+    let never = &mut |_: u64| false;
+    match corpora::read("puzzles2_17_clue") {
+        Some(all) => {
+            let puzzles: Vec<Board> = all.iter().take(20_000).map(|e| e.board).collect();
+            let grids: Vec<Board> = puzzles
+                .iter()
+                .map(|p| sudoku_core::solve(p).expect("a 17-clue puzzle has a solution"))
+                .collect();
+            for (what, boards) in [
+                ("17-clue puzzles", &puzzles),
+                ("their solution grids", &grids),
+            ] {
+                let mut best = Duration::MAX;
+                for _ in 0..ROUNDS {
+                    let start = Instant::now();
+                    for b in boards.iter() {
+                        black_box(canonical(black_box(b)).ok());
+                    }
+                    best = best.min(start.elapsed());
+                }
+                println!(
+                    "canonical form of {} {what}: {:.0} per second (best of {ROUNDS} rounds, one core)",
+                    boards.len(),
+                    boards.len() as f64 / best.as_secs_f64()
+                );
+            }
+            // Patterns: the givens of a 17-clue puzzle and 7-11 more cells of its grid,
+            // drawn by seed, so 24-28 givens.
+            let mut found = 0;
+            let mut time_found = Duration::ZERO;
+            let mut total = Duration::ZERO;
+            let n = (seeds as usize).min(puzzles.len()).min(40);
+            for (k, p) in puzzles.iter().take(n).enumerate() {
+                let mut cells: u128 = 0;
+                for i in 0..CELLS {
+                    if p.get(i) != 0 {
+                        cells |= 1 << i;
+                    }
+                }
+                let mut rng = sudoku_core::rng::SplitMix64::new(k as u64);
+                let extra = 7 + rng.below(5);
+                let mut added = 0;
+                while added < extra {
+                    let i = rng.below(CELLS);
+                    if cells & (1 << i) == 0 {
+                        cells |= 1 << i;
+                        added += 1;
+                    }
+                }
+                let o = GenerateOptions {
+                    pattern: Some(cells),
+                    ..GenerateOptions::default()
+                };
+                let start = Instant::now();
+                let r = generate_with(k as u64, &o, never);
+                let t = start.elapsed();
+                total += t;
+                if r.is_ok() {
+                    found += 1;
+                    time_found += t;
+                }
+            }
+            println!(
+                "patterns of 24-28 givens from the 17-clue corpus: {found} of {n} found within the default bound; {:.1} ms per found puzzle (all time / found), {:.1} ms mean per found call",
+                total.as_secs_f64() * 1e3 / found.max(1) as f64,
+                time_found.as_secs_f64() * 1e3 / found.max(1) as f64
+            );
+        }
+        None => eprintln!(
+            "maker: ../shared/data/puzzles2_17_clue is absent: canonical and pattern parts skipped"
+        ),
+    }
+    for level in [
+        Difficulty::Easy,
+        Difficulty::Medium,
+        Difficulty::Hard,
+        Difficulty::Expert,
+    ] {
+        let o = GenerateOptions {
+            difficulty: Some(level),
+            symmetry: Symmetry::Rotate180,
+            ..GenerateOptions::default()
+        };
+        let start = Instant::now();
+        for seed in 0..seeds {
+            black_box(sudoku_core::generate(seed, level));
+        }
+        let plain = start.elapsed() / seeds as u32;
+        let start = Instant::now();
+        let mut missed = 0;
+        for seed in 0..seeds {
+            if generate_with(seed, &o, never).is_err() {
+                missed += 1;
+            }
+        }
+        let symmetric = start.elapsed() / seeds as u32;
+        println!(
+            "{level:?}: plain {:.2} ms, ROTATE_180 {:.2} ms per puzzle ({:.1}x; {missed} of {seeds} not found within the default bound)",
+            plain.as_secs_f64() * 1e3,
+            symmetric.as_secs_f64() * 1e3,
+            symmetric.as_secs_f64() / plain.as_secs_f64()
+        );
+    }
+}
+
 fn main() {
     // `cargo bench` passes --bench; other arguments pick a part and its size.
     let args: Vec<String> = std::env::args()
@@ -341,5 +455,8 @@ fn main() {
     }
     if matches!(part, None | Some("count")) {
         bench_counts(size.unwrap_or(200) as usize);
+    }
+    if matches!(part, None | Some("maker")) {
+        bench_maker(size.unwrap_or(50));
     }
 }

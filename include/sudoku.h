@@ -250,6 +250,65 @@ typedef int32_t SudokuTechnique;
 #endif // __cplusplus
 
 /**
+ * Which given positions of a generated puzzle must go together (`SudokuSymmetry`): the
+ * givens are a union of the orbits of the turns and mirrors named. The values are the
+ * core's [`sudoku_core::symmetry::Symmetry`] codes.
+ */
+enum SudokuSymmetry
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  /**
+   * No constraint.
+   */
+  SUDOKU_SYMMETRY_NONE = 0,
+  /**
+   * A half turn about the centre.
+   */
+  SUDOKU_SYMMETRY_ROTATE_180 = 1,
+  /**
+   * Quarter turns about the centre.
+   */
+  SUDOKU_SYMMETRY_ROTATE_90 = 2,
+  /**
+   * The mirror that swaps left and right.
+   */
+  SUDOKU_SYMMETRY_MIRROR_LEFT_RIGHT = 3,
+  /**
+   * The mirror that swaps top and bottom.
+   */
+  SUDOKU_SYMMETRY_MIRROR_TOP_BOTTOM = 4,
+  /**
+   * Both mirrors (and so the half turn).
+   */
+  SUDOKU_SYMMETRY_MIRROR_BOTH = 5,
+  /**
+   * The mirror about the main diagonal (top left to bottom right).
+   */
+  SUDOKU_SYMMETRY_DIAGONAL = 6,
+  /**
+   * The mirror about the anti-diagonal (top right to bottom left).
+   */
+  SUDOKU_SYMMETRY_ANTIDIAGONAL = 7,
+  /**
+   * Both diagonal mirrors (and so the half turn).
+   */
+  SUDOKU_SYMMETRY_BOTH_DIAGONALS = 8,
+  /**
+   * Every turn and mirror of the square (eight maps).
+   */
+  SUDOKU_SYMMETRY_DIHEDRAL = 9,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum SudokuSymmetry SudokuSymmetry;
+#else
+typedef int32_t SudokuSymmetry;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * The outcome of a libsudoku call.
  *
  * Zero is success, positive values are answers about a well-formed board, negative values
@@ -279,6 +338,11 @@ enum SudokuStatus
    * the count stopped, and nothing was written.
    */
   SUDOKU_CANCELLED = 3,
+  /**
+   * `sudoku_generate_with` found no puzzle meeting its options within `max_tries`
+   * tries; nothing was written.
+   */
+  SUDOKU_NOT_FOUND = 4,
   /**
    * A required pointer argument was NULL.
    */
@@ -353,6 +417,50 @@ typedef struct SudokuStep {
    */
   uint16_t pattern[81];
 } SudokuStep;
+
+/**
+ * What `sudoku_generate_with` must make (`SudokuGenerateOptions`). All zero (and a NULL
+ * `pattern`) asks for any proper puzzle, minimal, with no symmetry.
+ */
+typedef struct SudokuGenerateOptions {
+  /**
+   * 1-6 (a `SudokuDifficulty`), or 0: any level.
+   */
+  int32_t difficulty;
+  /**
+   * A `SudokuSymmetry`.
+   */
+  int32_t symmetry;
+  /**
+   * The fewest givens; 0: no lower bound.
+   */
+  int32_t min_givens;
+  /**
+   * The most givens; 0: no upper bound.
+   */
+  int32_t max_givens;
+  /**
+   * NULL, or 81 bytes: the givens are exactly where a byte is not '.'.
+   */
+  const char *pattern;
+  /**
+   * The lowest SE rating, in tenths; 0: no bound. No SE scale exists yet: any other
+   * value gives SUDOKU_ERR_INVALID_ARGUMENT.
+   */
+  int32_t se_min;
+  /**
+   * The highest SE rating, in tenths; 0: no bound (as `se_min`).
+   */
+  int32_t se_max;
+  /**
+   * 0, or a `SudokuTechnique` the hint walk from the givens must use.
+   */
+  int32_t technique;
+  /**
+   * The most tries; 0: the library's default bound (10,000).
+   */
+  uint64_t max_tries;
+} SudokuGenerateOptions;
 
 #ifdef __cplusplus
 extern "C" {
@@ -462,6 +570,23 @@ int sudoku_count_solutions_with_progress(const char *board,
  * `n` writable ints (any alignment), neither accessed by another thread during the call.
  */
 int sudoku_solve_batch(char *boards, size_t n, int *statuses, size_t threads);
+
+/**
+ * Replaces `n` boards in place by their canonical forms (sudoku_canonical) on several
+ * threads: the batch form of sudoku_canonical, for removing equivalent copies from a
+ * collection (equal forms, equivalent boards).
+ *
+ * Everything else is as sudoku_solve_batch: `boards` holds `n` boards of 81 bytes back to
+ * back, each replaced by its form ('.' blanks) only when its status `statuses[i]` is
+ * SUDOKU_OK (SUDOKU_ERR_INVALID_CHAR or SUDOKU_ERR_CONFLICT for a bad board, left as it
+ * was); `threads` = 0 means one per available core; the same statuses for the call itself
+ * (SUDOKU_ERR_NULL, SUDOKU_ERR_INVALID_ARGUMENT), in the same order; no heap allocation by
+ * the batch.
+ *
+ * # Safety
+ * As sudoku_solve_batch.
+ */
+int sudoku_canonical_batch(char *boards, size_t n, int *statuses, size_t threads);
 
 /**
  * Rates a puzzle: the level of the hardest step in the walk that applies sudoku_hint
@@ -616,6 +741,158 @@ const char *sudoku_version(void);
  * Bug reports should give it.
  */
 const char *sudoku_cpu_path(void);
+
+/**
+ * Generates a puzzle meeting a set of options from a seed.
+ *
+ * Writes into `puzzle` 81 bytes ('1'-'9' givens, '.' blanks, no NUL) of a puzzle with
+ * exactly one solution that meets every option of `*options`, and its solution (81
+ * digits) into `solution` when it is not NULL:
+ * - its given positions are invariant under `symmetry` (a SudokuSymmetry): a union of
+ *   the orbits of the turns and mirrors it names;
+ * - with a `pattern` (81 bytes), the givens are exactly the cells whose byte is not '.';
+ *   without one the puzzle is minimal under the symmetry: no orbit of givens can be
+ *   removed keeping one solution (plain minimal with SUDOKU_SYMMETRY_NONE);
+ * - sudoku_rate rates it `difficulty` (1-6; 0: any level);
+ * - it has at least `min_givens` and at most `max_givens` givens (0: no bound);
+ * - the walk of sudoku_hint from its givens uses `technique` (0: any);
+ * - `se_min` and `se_max` must be 0: no SE scale exists yet.
+ *
+ * The search makes at most `max_tries` tries (0: the default, 10,000), each a complete
+ * grid drawn at random and thinned out orbit by orbit (or kept on the pattern). The same
+ * seed and options give the same puzzle on every run, platform, CPU path and thread count.
+ *
+ * Statuses, in argument order: SUDOKU_ERR_NULL for NULL `options`;
+ * SUDOKU_ERR_INVALID_ARGUMENT for options that name no level, symmetry or technique, or
+ * contradict each other: a nonzero SE bound; a givens bound below 0 or above 81;
+ * `max_givens` from 1 to 16 (no proper puzzle has so few givens) or below `min_givens`;
+ * a pattern of fewer than 17 cells, outside the givens bounds, or not invariant under
+ * the symmetry; a technique above `difficulty`; then SUDOKU_ERR_NULL for NULL `puzzle`;
+ * SUDOKU_NOT_FOUND when no try met the options; SUDOKU_ERR_NO_MEMORY when the hint walk
+ * of a required technique cannot have its memory; else SUDOKU_OK. Nothing is written on
+ * any status but SUDOKU_OK.
+ *
+ * Thread-safe. The work is on the calling thread; its heap is only that of the hint walk
+ * of a required technique (allocated fallibly).
+ *
+ * # Safety
+ * `options` must point to a readable SudokuGenerateOptions whose `pattern` is NULL or
+ * points to 81 readable bytes; `puzzle` must point to 81 writable bytes; `solution` must
+ * be NULL or point to 81 writable bytes. NULL `options` or `puzzle` is reported.
+ */
+int sudoku_generate_with(uint64_t seed,
+                         const struct SudokuGenerateOptions *options,
+                         char *puzzle,
+                         char *solution);
+
+/**
+ * Generates a puzzle as sudoku_generate_with does, reporting the tries made and
+ * stoppable.
+ *
+ * `progress` (when not NULL) is called on the calling thread before each try with the
+ * number of tries made so far (0 first) and `context`. A nonzero return stops the search,
+ * which then returns SUDOKU_CANCELLED and writes nothing. A NULL `progress` makes this
+ * sudoku_generate_with. The callback must return normally (as for
+ * sudoku_count_solutions_with_progress); it may call any libsudoku function.
+ *
+ * Statuses: those of sudoku_generate_with, in the same order, and SUDOKU_CANCELLED.
+ *
+ * # Safety
+ * As sudoku_generate_with; `progress` must be NULL or a function that may be called
+ * with `context` during the call.
+ */
+int sudoku_generate_with_progress(uint64_t seed,
+                                  const struct SudokuGenerateOptions *options,
+                                  char *puzzle,
+                                  char *solution,
+                                  int (*progress)(size_t tries, void *context),
+                                  void *context);
+
+/**
+ * The canonical form of a board: the lexicographically smallest ('.' read as '0') of all
+ * boards equivalent to `board` under the 3,359,232 geometric transformations (band,
+ * stack, row-in-band and column-in-stack permutations, transposition) and the 9!
+ * relabellings of digits. Two boards are equivalent exactly when their canonical forms
+ * are equal. Works on any valid board, solved or not, unique or not.
+ *
+ * `board` is 81 bytes as for sudoku_solve and is only read. On SUDOKU_OK, `canonical`
+ * gets the 81 bytes of the form ('.' blanks) and `*automorphisms`, when `automorphisms`
+ * is not NULL, how many of the geometric transformations map the board onto itself up to
+ * a relabelling (1 for most puzzles, 3,359,232 for the empty board). `canonical` may be
+ * `board` itself.
+ *
+ * Statuses, in order: SUDOKU_ERR_NULL if `board` or `canonical` is NULL;
+ * SUDOKU_ERR_INVALID_CHAR, then SUDOKU_ERR_CONFLICT, for a bad board; else SUDOKU_OK.
+ * Nothing is written on any other status.
+ *
+ * Thread-safe, no heap allocation.
+ *
+ * # Safety
+ * `board` must point to 81 readable bytes, `canonical` to 81 writable bytes, and
+ * `automorphisms` be NULL or point to a writable uint32_t (any alignment).
+ */
+int sudoku_canonical(const char *board, char *canonical, uint32_t *automorphisms);
+
+/**
+ * A board equivalent to `board`, drawn at random from `seed` among the transformations
+ * of sudoku_canonical (each geometric transformation and each relabelling of the digits
+ * equally likely): the same board and seed always give the same result.
+ *
+ * `board` is 81 bytes as for sudoku_solve and is only read; `out` gets 81 bytes ('.'
+ * blanks) and may be `board` itself. Statuses, in order: SUDOKU_ERR_NULL if `board` or
+ * `out` is NULL; SUDOKU_ERR_INVALID_CHAR, then SUDOKU_ERR_CONFLICT, for a bad board; else
+ * SUDOKU_OK. `out` is written only on SUDOKU_OK.
+ *
+ * Thread-safe, no heap allocation.
+ *
+ * # Safety
+ * `board` must point to 81 readable bytes and `out` to 81 writable bytes.
+ */
+int sudoku_transform(const char *board, uint64_t seed, char *out);
+
+/**
+ * The candidates of a pencil-mark (sukaku) puzzle.
+ *
+ * `sukaku` is 729 bytes, cell by cell (row by row) and digit by digit: byte 9*i + d - 1
+ * is 'd' when digit d is still a candidate of cell i, '.' or '0' when it is excluded
+ * (tdoku's format). On SUDOKU_OK, `candidates` gets 81 masks, bit d-1 for digit d, the
+ * form sudoku_hint takes.
+ *
+ * Statuses, in order: SUDOKU_ERR_NULL if `sukaku` or `candidates` is NULL;
+ * SUDOKU_ERR_INVALID_CHAR when a byte is neither its position's digit nor '.' or '0'
+ * (all 729 checked first); SUDOKU_NO_SOLUTION when a cell is left without candidates;
+ * else SUDOKU_OK. `candidates` is written only on SUDOKU_OK.
+ *
+ * Thread-safe, no heap allocation.
+ *
+ * # Safety
+ * `sukaku` must point to 729 readable bytes and `candidates` to 81 writable uint16_t.
+ */
+int sudoku_candidates_from_sukaku(const char *sukaku, uint16_t *candidates);
+
+/**
+ * Counts the solutions of a pencil-mark (sukaku) puzzle, stopping at `limit`: the
+ * complete valid grids whose every digit is a candidate of its cell.
+ *
+ * `sukaku` is 729 bytes as for sudoku_candidates_from_sukaku and is only read. On
+ * SUDOKU_OK, `*count` is min(number of solutions, limit) (0 when `limit` is 0), and when `solution` is not NULL and `*count` > 0
+ * the first solution found (81 digits; always the same one for the same input) is
+ * written there.
+ *
+ * Statuses, in order: SUDOKU_ERR_NULL if `sukaku` or `count` is NULL;
+ * SUDOKU_ERR_INVALID_CHAR for a bad byte, then SUDOKU_NO_SOLUTION for a cell without
+ * candidates (both as sudoku_candidates_from_sukaku); else SUDOKU_OK. `*count` and `solution` are written only on SUDOKU_OK.
+ *
+ * Thread-safe, no heap allocation.
+ *
+ * # Safety
+ * `sukaku` must point to 729 readable bytes, `count` to a writable size_t (any
+ * alignment), and `solution` be NULL or point to 81 writable bytes.
+ */
+int sudoku_count_solutions_sukaku(const char *sukaku,
+                                  size_t limit,
+                                  size_t *count,
+                                  char *solution);
 
 #ifdef __cplusplus
 }  // extern "C"

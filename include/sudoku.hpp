@@ -28,7 +28,7 @@
  * vector<vector<char>>, Solution, difficulty and name, version, cpu_path, and the status-returning
  * count_solutions_with_progress); the calls that report errors
  * by throwing (sudoku::error, solve and count_solutions of a string, is_unique, rate,
- * generate, solve_batch) are left out. SUDOKU_HPP_EXCEPTIONS is 1 when they are there,
+ * generate, generate_with, canonical, transform, the sukaku calls, solve_batch) are left out. SUDOKU_HPP_EXCEPTIONS is 1 when they are there,
  * 0 when not: wrap code of your own that throws in `#if SUDOKU_HPP_EXCEPTIONS`.
  */
 #ifndef SUDOKU_HPP
@@ -261,6 +261,136 @@ inline generated generate(std::uint64_t seed, difficulty level) {
     result.puzzle.assign(puzzle, cells);
     result.solution.assign(solution, cells);
     return result;
+}
+
+/** Which given positions of a generated puzzle must go together (SudokuSymmetry). */
+enum class symmetry : int {
+    none = SUDOKU_SYMMETRY_NONE,
+    rotate_180 = SUDOKU_SYMMETRY_ROTATE_180,
+    rotate_90 = SUDOKU_SYMMETRY_ROTATE_90,
+    mirror_left_right = SUDOKU_SYMMETRY_MIRROR_LEFT_RIGHT,
+    mirror_top_bottom = SUDOKU_SYMMETRY_MIRROR_TOP_BOTTOM,
+    mirror_both = SUDOKU_SYMMETRY_MIRROR_BOTH,
+    diagonal = SUDOKU_SYMMETRY_DIAGONAL,
+    antidiagonal = SUDOKU_SYMMETRY_ANTIDIAGONAL,
+    both_diagonals = SUDOKU_SYMMETRY_BOTH_DIAGONALS,
+    dihedral = SUDOKU_SYMMETRY_DIHEDRAL
+};
+
+/** The options of generate_with (SudokuGenerateOptions): all zero, any proper minimal puzzle. */
+struct generate_options {
+    int difficulty = 0;                 /**< 1-6, or 0: any level */
+    symmetry sym = symmetry::none;      /**< the symmetry of the given positions */
+    int min_givens = 0;                 /**< 0: no lower bound */
+    int max_givens = 0;                 /**< 0: no upper bound */
+    std::string pattern;                /**< empty, or 81 characters: givens where not '.' */
+    int technique = 0;                  /**< 0, or a SudokuTechnique the hint walk must use */
+    std::uint64_t max_tries = 0;        /**< 0: the library's default bound */
+};
+
+/**
+ * Generates a puzzle meeting `options` (sudoku_generate_with) and its solution. Throws
+ * sudoku::error with SUDOKU_ERR_INVALID_ARGUMENT for options that name nothing or
+ * contradict each other, SUDOKU_NOT_FOUND when no try met them; std::invalid_argument for
+ * a pattern that is neither empty nor 81 characters.
+ */
+inline generated generate_with(std::uint64_t seed, const generate_options& options) {
+    SudokuGenerateOptions c = SudokuGenerateOptions();
+    char pattern[81];
+    c.difficulty = options.difficulty;
+    c.symmetry = static_cast<int>(options.sym);
+    c.min_givens = options.min_givens;
+    c.max_givens = options.max_givens;
+    if (!options.pattern.empty()) {
+        detail::flatten(options.pattern, pattern);
+        c.pattern = pattern;
+    }
+    c.technique = options.technique;
+    c.max_tries = options.max_tries;
+    char puzzle[81];
+    char solution[81];
+    int status = sudoku_generate_with(seed, &c, puzzle, solution);
+    if (status != SUDOKU_OK) {
+        throw error(status);
+    }
+    generated result;
+    result.puzzle.assign(puzzle, cells);
+    result.solution.assign(solution, cells);
+    return result;
+}
+
+/**
+ * The canonical form of a board (sudoku_canonical, '.' blanks): equal forms exactly for
+ * equivalent boards. `automorphisms`, when not NULL, gets how many geometric
+ * transformations map the board onto itself. Throws sudoku::error for a bad board.
+ */
+inline std::string canonical(const std::string& board, std::uint32_t* automorphisms = 0) {
+    char flat[81];
+    char form[81];
+    detail::flatten(board, flat);
+    int status = sudoku_canonical(flat, form, automorphisms);
+    if (status != SUDOKU_OK) {
+        throw error(status);
+    }
+    return std::string(form, cells);
+}
+
+/** A board equivalent to `board`, drawn from `seed` (sudoku_transform). Throws as canonical. */
+inline std::string transform(const std::string& board, std::uint64_t seed) {
+    char flat[81];
+    char out[81];
+    detail::flatten(board, flat);
+    int status = sudoku_transform(flat, seed, out);
+    if (status != SUDOKU_OK) {
+        throw error(status);
+    }
+    return std::string(out, cells);
+}
+
+namespace detail {
+inline void sukaku(const std::string& text, char (&flat)[729]) {
+    if (text.size() != 729) {
+        throw std::invalid_argument("sudoku: a sukaku is exactly 729 characters");
+    }
+    text.copy(flat, 729);
+}
+} // namespace detail
+
+/**
+ * The 81 candidate masks of a 729-character pencil-mark puzzle
+ * (sudoku_candidates_from_sukaku). Throws sudoku::error with SUDOKU_ERR_INVALID_CHAR or
+ * SUDOKU_NO_SOLUTION (a cell without candidates), std::invalid_argument for another length.
+ */
+inline std::vector<std::uint16_t> candidates_from_sukaku(const std::string& sukaku) {
+    char flat[729];
+    detail::sukaku(sukaku, flat);
+    std::vector<std::uint16_t> masks(cells);
+    int status = sudoku_candidates_from_sukaku(flat, &masks[0]);
+    if (status != SUDOKU_OK) {
+        throw error(status);
+    }
+    return masks;
+}
+
+/**
+ * Counts the solutions of a pencil-mark puzzle up to `limit`
+ * (sudoku_count_solutions_sukaku); `solution`, when not NULL and a solution was found,
+ * gets the first. Throws as candidates_from_sukaku.
+ */
+inline std::size_t count_solutions_sukaku(const std::string& sukaku, std::size_t limit,
+                                          std::string* solution = 0) {
+    char flat[729];
+    char first[81];
+    detail::sukaku(sukaku, flat);
+    std::size_t count = 0;
+    int status = sudoku_count_solutions_sukaku(flat, limit, &count, first);
+    if (status != SUDOKU_OK) {
+        throw error(status);
+    }
+    if (solution != 0 && count > 0) {
+        solution->assign(first, cells);
+    }
+    return count;
 }
 
 /**

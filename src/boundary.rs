@@ -71,17 +71,35 @@ unsafe impl Plain for [u16; 81] {}
 unsafe impl Plain for usize {}
 // SAFETY: as above.
 unsafe impl Plain for c_int {}
+// SAFETY: as above.
+unsafe impl Plain for u32 {}
 // SAFETY: `Step` is `repr(C)` of four i32 then two [u16; 81]: 16 + 324 bytes, no padding
 // (its size is checked below), integers only.
 unsafe impl Plain for crate::c_types::Step {}
 const _: () = assert!(core::mem::size_of::<crate::c_types::Step>() == 16 + 2 * 2 * 81);
+// SAFETY: a byte array: no padding, every bit pattern valid.
+unsafe impl Plain for [u8; 729] {}
+
+/// Values that can be read from caller memory byte for byte: every bit pattern of their
+/// bytes other than padding is a value. Every [`Plain`] type is one.
+///
+/// # Safety
+/// Implementors must have no invalid bit patterns outside padding and no references.
+pub(crate) unsafe trait Readable: Copy {}
+
+// SAFETY: a `Plain` type has no padding and no invalid bit patterns.
+unsafe impl<T: Plain> Readable for T {}
+// SAFETY: `GenerateOptions` is `repr(C)` of integers and a raw pointer (any bit pattern is
+// a raw pointer; it is only read through `arg!`-style checks later), with padding before
+// `max_tries`, which a read leaves undefined and nothing looks at.
+unsafe impl Readable for crate::c_types::GenerateOptions {}
 
 /// The caller's value at `ptr`, read unaligned into a local copy; `None` for NULL.
 ///
 /// # Safety
 /// `ptr` must be NULL or valid for reading a `T` (at any alignment), not written by
 /// another thread during the read.
-pub(crate) unsafe fn read<T: Plain>(ptr: *const T) -> Option<T> {
+pub(crate) unsafe fn read<T: Readable>(ptr: *const T) -> Option<T> {
     // SAFETY: non-NULL, and by this function's contract readable; any bit pattern is a
     // `T` (`Plain`), and the read does not need alignment.
     (!ptr.is_null()).then(|| unsafe { ptr.read_unaligned() })

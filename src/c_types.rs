@@ -306,6 +306,77 @@ impl Step {
 
 const _: () = assert!(CELLS == 81);
 
+/// Which given positions of a generated puzzle must go together (`SudokuSymmetry`): the
+/// givens are a union of the orbits of the turns and mirrors named. The values are the
+/// core's [`sudoku_core::symmetry::Symmetry`] codes.
+#[repr(i32)]
+#[allow(non_camel_case_types)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// No constraint.
+    None = 0,
+    /// A half turn about the centre.
+    Rotate_180 = 1,
+    /// Quarter turns about the centre.
+    Rotate_90 = 2,
+    /// The mirror that swaps left and right.
+    MirrorLeftRight = 3,
+    /// The mirror that swaps top and bottom.
+    MirrorTopBottom = 4,
+    /// Both mirrors (and so the half turn).
+    MirrorBoth = 5,
+    /// The mirror about the main diagonal (top left to bottom right).
+    Diagonal = 6,
+    /// The mirror about the anti-diagonal (top right to bottom left).
+    Antidiagonal = 7,
+    /// Both diagonal mirrors (and so the half turn).
+    BothDiagonals = 8,
+    /// Every turn and mirror of the square (eight maps).
+    Dihedral = 9,
+}
+
+impl Symmetry {
+    /// Every symmetry, in code order.
+    pub const ALL: [Symmetry; 10] = [
+        Symmetry::None,
+        Symmetry::Rotate_180,
+        Symmetry::Rotate_90,
+        Symmetry::MirrorLeftRight,
+        Symmetry::MirrorTopBottom,
+        Symmetry::MirrorBoth,
+        Symmetry::Diagonal,
+        Symmetry::Antidiagonal,
+        Symmetry::BothDiagonals,
+        Symmetry::Dihedral,
+    ];
+}
+
+/// What `sudoku_generate_with` must make (`SudokuGenerateOptions`). All zero (and a NULL
+/// `pattern`) asks for any proper puzzle, minimal, with no symmetry.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GenerateOptions {
+    /// 1-6 (a `SudokuDifficulty`), or 0: any level.
+    pub difficulty: i32,
+    /// A `SudokuSymmetry`.
+    pub symmetry: i32,
+    /// The fewest givens; 0: no lower bound.
+    pub min_givens: i32,
+    /// The most givens; 0: no upper bound.
+    pub max_givens: i32,
+    /// NULL, or 81 bytes: the givens are exactly where a byte is not '.'.
+    pub pattern: *const core::ffi::c_char,
+    /// The lowest SE rating, in tenths; 0: no bound. No SE scale exists yet: any other
+    /// value gives SUDOKU_ERR_INVALID_ARGUMENT.
+    pub se_min: i32,
+    /// The highest SE rating, in tenths; 0: no bound (as `se_min`).
+    pub se_max: i32,
+    /// 0, or a `SudokuTechnique` the hint walk from the givens must use.
+    pub technique: i32,
+    /// The most tries; 0: the library's default bound (10,000).
+    pub max_tries: u64,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -322,6 +393,12 @@ mod tests {
             assert_eq!(*t as usize, k);
         }
         assert_eq!(Difficulty::ALL.map(|d| d as i32), [1, 2, 3, 4, 5, 6]);
+        for (c, core) in Symmetry::ALL
+            .iter()
+            .zip(sudoku_core::symmetry::Symmetry::ALL)
+        {
+            assert_eq!(*c as i32, core.code(), "{core:?}");
+        }
         for d in sudoku_core::Difficulty::ALL {
             assert_eq!(Difficulty::of(d) as i32, d.code(), "{d:?}");
         }

@@ -181,6 +181,22 @@ pub unsafe extern "C" fn sudoku_solve_batch(
     statuses: *mut c_int,
     threads: usize,
 ) -> c_int {
+    // SAFETY: the contract of this function is that of `batch`.
+    unsafe { batch(boards, n, statuses, threads, sudoku_core::solve_bytes) }
+}
+
+/// A batch call (sudoku_solve_batch, sudoku_canonical_batch): `op` on each board in place,
+/// with the checks and the threads of sudoku_solve_batch.
+///
+/// # Safety
+/// The contract of sudoku_solve_batch.
+unsafe fn batch(
+    boards: *mut c_char,
+    n: usize,
+    statuses: *mut c_int,
+    threads: usize,
+    op: sudoku_core::batch::BoardOp,
+) -> c_int {
     export(|| {
         if n == 0 {
             return Ok(());
@@ -218,7 +234,7 @@ pub unsafe extern "C" fn sudoku_solve_batch(
         // alignment matter.
         let statuses =
             unsafe { core::slice::from_raw_parts_mut(statuses.cast::<StatusBytes>(), n) };
-        sudoku_core::batch::run(boards, statuses, threads, |result| {
+        sudoku_core::batch::run_op(boards, statuses, threads, op, |result| {
             Status::of(result)
                 .code()
                 .to_ne_bytes()
@@ -226,6 +242,38 @@ pub unsafe extern "C" fn sudoku_solve_batch(
         });
         Ok(())
     })
+}
+
+/// Replaces `n` boards in place by their canonical forms (sudoku_canonical) on several
+/// threads: the batch form of sudoku_canonical, for removing equivalent copies from a
+/// collection (equal forms, equivalent boards).
+///
+/// Everything else is as sudoku_solve_batch: `boards` holds `n` boards of 81 bytes back to
+/// back, each replaced by its form ('.' blanks) only when its status `statuses[i]` is
+/// SUDOKU_OK (SUDOKU_ERR_INVALID_CHAR or SUDOKU_ERR_CONFLICT for a bad board, left as it
+/// was); `threads` = 0 means one per available core; the same statuses for the call itself
+/// (SUDOKU_ERR_NULL, SUDOKU_ERR_INVALID_ARGUMENT), in the same order; no heap allocation by
+/// the batch.
+///
+/// # Safety
+/// As sudoku_solve_batch.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_canonical_batch(
+    boards: *mut c_char,
+    n: usize,
+    statuses: *mut c_int,
+    threads: usize,
+) -> c_int {
+    // SAFETY: the contract of this function is that of `batch`.
+    unsafe {
+        batch(
+            boards,
+            n,
+            statuses,
+            threads,
+            sudoku_core::batch::canonical_in_place,
+        )
+    }
 }
 
 /// The size of a C int, the element of a batch's `statuses`.
@@ -454,3 +502,268 @@ const VERSION: &CStr =
         Ok(v) => v,
         Err(_) => panic!("the crate version contains a NUL byte"),
     };
+
+/// The core's options of a C `SudokuGenerateOptions`: the pattern's 81 bytes read when it
+/// is not NULL, every value checked (SUDOKU_ERR_INVALID_ARGUMENT for a value that names
+/// nothing or options that contradict each other).
+fn generate_options(
+    options: &crate::c_types::GenerateOptions,
+) -> Result<sudoku_core::GenerateOptions, Status> {
+    let pattern = optional_arg!(options.pattern.cast::<Board>());
+    let core = sudoku_core::GenerateOptions::from_codes(
+        options.difficulty,
+        options.symmetry,
+        options.min_givens,
+        options.max_givens,
+        pattern.as_ref(),
+        options.se_min,
+        options.se_max,
+        options.technique,
+        options.max_tries,
+    )?;
+    core.check()?;
+    Ok(core)
+}
+
+/// Generates a puzzle meeting a set of options from a seed.
+///
+/// Writes into `puzzle` 81 bytes ('1'-'9' givens, '.' blanks, no NUL) of a puzzle with
+/// exactly one solution that meets every option of `*options`, and its solution (81
+/// digits) into `solution` when it is not NULL:
+/// - its given positions are invariant under `symmetry` (a SudokuSymmetry): a union of
+///   the orbits of the turns and mirrors it names;
+/// - with a `pattern` (81 bytes), the givens are exactly the cells whose byte is not '.';
+///   without one the puzzle is minimal under the symmetry: no orbit of givens can be
+///   removed keeping one solution (plain minimal with SUDOKU_SYMMETRY_NONE);
+/// - sudoku_rate rates it `difficulty` (1-6; 0: any level);
+/// - it has at least `min_givens` and at most `max_givens` givens (0: no bound);
+/// - the walk of sudoku_hint from its givens uses `technique` (0: any);
+/// - `se_min` and `se_max` must be 0: no SE scale exists yet.
+///
+/// The search makes at most `max_tries` tries (0: the default, 10,000), each a complete
+/// grid drawn at random and thinned out orbit by orbit (or kept on the pattern). The same
+/// seed and options give the same puzzle on every run, platform, CPU path and thread count.
+///
+/// Statuses, in argument order: SUDOKU_ERR_NULL for NULL `options`;
+/// SUDOKU_ERR_INVALID_ARGUMENT for options that name no level, symmetry or technique, or
+/// contradict each other: a nonzero SE bound; a givens bound below 0 or above 81;
+/// `max_givens` from 1 to 16 (no proper puzzle has so few givens) or below `min_givens`;
+/// a pattern of fewer than 17 cells, outside the givens bounds, or not invariant under
+/// the symmetry; a technique above `difficulty`; then SUDOKU_ERR_NULL for NULL `puzzle`;
+/// SUDOKU_NOT_FOUND when no try met the options; SUDOKU_ERR_NO_MEMORY when the hint walk
+/// of a required technique cannot have its memory; else SUDOKU_OK. Nothing is written on
+/// any status but SUDOKU_OK.
+///
+/// Thread-safe. The work is on the calling thread; its heap is only that of the hint walk
+/// of a required technique (allocated fallibly).
+///
+/// # Safety
+/// `options` must point to a readable SudokuGenerateOptions whose `pattern` is NULL or
+/// points to 81 readable bytes; `puzzle` must point to 81 writable bytes; `solution` must
+/// be NULL or point to 81 writable bytes. NULL `options` or `puzzle` is reported.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_generate_with(
+    seed: u64,
+    options: *const crate::c_types::GenerateOptions,
+    puzzle: *mut c_char,
+    solution: *mut c_char,
+) -> c_int {
+    // SAFETY: the same contract as sudoku_generate_with_progress with a NULL progress.
+    unsafe {
+        sudoku_generate_with_progress(seed, options, puzzle, solution, None, core::ptr::null_mut())
+    }
+}
+
+/// Generates a puzzle as sudoku_generate_with does, reporting the tries made and
+/// stoppable.
+///
+/// `progress` (when not NULL) is called on the calling thread before each try with the
+/// number of tries made so far (0 first) and `context`. A nonzero return stops the search,
+/// which then returns SUDOKU_CANCELLED and writes nothing. A NULL `progress` makes this
+/// sudoku_generate_with. The callback must return normally (as for
+/// sudoku_count_solutions_with_progress); it may call any libsudoku function.
+///
+/// Statuses: those of sudoku_generate_with, in the same order, and SUDOKU_CANCELLED.
+///
+/// # Safety
+/// As sudoku_generate_with; `progress` must be NULL or a function that may be called
+/// with `context` during the call.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_generate_with_progress(
+    seed: u64,
+    options: *const crate::c_types::GenerateOptions,
+    puzzle: *mut c_char,
+    solution: *mut c_char,
+    progress: Option<unsafe extern "C" fn(tries: usize, context: *mut c_void) -> c_int>,
+    context: *mut c_void,
+) -> c_int {
+    export(|| {
+        let options = generate_options(&arg!(options))?;
+        let puzzle = out!(puzzle.cast::<Board>());
+        let solution = optional_out!(solution.cast::<Board>());
+        let mut report = |tries: u64| match progress {
+            // SAFETY: by contract, `callback` may be called with `context` during the call.
+            Some(callback) => unsafe {
+                callback(usize::try_from(tries).unwrap_or(usize::MAX), context) != 0
+            },
+            None => false,
+        };
+        let (p, s) = sudoku_core::generate_with(seed, &options, &mut report)?;
+        puzzle.write(p.to_bytes());
+        if let Some(out) = solution {
+            out.write(s.to_bytes());
+        }
+        Ok(())
+    })
+}
+
+/// The canonical form of a board: the lexicographically smallest ('.' read as '0') of all
+/// boards equivalent to `board` under the 3,359,232 geometric transformations (band,
+/// stack, row-in-band and column-in-stack permutations, transposition) and the 9!
+/// relabellings of digits. Two boards are equivalent exactly when their canonical forms
+/// are equal. Works on any valid board, solved or not, unique or not.
+///
+/// `board` is 81 bytes as for sudoku_solve and is only read. On SUDOKU_OK, `canonical`
+/// gets the 81 bytes of the form ('.' blanks) and `*automorphisms`, when `automorphisms`
+/// is not NULL, how many of the geometric transformations map the board onto itself up to
+/// a relabelling (1 for most puzzles, 3,359,232 for the empty board). `canonical` may be
+/// `board` itself.
+///
+/// Statuses, in order: SUDOKU_ERR_NULL if `board` or `canonical` is NULL;
+/// SUDOKU_ERR_INVALID_CHAR, then SUDOKU_ERR_CONFLICT, for a bad board; else SUDOKU_OK.
+/// Nothing is written on any other status.
+///
+/// Thread-safe, no heap allocation.
+///
+/// # Safety
+/// `board` must point to 81 readable bytes, `canonical` to 81 writable bytes, and
+/// `automorphisms` be NULL or point to a writable uint32_t (any alignment).
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_canonical(
+    board: *const c_char,
+    canonical: *mut c_char,
+    automorphisms: *mut u32,
+) -> c_int {
+    export(|| {
+        if board.is_null() {
+            return Err(Status::ErrNull);
+        }
+        let form_out = out!(canonical.cast::<Board>());
+        let count_out = optional_out!(automorphisms);
+        let local = arg!(board.cast::<Board>());
+        let (form, count) = sudoku_core::canonical::canonical_bytes(&local)?;
+        form_out.write(form.to_bytes());
+        if let Some(out) = count_out {
+            out.write(count);
+        }
+        Ok(())
+    })
+}
+
+/// A board equivalent to `board`, drawn at random from `seed` among the transformations
+/// of sudoku_canonical (each geometric transformation and each relabelling of the digits
+/// equally likely): the same board and seed always give the same result.
+///
+/// `board` is 81 bytes as for sudoku_solve and is only read; `out` gets 81 bytes ('.'
+/// blanks) and may be `board` itself. Statuses, in order: SUDOKU_ERR_NULL if `board` or
+/// `out` is NULL; SUDOKU_ERR_INVALID_CHAR, then SUDOKU_ERR_CONFLICT, for a bad board; else
+/// SUDOKU_OK. `out` is written only on SUDOKU_OK.
+///
+/// Thread-safe, no heap allocation.
+///
+/// # Safety
+/// `board` must point to 81 readable bytes and `out` to 81 writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_transform(
+    board: *const c_char,
+    seed: u64,
+    out: *mut c_char,
+) -> c_int {
+    export(|| {
+        if board.is_null() {
+            return Err(Status::ErrNull);
+        }
+        let dest = out!(out.cast::<Board>());
+        let local = arg!(board.cast::<Board>());
+        let parsed = sudoku_core::Board::from_bytes(&local)?;
+        parsed.check_conflicts()?;
+        dest.write(sudoku_core::canonical::transform(&parsed, seed).to_bytes());
+        Ok(())
+    })
+}
+
+/// The candidates of a pencil-mark (sukaku) puzzle.
+///
+/// `sukaku` is 729 bytes, cell by cell (row by row) and digit by digit: byte 9*i + d - 1
+/// is 'd' when digit d is still a candidate of cell i, '.' or '0' when it is excluded
+/// (tdoku's format). On SUDOKU_OK, `candidates` gets 81 masks, bit d-1 for digit d, the
+/// form sudoku_hint takes.
+///
+/// Statuses, in order: SUDOKU_ERR_NULL if `sukaku` or `candidates` is NULL;
+/// SUDOKU_ERR_INVALID_CHAR when a byte is neither its position's digit nor '.' or '0'
+/// (all 729 checked first); SUDOKU_NO_SOLUTION when a cell is left without candidates;
+/// else SUDOKU_OK. `candidates` is written only on SUDOKU_OK.
+///
+/// Thread-safe, no heap allocation.
+///
+/// # Safety
+/// `sukaku` must point to 729 readable bytes and `candidates` to 81 writable uint16_t.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_candidates_from_sukaku(
+    sukaku: *const c_char,
+    candidates: *mut u16,
+) -> c_int {
+    export(|| {
+        if sukaku.is_null() {
+            return Err(Status::ErrNull);
+        }
+        let masks = out!(candidates.cast::<Masks>());
+        let local = arg!(sukaku.cast::<Sukaku>());
+        masks.write(sudoku_core::sukaku::candidates_from_sukaku(&local)?);
+        Ok(())
+    })
+}
+
+/// Counts the solutions of a pencil-mark (sukaku) puzzle, stopping at `limit`: the
+/// complete valid grids whose every digit is a candidate of its cell.
+///
+/// `sukaku` is 729 bytes as for sudoku_candidates_from_sukaku and is only read. On
+/// SUDOKU_OK, `*count` is min(number of solutions, limit) (0 when `limit` is 0), and when `solution` is not NULL and `*count` > 0
+/// the first solution found (81 digits; always the same one for the same input) is
+/// written there.
+///
+/// Statuses, in order: SUDOKU_ERR_NULL if `sukaku` or `count` is NULL;
+/// SUDOKU_ERR_INVALID_CHAR for a bad byte, then SUDOKU_NO_SOLUTION for a cell without
+/// candidates (both as sudoku_candidates_from_sukaku); else SUDOKU_OK. `*count` and `solution` are written only on SUDOKU_OK.
+///
+/// Thread-safe, no heap allocation.
+///
+/// # Safety
+/// `sukaku` must point to 729 readable bytes, `count` to a writable size_t (any
+/// alignment), and `solution` be NULL or point to 81 writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_count_solutions_sukaku(
+    sukaku: *const c_char,
+    limit: usize,
+    count: *mut usize,
+    solution: *mut c_char,
+) -> c_int {
+    export(|| {
+        if sukaku.is_null() {
+            return Err(Status::ErrNull);
+        }
+        let count = out!(count);
+        let solution = optional_out!(solution.cast::<Board>());
+        let local = arg!(sukaku.cast::<Sukaku>());
+        let masks = sudoku_core::sukaku::candidates_from_sukaku(&local)?;
+        let found = sudoku_core::sukaku::count_candidates(&masks, limit)?;
+        count.write(found.count);
+        if let (Some(first), Some(out)) = (found.first, solution) {
+            out.write(first.to_bytes());
+        }
+        Ok(())
+    })
+}
+
+/// A sukaku as the caller's 729 bytes.
+type Sukaku = [u8; sudoku_core::sukaku::SUKAKU_BYTES];

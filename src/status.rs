@@ -22,6 +22,9 @@ pub enum Status {
     /// The progress callback of `sudoku_count_solutions_with_progress` returned nonzero:
     /// the count stopped, and nothing was written.
     Cancelled = 3,
+    /// `sudoku_generate_with` found no puzzle meeting its options within `max_tries`
+    /// tries; nothing was written.
+    NotFound = 4,
     /// A required pointer argument was NULL.
     ErrNull = -1,
     /// A byte of the board is not '1'-'9', '.' or '0'. All 81 bytes are checked before
@@ -44,11 +47,12 @@ pub enum Status {
 
 impl Status {
     /// Every status, in declaration order.
-    pub const ALL: [Status; 10] = [
+    pub const ALL: [Status; 11] = [
         Status::Ok,
         Status::NoSolution,
         Status::MultipleSolutions,
         Status::Cancelled,
+        Status::NotFound,
         Status::ErrNull,
         Status::ErrInvalidChar,
         Status::ErrConflict,
@@ -83,6 +87,9 @@ impl Status {
                 c"multiple solutions: the givens clash nowhere, yet more than one grid completes them"
             }
             Status::Cancelled => c"cancelled: the progress callback stopped the count",
+            Status::NotFound => {
+                c"not found: no try within the bound met the options; nothing was written"
+            }
             Status::ErrNull => c"invalid argument: a required pointer is NULL",
             Status::ErrInvalidChar => c"invalid character: a board byte is not '1'-'9', '.' or '0'",
             Status::ErrConflict => {
@@ -123,6 +130,7 @@ impl From<sudoku_core::Error> for Status {
             E::NoSolution => Status::NoSolution,
             E::MultipleSolutions => Status::MultipleSolutions,
             E::Cancelled => Status::Cancelled,
+            E::NotFound => Status::NotFound,
             E::InvalidChar => Status::ErrInvalidChar,
             E::Conflict => Status::ErrConflict,
             E::InvalidArgument => Status::ErrInvalidArgument,
@@ -152,6 +160,7 @@ mod tests {
         assert_eq!(Status::ErrConflict.code(), -3);
         assert_eq!(Status::MultipleSolutions.code(), 2);
         assert_eq!(Status::Cancelled.code(), 3);
+        assert_eq!(Status::NotFound.code(), 4);
         assert_eq!(Status::ErrInvalidArgument.code(), -4);
         assert_eq!(Status::ErrNoMemory.code(), -5);
         assert_eq!(Status::ErrInternal.code(), -99);
@@ -162,7 +171,7 @@ mod tests {
         let mut codes: Vec<i32> = Status::ALL.iter().map(|s| s.code()).collect();
         codes.sort();
         codes.dedup();
-        assert_eq!(codes, [-99, -5, -4, -3, -2, -1, 0, 1, 2, 3]);
+        assert_eq!(codes, [-99, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4]);
     }
 
     #[test]
@@ -170,7 +179,7 @@ mod tests {
         for s in Status::ALL {
             assert_eq!(Status::from_code(s.code()), Some(s));
         }
-        for code in [-1000, -98, -6, 4, 42, i32::MIN, i32::MAX] {
+        for code in [-1000, -98, -6, 5, 42, i32::MIN, i32::MAX] {
             assert_eq!(Status::from_code(code), None, "code {code}");
         }
     }
@@ -212,6 +221,7 @@ mod tests {
         assert!(!Status::NoSolution.is_error());
         assert!(!Status::MultipleSolutions.is_error());
         assert!(!Status::Cancelled.is_error());
+        assert!(!Status::NotFound.is_error());
         assert!(Status::ErrNull.is_error());
         assert!(Status::ErrInvalidArgument.is_error());
         assert!(Status::ErrConflict.is_error());

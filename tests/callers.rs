@@ -435,6 +435,18 @@ fn cpp_layer_test_passes() {
     assert_eq!(stdout, "cpp layer: 0 failed\n");
 }
 
+#[test]
+fn cpp_maker_test_passes() {
+    // tests/c/cpp_maker.cpp: the puzzle maker's C++ wrappers (generation with options,
+    // canonical forms, transforms, sukaku) and their exceptions.
+    let source = root().join("tests/c/cpp_maker.cpp");
+    let exe = build("cpp_maker", &[source], true, "c++11", Link::Shared);
+    let out = run(&exe, &[], "");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    assert_eq!(stdout, "cpp maker: 0 failed\n");
+}
+
 /// The C++ compilers of this machine among g++ and clang++ (none is an error: the cc
 /// crate's compiler builds the other C++ tests).
 fn cpp_compilers() -> Vec<&'static str> {

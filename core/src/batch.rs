@@ -99,6 +99,21 @@ pub fn run<T: Send>(
     threads: usize,
     code: impl Fn(BoardResult) -> T + Sync,
 ) {
+    run_op(boards, out, threads, crate::solve_bytes, code);
+}
+
+/// What a batch does to each board in place: writes it only on `Ok`.
+pub type BoardOp = fn(&mut [u8; CELLS]) -> BoardResult;
+
+/// [`run`] with another operation than solving: `op(&mut boards[i])` for every board (for
+/// instance the canonical form in place), on the same threads, with the same guarantees.
+pub fn run_op<T: Send>(
+    boards: &mut [[u8; CELLS]],
+    out: &mut [T],
+    threads: usize,
+    op: BoardOp,
+    code: impl Fn(BoardResult) -> T + Sync,
+) {
     let n = boards.len().min(out.len());
     let workers = effective_threads(threads, n);
     let solo = if threads == 0 {
@@ -106,7 +121,15 @@ pub fn run<T: Send>(
     } else {
         Duration::ZERO
     };
-    run_with(&mut boards[..n], &mut out[..n], workers, solo, &code);
+    run_with(&mut boards[..n], &mut out[..n], workers, solo, op, &code);
+}
+
+/// The canonical form of `board` in place ([`crate::canonical::canonical_bytes`]): the
+/// operation of a canonical batch.
+pub fn canonical_in_place(board: &mut [u8; CELLS]) -> BoardResult {
+    let (form, _) = crate::canonical::canonical_bytes(board)?;
+    *board = form.to_bytes();
+    Ok(())
 }
 
 /// [`run`] on `workers` threads at most, the calling thread working alone for `solo`
@@ -116,10 +139,11 @@ fn run_with<T: Send>(
     out: &mut [T],
     workers: usize,
     solo: Duration,
+    op: BoardOp,
     code: &(impl Fn(BoardResult) -> T + Sync),
 ) {
     if workers <= 1 || !sys::THREADS {
-        solve_all(boards, out, code);
+        solve_all(boards, out, op, code);
         return;
     }
     let mut done = 0;
@@ -127,7 +151,7 @@ fn run_with<T: Send>(
         let start = Instant::now();
         while done < boards.len() {
             let end = (done + CLOCK_EVERY).min(boards.len());
-            solve_all(&mut boards[done..end], &mut out[done..end], code);
+            solve_all(&mut boards[done..end], &mut out[done..end], op, code);
             done = end;
             if start.elapsed() >= solo {
                 break;
@@ -147,7 +171,7 @@ fn run_with<T: Send>(
         // Nothing panics while the lock is held, but a poisoned queue is still usable.
         let next = queue.lock().unwrap_or_else(PoisonError::into_inner).take();
         let Some((boards, out)) = next else { break };
-        solve_all(boards, out, code);
+        solve_all(boards, out, op, code);
     };
     sys::run_on_threads(workers.min(left) - 1, &work);
 }
@@ -177,16 +201,21 @@ impl<'a, T> Queue<'a, T> {
 }
 
 /// Solves each board of `boards` in place, writing `code(result)` to its slot of `out`.
-fn solve_all<T>(boards: &mut [[u8; CELLS]], out: &mut [T], code: &impl Fn(BoardResult) -> T) {
+fn solve_all<T>(
+    boards: &mut [[u8; CELLS]],
+    out: &mut [T],
+    op: BoardOp,
+    code: &impl Fn(BoardResult) -> T,
+) {
     for (board, slot) in boards.iter_mut().zip(out) {
-        *slot = code(solve_one(board));
+        *slot = code(solve_one(board, op));
     }
 }
 
 /// Solves one board in place as `sudoku_solve` would, turning a panic into
 /// [`Error::Internal`] with the board unchanged (it is written only on success).
-fn solve_one(board: &mut [u8; CELLS]) -> BoardResult {
-    catch_unwind(AssertUnwindSafe(|| crate::solve_bytes(board))).unwrap_or(Err(Error::Internal))
+fn solve_one(board: &mut [u8; CELLS], op: BoardOp) -> BoardResult {
+    catch_unwind(AssertUnwindSafe(|| op(board))).unwrap_or(Err(Error::Internal))
 }
 
 #[cfg(test)]
@@ -256,7 +285,14 @@ mod tests {
             for workers in [1, 2, 3, 9] {
                 let mut boards = input.clone();
                 let mut statuses = vec![Err(Error::Cancelled); boards.len()];
-                run_with(&mut boards, &mut statuses, workers, solo, &|s| s);
+                run_with(
+                    &mut boards,
+                    &mut statuses,
+                    workers,
+                    solo,
+                    crate::solve_bytes,
+                    &|s| s,
+                );
                 assert_eq!(statuses, want, "{workers} workers after {solo:?}");
                 assert_eq!(boards, expected, "{workers} workers after {solo:?}");
             }

@@ -17,6 +17,9 @@ pub enum Error {
     MultipleSolutions,
     /// A progress callback asked the work to stop.
     Cancelled,
+    /// A search within its bound found nothing that meets the options (generation with
+    /// options that no try of `max_tries` met).
+    NotFound,
     /// A byte of the board is not `'1'`-`'9'`, `'.'` or `'0'`. Every byte is checked before
     /// anything else, so this error wins over [`Error::Conflict`].
     InvalidChar,
@@ -35,10 +38,11 @@ pub enum Error {
 
 impl Error {
     /// Every error, in declaration order.
-    pub const ALL: [Error; 8] = [
+    pub const ALL: [Error; 9] = [
         Error::NoSolution,
         Error::MultipleSolutions,
         Error::Cancelled,
+        Error::NotFound,
         Error::InvalidChar,
         Error::Conflict,
         Error::InvalidArgument,
@@ -52,6 +56,7 @@ impl Error {
             Error::NoSolution => "no solution",
             Error::MultipleSolutions => "multiple solutions",
             Error::Cancelled => "cancelled",
+            Error::NotFound => "not found",
             Error::InvalidChar => "invalid character",
             Error::Conflict => "conflicting givens",
             Error::InvalidArgument => "invalid argument",
@@ -67,6 +72,7 @@ impl fmt::Display for Error {
             Error::NoSolution => "the givens clash nowhere, yet no grid completes them",
             Error::MultipleSolutions => "more than one grid completes the givens",
             Error::Cancelled => "the progress callback stopped the work",
+            Error::NotFound => "no try within the bound met the options",
             Error::InvalidChar => "a board byte is not '1'-'9', '.' or '0'",
             Error::Conflict => "two equal digits share a row, a column or a box",
             Error::InvalidArgument => "a value is out of range",

@@ -23,6 +23,7 @@
 //! | [`hint()`] | the simplest step that makes progress, with its technique and pattern |
 //! | [`apply_step()`] | applies a step to a board and its candidates |
 //! | [`generate()`] | a seeded proper, minimal puzzle of a chosen difficulty |
+//! | [`generate_with()`] | the same with options: symmetry, pattern, givens range, technique |
 //!
 //! ```
 //! use sudoku_core::Difficulty;
@@ -35,7 +36,7 @@
 //! Modules: [`board`] (cells, parsing, validation), [`error`] (the error enum), [`engine`]
 //! (the solvers and code paths), [`mod@count`] (counting solutions), [`batch`] (batch
 //! solving on threads), [`difficulty`] (the levels), [`logic`] (the logical solver),
-//! [`mod@generate`] (seeded generation), [`canonical`] (canonical forms and equivalent
+//! [`mod@generate`] (seeded generation), [`mod@generate_with`] (generation with options), [`canonical`] (canonical forms and equivalent
 //! boards), [`symmetry`] (the symmetries of givens as cell orbits), [`sukaku`] (pencil-mark
 //! puzzles), [`rng`] (the seeded generator) and `platform` (the few operating-system calls:
 //! threads, cores, the environment).
@@ -57,6 +58,7 @@ pub mod difficulty;
 pub mod engine;
 pub mod error;
 pub mod generate;
+pub mod generate_with;
 pub mod logic;
 mod platform;
 pub mod rng;
@@ -71,6 +73,7 @@ pub use count::{count_solutions, count_solutions_with_progress, Count, Uniquenes
 pub use difficulty::Difficulty;
 pub use error::Error;
 pub use generate::generate;
+pub use generate_with::{generate_with, GenerateOptions};
 pub use logic::{apply_step, candidates, hint, rate, walk, Step, Technique};
 
 /// Solves `board`, returning its first solution.

@@ -139,6 +139,7 @@ class SolveTest(unittest.TestCase):
             sudoku.SUDOKU_NO_SOLUTION,
             sudoku.SUDOKU_MULTIPLE_SOLUTIONS,
             sudoku.SUDOKU_CANCELLED,
+            sudoku.SUDOKU_NOT_FOUND,
             sudoku.SUDOKU_ERR_NULL,
             sudoku.SUDOKU_ERR_INVALID_CHAR,
             sudoku.SUDOKU_ERR_CONFLICT,
@@ -146,12 +147,12 @@ class SolveTest(unittest.TestCase):
             sudoku.SUDOKU_ERR_NO_MEMORY,
             sudoku.SUDOKU_ERR_INTERNAL,
         ]
-        self.assertEqual(statuses, [0, 1, 2, 3, -1, -2, -3, -4, -5, -99])
+        self.assertEqual(statuses, [0, 1, 2, 3, 4, -1, -2, -3, -4, -5, -99])
         messages = [sudoku.status_message(s) for s in statuses + [12345]]
         self.assertEqual(len(set(messages)), len(messages), messages)
 
     def test_status_names(self):
-        names = [sudoku.status_name(s) for s in (0, 1, 2, 3, -1, -2, -3, -4, -5, -99)]
+        names = [sudoku.status_name(s) for s in (0, 1, 2, 3, 4, -1, -2, -3, -4, -5, -99)]
         self.assertEqual(
             names,
             [
@@ -159,6 +160,7 @@ class SolveTest(unittest.TestCase):
                 "SUDOKU_NO_SOLUTION",
                 "SUDOKU_MULTIPLE_SOLUTIONS",
                 "SUDOKU_CANCELLED",
+                "SUDOKU_NOT_FOUND",
                 "SUDOKU_ERR_NULL",
                 "SUDOKU_ERR_INVALID_CHAR",
                 "SUDOKU_ERR_CONFLICT",
@@ -169,7 +171,7 @@ class SolveTest(unittest.TestCase):
         )
         for name in names:
             self.assertEqual(sudoku.status_name(getattr(sudoku, name)), name)
-        for unknown in (4, -6, 12345, 2**32, -(2**40)):
+        for unknown in (5, -6, 12345, 2**32, -(2**40)):
             self.assertEqual(sudoku.status_name(unknown), "unknown status code")
 
     def test_status_values_outside_c_int_are_unknown_not_success(self):
@@ -836,6 +838,95 @@ class NumpyHintTest(unittest.TestCase):
                 sudoku.hint(EXAMPLE, bad)
         with self.assertRaises(ValueError):
             sudoku.hint(EXAMPLE, numpy.array(cands, dtype=numpy.uint16).reshape(9, 9))
+
+
+def givens(puzzle):
+    return [i for i, c in enumerate(puzzle) if c not in ".0"]
+
+
+class PuzzleMakerTest(unittest.TestCase):
+    def test_symmetric_generation_with_keyword_options(self):
+        for symmetry in sudoku.Symmetry:
+            puzzle, solution = sudoku.generate(3, symmetry=symmetry)
+            self.assertTrue(is_solution(puzzle, solution))
+            self.assertTrue(sudoku.is_unique(puzzle))
+            cells = set(givens(puzzle))
+            if symmetry == sudoku.Symmetry.ROTATE_180:
+                self.assertEqual(cells, {80 - i for i in cells})
+            if symmetry == sudoku.Symmetry.MIRROR_LEFT_RIGHT:
+                self.assertEqual(cells, {i - i % 9 + 8 - i % 9 for i in cells})
+            self.assertEqual(sudoku.generate(3, symmetry=symmetry), (puzzle, solution))
+        puzzle, _ = sudoku.generate(5, "medium", symmetry="rotate_180")
+        self.assertEqual(sudoku.rate(puzzle), sudoku.Difficulty.MEDIUM)
+        # Without options, generate is sudoku_generate, as before.
+        self.assertEqual(sudoku.rate(sudoku.generate(42, "hard")[0]), sudoku.Difficulty.HARD)
+
+    def test_pattern_and_status_rules(self):
+        base, _ = sudoku.generate(8, symmetry=sudoku.Symmetry.ROTATE_180)
+        pattern = "".join("x" if c != "." or i % 7 == 0 or (80 - i) % 7 == 0 else "." for i, c in enumerate(base))
+        puzzle, solution = sudoku.generate(1, pattern=pattern, max_tries=50000)
+        self.assertEqual(givens(puzzle), [i for i, c in enumerate(pattern) if c != "."])
+        self.assertTrue(sudoku.is_unique(puzzle))
+        for bad in (
+            dict(symmetry=10),
+            dict(min_givens=30, max_givens=25),
+            dict(se_min=20),
+            dict(technique=99),
+            dict(difficulty=1, technique=4),
+        ):
+            with self.assertRaises(sudoku.SudokuError) as cm:
+                sudoku.generate(1, **bad)
+            self.assertEqual(cm.exception.status, sudoku.SUDOKU_ERR_INVALID_ARGUMENT, bad)
+        with self.assertRaises(sudoku.SudokuError) as cm:
+            sudoku.generate(1, max_givens=17, max_tries=1)
+        self.assertEqual(cm.exception.status, sudoku.SUDOKU_NOT_FOUND)
+
+    def test_canonical_transform_and_dedupe(self):
+        form = sudoku.canonical(EXAMPLE)
+        self.assertEqual(sudoku.canonical(form), form)
+        self.assertGreaterEqual(sudoku.automorphisms(EXAMPLE), 1)
+        copies = [sudoku.transform(EXAMPLE, seed) for seed in range(20)]
+        for copy in copies:
+            self.assertEqual(sudoku.canonical(copy), form)
+            self.assertEqual(sudoku.count_solutions(copy), 1)
+        self.assertEqual(sudoku.transform(EXAMPLE, 7), copies[7])
+        other = sudoku.generate(2, "easy")[0]
+        batch = [EXAMPLE, other] + copies + [sudoku.transform(other, 1)]
+        self.assertEqual(sudoku.dedupe(batch), [EXAMPLE, other])
+        self.assertEqual(sudoku.dedupe(batch, threads=1), [EXAMPLE, other])
+        results = sudoku.canonical_batch([EXAMPLE, "x" * 81])
+        self.assertEqual(results[0], (0, form))
+        self.assertEqual(results[1].status, sudoku.SUDOKU_ERR_INVALID_CHAR)
+        with self.assertRaises(sudoku.SudokuError) as cm:
+            sudoku.canonical("55" + "." * 79)
+        self.assertEqual(cm.exception.status, sudoku.SUDOKU_ERR_CONFLICT)
+        with self.assertRaises(sudoku.SudokuError):
+            sudoku.dedupe([EXAMPLE, "x" * 81])
+
+    @unittest.skipIf(numpy is None, "numpy is not installed")
+    def test_numpy_canonical_batch(self):
+        boards = numpy.frombuffer((EXAMPLE + sudoku.transform(EXAMPLE, 3)).encode(), dtype=numpy.uint8).reshape(2, 81).copy()
+        statuses = sudoku.canonical_batch(boards)
+        self.assertEqual(list(statuses), [0, 0])
+        form = sudoku.canonical(EXAMPLE).encode()
+        self.assertEqual(boards[0].tobytes(), form)
+        self.assertEqual(boards[1].tobytes(), form)
+
+    def test_sukaku(self):
+        cands = sudoku.candidates(EXAMPLE)
+        text = "".join(str(d + 1) if m >> d & 1 else "." for m in cands for d in range(9))
+        self.assertEqual(sudoku.candidates_from_sukaku(text), cands)
+        self.assertEqual(sudoku.count_solutions_sukaku(text), (1, ANSWER))
+        for bad, status in (
+            ("x" + text[1:], sudoku.SUDOKU_ERR_INVALID_CHAR),
+            ("." * 9 + text[9:], sudoku.SUDOKU_NO_SOLUTION),
+        ):
+            for call in (sudoku.candidates_from_sukaku, sudoku.count_solutions_sukaku):
+                with self.assertRaises(sudoku.SudokuError) as cm:
+                    call(bad)
+                self.assertEqual(cm.exception.status, status)
+        with self.assertRaises(ValueError):
+            sudoku.candidates_from_sukaku(text[:-1])
 
 
 if __name__ == "__main__":

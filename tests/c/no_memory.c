@@ -244,6 +244,67 @@ static void every_export(int argc, char **argv) {
         record(rc == SUDOKU_OK && d == level, "generated level without memory", 1, 0,
                (size_t)level, 0);
     }
+    {
+        /* The puzzle maker: generation with options (the hint walk of a required technique
+           may meet SUDOKU_ERR_NO_MEMORY; nothing else may), canonical forms, transforms and
+           sukaku parsing and counting. */
+        SudokuGenerateOptions options;
+        char pattern[81], form[81], copy[81], sukaku[729];
+        uint16_t masks[81];
+        uint32_t autos = 0;
+        int sym, i;
+        memset(&options, 0, sizeof options);
+        for (sym = SUDOKU_SYMMETRY_NONE; sym <= SUDOKU_SYMMETRY_DIHEDRAL; sym++) {
+            options.symmetry = sym;
+            options.difficulty = sym % 4;
+            rc = sudoku_generate_with((uint64_t)sym, &options, puzzle, solution);
+            record(rc == SUDOKU_OK, "generate_with without memory", 1, 0, (size_t)sym, 0);
+            rc = sudoku_generate_with_progress((uint64_t)sym, &options, puzzle, solution,
+                                               keep_going, &calls);
+            record(rc == SUDOKU_OK, "generate_with_progress without memory", 1, 0,
+                   (size_t)sym, 0);
+        }
+        memset(&options, 0, sizeof options);
+        options.technique = SUDOKU_TECHNIQUE_X_WING;
+        rc = sudoku_generate_with(3, &options, puzzle, solution);
+        record(rc == SUDOKU_OK || rc == SUDOKU_ERR_NO_MEMORY,
+               "generate_with a technique without memory", 1, 0, 0, 0);
+        memset(&options, 0, sizeof options);
+        rc = sudoku_generate_with(8, &options, puzzle, solution);
+        for (i = 0; i < 81; i++) {
+            pattern[i] = puzzle[i] == '.' && i % 3 != 0 ? '.' : 'x';
+        }
+        options.pattern = pattern;
+        rc = sudoku_generate_with(8, &options, puzzle, solution);
+        record(rc == SUDOKU_OK || rc == SUDOKU_NOT_FOUND, "pattern generation without memory",
+               1, 0, 0, 0);
+        rc = sudoku_canonical(WALKS[0], form, &autos);
+        record(rc == SUDOKU_OK && autos >= 1, "canonical without memory", 1, 0, 0, 0);
+        rc = sudoku_transform(WALKS[0], 5, copy);
+        record(rc == SUDOKU_OK, "transform without memory", 1, 0, 0, 0);
+        {
+            static char many[200 * 81];
+            static int many_statuses[200];
+            size_t b;
+            for (b = 0; b < 200; b++) {
+                memcpy(many + b * 81, WALKS[b % (sizeof WALKS / sizeof WALKS[0])], 81);
+            }
+            rc = sudoku_canonical_batch(many, 200, many_statuses, 4);
+            record(rc == SUDOKU_OK && many_statuses[199] == SUDOKU_OK,
+                   "canonical batch without memory or threads", 1, 0, 0, 0);
+        }
+        rc = sudoku_canonical(copy, copy, NULL);
+        record(rc == SUDOKU_OK && memcmp(copy, form, 81) == 0,
+               "canonical of a transform without memory", 1, 0, 0, 0);
+        for (i = 0; i < 729; i++) {
+            sukaku[i] = (char)('1' + i % 9);
+        }
+        rc = sudoku_candidates_from_sukaku(sukaku, masks);
+        record(rc == SUDOKU_OK && masks[40] == 0x1FF, "sukaku candidates without memory", 1,
+               0, 0, 0);
+        rc = sudoku_count_solutions_sukaku(sukaku, 3, &count, solution);
+        record(rc == SUDOKU_OK && count == 3, "sukaku count without memory", 1, 0, 0, 0);
+    }
     text = sudoku_technique_name(SUDOKU_TECHNIQUE_FORCING_CHAIN);
     record(text != NULL && text[0] == 'F', "technique name without memory", 1, 0, 0, 0);
     text = sudoku_status_str(SUDOKU_ERR_NO_MEMORY);

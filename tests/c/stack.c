@@ -153,6 +153,53 @@ static void *generate(void *arg) {
     return NULL;
 }
 
+static int never_stop(size_t tries, void *context) {
+    (void)tries;
+    (void)context;
+    return 0;
+}
+
+static void *maker(void *arg) {
+    int sym, k;
+    size_t i;
+    (void)arg;
+    for (sym = SUDOKU_SYMMETRY_NONE; sym <= SUDOKU_SYMMETRY_DIHEDRAL; sym++) {
+        for (k = 0; k <= 6; k++) {
+            char p[81], s[81];
+            SudokuGenerateOptions options;
+            memset(&options, 0, sizeof options);
+            options.symmetry = sym;
+            options.difficulty = k;
+            options.technique = k == 4 ? SUDOKU_TECHNIQUE_X_WING : 0;
+            sink += sudoku_generate_with_progress((unsigned long long)k, &options, p, s,
+                                                  never_stop, NULL);
+        }
+    }
+    for (i = 0; i < N_BOARDS; i++) {
+        char form[81], copy[81], sukaku[729];
+        uint16_t c[81];
+        uint32_t autos;
+        size_t n, j, d;
+        sink += sudoku_canonical(BOARDS[i], form, &autos);
+        sink += sudoku_transform(BOARDS[i], i, copy);
+        memcpy(copy, BOARDS[i], 81);
+        {
+            int st;
+            sink += sudoku_canonical_batch(copy, 1, &st, 1);
+        }
+        if (sudoku_candidates(BOARDS[i], c) == SUDOKU_OK) {
+            for (j = 0; j < 81; j++) {
+                for (d = 0; d < 9; d++) {
+                    sukaku[j * 9 + d] = (char)(c[j] & (1u << d) ? '1' + d : '.');
+                }
+            }
+            sink += sudoku_candidates_from_sukaku(sukaku, c);
+            sink += sudoku_count_solutions_sukaku(sukaku, 2, &n, copy);
+        }
+    }
+    return NULL;
+}
+
 static void *hints(void *arg) {
     size_t i;
     (void)arg;
@@ -195,6 +242,7 @@ static const struct {
     {"sudoku_solve_batch", batch},
     {"sudoku_rate", rate},
     {"sudoku_generate", generate},
+    {"sudoku_generate_with(_progress), sudoku_canonical(_batch), sudoku_transform, sukaku", maker},
     {"sudoku_candidates, sudoku_hint, sudoku_apply_step", hints},
     {"sudoku_status_str, sudoku_version, sudoku_cpu_path, sudoku_technique_name", strings},
 };

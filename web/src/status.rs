@@ -17,6 +17,7 @@ pub const fn of(e: Error) -> i32 {
         Error::NoSolution => 1,
         Error::MultipleSolutions => 2,
         Error::Cancelled => 3,
+        Error::NotFound => 4,
         Error::InvalidChar => -2,
         Error::Conflict => -3,
         Error::InvalidArgument => -4,
@@ -33,6 +34,7 @@ pub const fn message(code: i32) -> &'static str {
         1 => "no solution: the givens clash nowhere, yet no grid completes them",
         2 => "multiple solutions: the givens clash nowhere, yet more than one grid completes them",
         3 => "cancelled: the progress callback stopped the count",
+        4 => "not found: no try within the bound met the options; nothing was written",
         -1 => "invalid argument: a required pointer is NULL",
         -2 => "invalid character: a board byte is not '1'-'9', '.' or '0'",
         -3 => "conflicting givens: two equal digits share a row, a column or a box",
@@ -56,7 +58,7 @@ mod tests {
         for s in Status::ALL {
             assert_eq!(message(s.code()), s.message(), "{s:?}");
         }
-        for code in [-1000, -98, -6, 4, i32::MIN, i32::MAX] {
+        for code in [-1000, -98, -6, 5, i32::MIN, i32::MAX] {
             assert_eq!(Status::from_code(code), None);
             assert_eq!(message(code), UNKNOWN);
         }

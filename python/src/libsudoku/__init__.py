@@ -52,6 +52,14 @@ __all__ = [
     "solve_batch",
     "rate",
     "generate",
+    "Symmetry",
+    "canonical",
+    "automorphisms",
+    "transform",
+    "canonical_batch",
+    "dedupe",
+    "candidates_from_sukaku",
+    "count_solutions_sukaku",
     "Step",
     "candidates",
     "hint",
@@ -69,6 +77,7 @@ SUDOKU_OK = 0
 SUDOKU_NO_SOLUTION = 1
 SUDOKU_MULTIPLE_SOLUTIONS = 2
 SUDOKU_CANCELLED = 3
+SUDOKU_NOT_FOUND = 4
 SUDOKU_ERR_NULL = -1
 SUDOKU_ERR_INVALID_CHAR = -2
 SUDOKU_ERR_CONFLICT = -3
@@ -175,6 +184,49 @@ _lib.sudoku_rate.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_int)]
 _lib.sudoku_rate.restype = ctypes.c_int
 _lib.sudoku_generate.argtypes = [ctypes.c_uint64, ctypes.c_int, ctypes.c_char_p, ctypes.c_char_p]
 _lib.sudoku_generate.restype = ctypes.c_int
+
+class _CGenerateOptions(ctypes.Structure):
+    _fields_ = [
+        ("difficulty", ctypes.c_int32),
+        ("symmetry", ctypes.c_int32),
+        ("min_givens", ctypes.c_int32),
+        ("max_givens", ctypes.c_int32),
+        ("pattern", ctypes.c_char_p),
+        ("se_min", ctypes.c_int32),
+        ("se_max", ctypes.c_int32),
+        ("technique", ctypes.c_int32),
+        ("max_tries", ctypes.c_uint64),
+    ]
+
+
+_lib.sudoku_generate_with.argtypes = [
+    ctypes.c_uint64,
+    ctypes.POINTER(_CGenerateOptions),
+    ctypes.c_char_p,
+    ctypes.c_char_p,
+]
+_lib.sudoku_generate_with.restype = ctypes.c_int
+_lib.sudoku_canonical.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_uint32)]
+_lib.sudoku_canonical.restype = ctypes.c_int
+_lib.sudoku_transform.argtypes = [ctypes.c_char_p, ctypes.c_uint64, ctypes.c_char_p]
+_lib.sudoku_transform.restype = ctypes.c_int
+_lib.sudoku_canonical_batch.argtypes = [
+    ctypes.POINTER(ctypes.c_char),
+    ctypes.c_size_t,
+    ctypes.POINTER(ctypes.c_int),
+    ctypes.c_size_t,
+]
+_lib.sudoku_canonical_batch.restype = ctypes.c_int
+_lib.sudoku_candidates_from_sukaku.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_uint16)]
+_lib.sudoku_candidates_from_sukaku.restype = ctypes.c_int
+_lib.sudoku_count_solutions_sukaku.argtypes = [
+    ctypes.c_char_p,
+    ctypes.c_size_t,
+    ctypes.POINTER(ctypes.c_size_t),
+    ctypes.c_char_p,
+]
+_lib.sudoku_count_solutions_sukaku.restype = ctypes.c_int
+
 _lib.sudoku_status_str.argtypes = [ctypes.c_int]
 _lib.sudoku_status_str.restype = ctypes.c_char_p
 _lib.sudoku_version.argtypes = []
@@ -236,6 +288,7 @@ _STATUS_NAMES = {
     SUDOKU_NO_SOLUTION: "SUDOKU_NO_SOLUTION",
     SUDOKU_MULTIPLE_SOLUTIONS: "SUDOKU_MULTIPLE_SOLUTIONS",
     SUDOKU_CANCELLED: "SUDOKU_CANCELLED",
+    SUDOKU_NOT_FOUND: "SUDOKU_NOT_FOUND",
     SUDOKU_ERR_NULL: "SUDOKU_ERR_NULL",
     SUDOKU_ERR_INVALID_CHAR: "SUDOKU_ERR_INVALID_CHAR",
     SUDOKU_ERR_CONFLICT: "SUDOKU_ERR_CONFLICT",
@@ -574,6 +627,11 @@ def solve_batch(puzzles: Any, threads: int = 0) -> Any:
 
 def _solve_array(np: Any, boards: Any, threads: int) -> Any:
     """solve_batch on a numpy array: the C batch call on the array's own buffer."""
+    return _batch_array(np, boards, threads, _lib.sudoku_solve_batch)
+
+
+def _batch_array(np: Any, boards: Any, threads: int, call: Any) -> Any:
+    """A C batch call (solve or canonical) on a numpy array's own buffer."""
     if boards.dtype != np.uint8:
         raise TypeError("a board array has dtype uint8, not %s" % boards.dtype)
     if boards.ndim != 2 or boards.shape[1] != CELLS:
@@ -586,7 +644,7 @@ def _solve_array(np: Any, boards: Any, threads: int) -> Any:
     n = boards.shape[0]
     statuses = np.zeros(n, dtype=np.intc)
     _check(
-        _lib.sudoku_solve_batch(
+        call(
             boards.ctypes.data_as(ctypes.POINTER(ctypes.c_char)),
             n,
             statuses.ctypes.data_as(ctypes.POINTER(ctypes.c_int)),
@@ -623,24 +681,206 @@ def _level(difficulty: Union[Difficulty, int, str]) -> int:
     return int(difficulty)
 
 
-def generate(seed: int, difficulty: Union[Difficulty, int, str]) -> Tuple[str, str]:
-    """A puzzle of the given difficulty and its solution: (puzzle, solution).
+class Symmetry(enum.IntEnum):
+    """Which given positions of a generated puzzle must go together (SudokuSymmetry)."""
 
-    The puzzle ('.' blanks) has exactly one solution, is minimal and rates exactly
-    `difficulty` (a Difficulty, 1-6, or 'easy' to 'extreme'). The same seed
-    (0 to 2**64 - 1) and difficulty give the same puzzle on every run and machine. Raises
-    SudokuError with SUDOKU_ERR_INVALID_ARGUMENT for any other difficulty, ValueError for a
-    seed out of range.
-    """
+    NONE = 0
+    ROTATE_180 = 1
+    ROTATE_90 = 2
+    MIRROR_LEFT_RIGHT = 3
+    MIRROR_TOP_BOTTOM = 4
+    MIRROR_BOTH = 5
+    DIAGONAL = 6
+    ANTIDIAGONAL = 7
+    BOTH_DIAGONALS = 8
+    DIHEDRAL = 9
+
+
+def _seed(seed: int) -> int:
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError("a seed is an int, not %s" % type(seed).__name__)
     if not 0 <= seed < 1 << 64:
         raise ValueError("a seed is between 0 and 2**64 - 1, got %d" % seed)
-    level = _level(difficulty)
+    return seed
+
+
+def _int32(value: Any, what: str) -> int:
+    """An option that the library checks itself: out-of-range values are its
+    SUDOKU_ERR_INVALID_ARGUMENT, values that do not fit an int32 too."""
+    if isinstance(value, str) and what == "symmetry":
+        try:
+            return Symmetry[value.upper().replace("-", "_")].value
+        except KeyError:
+            raise SudokuError(SUDOKU_ERR_INVALID_ARGUMENT, "no symmetry %r" % value) from None
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError("%s is an int, not %s" % (what, type(value).__name__))
+    if not -(1 << 31) <= value < 1 << 31:
+        raise SudokuError(SUDOKU_ERR_INVALID_ARGUMENT, "%s out of range" % what)
+    return int(value)
+
+
+def generate(
+    seed: int,
+    difficulty: Union[Difficulty, int, str, None] = None,
+    *,
+    symmetry: Union[Symmetry, int, str] = Symmetry.NONE,
+    min_givens: int = 0,
+    max_givens: int = 0,
+    pattern: Optional[str] = None,
+    technique: int = 0,
+    max_tries: int = 0,
+    se_min: int = 0,
+    se_max: int = 0,
+) -> Tuple[str, str]:
+    """A puzzle and its solution: (puzzle, solution).
+
+    With only a seed and a difficulty (a Difficulty, 1-6, or 'easy' to 'extreme') this is
+    sudoku_generate: the puzzle ('.' blanks) has exactly one solution, is minimal and rates
+    exactly `difficulty`; the same seed (0 to 2**64 - 1) and difficulty give the same
+    puzzle on every run and machine.
+
+    With keyword options, or no difficulty (any level; 0 with options means any level
+    too), it is sudoku_generate_with: the
+    givens are invariant under `symmetry` (a Symmetry, its value or name such as
+    'rotate_180'); with `pattern` (81 characters) they are exactly where a character is
+    not '.', else the puzzle is minimal under the symmetry; it has `min_givens` to
+    `max_givens` givens (0: no bound); the walk of hints uses `technique` (a technique
+    code, 0: any); at most `max_tries` tries (0: the library's default). `se_min` and
+    `se_max` must be 0 (no SE scale exists yet). Raises SudokuError with
+    SUDOKU_ERR_INVALID_ARGUMENT for options that name nothing or contradict each other,
+    SUDOKU_NOT_FOUND when no try met them.
+    """
+    _seed(seed)
+    level = 0 if difficulty is None else _level(difficulty)
+    plain = (
+        difficulty is not None
+        and symmetry == Symmetry.NONE
+        and (min_givens, max_givens, technique, max_tries, se_min, se_max) == (0,) * 6
+        and pattern is None
+    )
     puzzle = ctypes.create_string_buffer(CELLS)
     solution = ctypes.create_string_buffer(CELLS)
-    _check(_lib.sudoku_generate(seed, level, puzzle, solution))
+    if plain:
+        _check(_lib.sudoku_generate(seed, level, puzzle, solution))
+        return puzzle.raw.decode("ascii"), solution.raw.decode("ascii")
+    if not isinstance(max_tries, int) or isinstance(max_tries, bool) or not 0 <= max_tries < 1 << 64:
+        raise ValueError("max_tries is an int between 0 and 2**64 - 1")
+    keep = _board(pattern) if pattern is not None else None
+    options = _CGenerateOptions(
+        level,
+        _int32(symmetry, "symmetry"),
+        _int32(min_givens, "min_givens"),
+        _int32(max_givens, "max_givens"),
+        ctypes.cast(keep, ctypes.c_char_p) if keep is not None else None,
+        _int32(se_min, "se_min"),
+        _int32(se_max, "se_max"),
+        _int32(technique, "technique"),
+        max_tries,
+    )
+    _check(_lib.sudoku_generate_with(seed, ctypes.byref(options), puzzle, solution))
     return puzzle.raw.decode("ascii"), solution.raw.decode("ascii")
+
+
+def _canonical(puzzle: str) -> Tuple[str, int]:
+    board = _board(puzzle)
+    form = ctypes.create_string_buffer(CELLS)
+    count = ctypes.c_uint32(0)
+    _check(_lib.sudoku_canonical(board, form, ctypes.byref(count)))
+    return form.raw.decode("ascii"), count.value
+
+
+def canonical(puzzle: str) -> str:
+    """The canonical form of a board ('.' blanks): the smallest of all boards equivalent to
+    it under the 3,359,232 geometric transformations and the relabellings of the digits.
+    Two boards are equivalent exactly when their forms are equal. Raises SudokuError with
+    SUDOKU_ERR_INVALID_CHAR or SUDOKU_ERR_CONFLICT for a bad board."""
+    return _canonical(puzzle)[0]
+
+
+def automorphisms(puzzle: str) -> int:
+    """How many of the geometric transformations map the board onto itself, up to a
+    relabelling of the digits (1 for most puzzles)."""
+    return _canonical(puzzle)[1]
+
+
+def transform(puzzle: str, seed: int) -> str:
+    """A board equivalent to `puzzle`, drawn at random from `seed` (the same puzzle and
+    seed give the same board)."""
+    board = _board(puzzle)
+    out = ctypes.create_string_buffer(CELLS)
+    _check(_lib.sudoku_transform(board, _seed(seed), out))
+    return out.raw.decode("ascii")
+
+
+def canonical_batch(puzzles: Any, threads: int = 0) -> Any:
+    """The canonical forms of many boards, on `threads` threads (0: one per core).
+
+    Given a sequence of str, returns one BatchResult per board (its form as `solution`
+    when the status is 0). Given a numpy array of shape (n, 81) and dtype uint8 (as
+    solve_batch takes), replaces each good row by its form in place and returns the
+    statuses as a numpy array of n C ints.
+    """
+    np = sys.modules.get("numpy")
+    if np is not None and isinstance(puzzles, np.ndarray):
+        return _batch_array(np, puzzles, threads, _lib.sudoku_canonical_batch)
+    raws = [_raw(p) for p in puzzles]
+    n = len(raws)
+    workers = _size(threads, "threads")
+    boards = ctypes.create_string_buffer(b"".join(raws), n * CELLS)
+    statuses = (ctypes.c_int * n)()
+    _check(_lib.sudoku_canonical_batch(boards, n, statuses, workers))
+    raw = boards.raw
+    return [
+        BatchResult(s, raw[i * CELLS : (i + 1) * CELLS].decode("ascii") if s == SUDOKU_OK else None)
+        for i, s in enumerate(statuses)
+    ]
+
+
+def dedupe(puzzles: Sequence[str], threads: int = 0) -> List[str]:
+    """The puzzles with every equivalent copy after the first dropped, in order (their
+    canonical forms computed in one batch on all cores). Raises SudokuError for the first
+    bad board."""
+    items = list(puzzles)
+    seen = set()
+    kept = []
+    for puzzle, result in zip(items, canonical_batch(items, threads)):
+        if result.status != SUDOKU_OK:
+            raise SudokuError(result.status, "board %r" % puzzle)
+        if result.solution not in seen:
+            seen.add(result.solution)
+            kept.append(puzzle)
+    return kept
+
+
+def _sukaku(sukaku: str) -> "ctypes.Array[ctypes.c_char]":
+    if not isinstance(sukaku, str):
+        raise TypeError("a sukaku is a str of 729 characters, not %s" % type(sukaku).__name__)
+    if len(sukaku) != 9 * CELLS:
+        raise ValueError("a sukaku is exactly 729 characters, got %d" % len(sukaku))
+    return ctypes.create_string_buffer(sukaku.encode("latin-1", errors="replace"), 9 * CELLS)
+
+
+def candidates_from_sukaku(sukaku: str) -> List[int]:
+    """The 81 candidate masks (bit d-1 for digit d) of a 729-character pencil-mark puzzle
+    (cell by cell, digit by digit: 'd' a candidate, '.' or '0' excluded), the form hint
+    takes. Raises SudokuError with SUDOKU_ERR_INVALID_CHAR for a bad character,
+    SUDOKU_NO_SOLUTION for a cell without candidates."""
+    masks = (ctypes.c_uint16 * CELLS)()
+    _check(_lib.sudoku_candidates_from_sukaku(_sukaku(sukaku), masks))
+    return list(masks)
+
+
+def count_solutions_sukaku(sukaku: str, limit: int = 2) -> Tuple[int, Optional[str]]:
+    """(min(number of solutions, limit), the first solution or None) of a pencil-mark
+    puzzle; raises as candidates_from_sukaku."""
+    count = ctypes.c_size_t(0)
+    solution = ctypes.create_string_buffer(CELLS)
+    _check(
+        _lib.sudoku_count_solutions_sukaku(
+            _sukaku(sukaku), _size(limit, "limit"), ctypes.byref(count), solution
+        )
+    )
+    return count.value, solution.raw.decode("ascii") if count.value > 0 else None
 
 
 class Step(NamedTuple):
