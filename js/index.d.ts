@@ -1,0 +1,156 @@
+// Type declarations of the libsudoku package (index.js).
+
+/**
+ * A board: 81 characters row by row ('1'-'9' givens, '.' or '0' blanks), or the 81 ASCII
+ * bytes of one. Boards are only read; results are new strings.
+ */
+export type Board = string | Uint8Array;
+
+/** 81 candidate masks, one per cell: bit d-1 set for digit d (0 to 0x1FF). */
+export type Masks = ArrayLike<number>;
+
+/** A difficulty level, easiest first. */
+export type Level = "easy" | "medium" | "hard" | "expert" | "master" | "extreme";
+
+/** The name of a build of the module: with SIMD128 instructions, or the baseline. */
+export type Build = "wasm-simd128" | "wasm";
+
+/** The status codes of the C library (sudoku.h), by name. */
+export declare const Status: {
+  readonly OK: 0;
+  readonly NO_SOLUTION: 1;
+  readonly MULTIPLE_SOLUTIONS: 2;
+  readonly CANCELLED: 3;
+  readonly ERR_NULL: -1;
+  readonly ERR_INVALID_CHAR: -2;
+  readonly ERR_CONFLICT: -3;
+  readonly ERR_INVALID_ARGUMENT: -4;
+  readonly ERR_NO_MEMORY: -5;
+  readonly ERR_INTERNAL: -99;
+};
+
+/** The levels, easiest first: a level's code (as in Step.difficulty) is its index + 1. */
+export declare const LEVELS: readonly Level[];
+
+/** The builds of the module in the package. */
+export declare const BUILDS: readonly Build[];
+
+/**
+ * What libsudoku refused. `status` is one of `Status`; `message` is the library's message
+ * for it, followed by what was wrong for a value the package checks itself.
+ */
+export declare class SudokuError extends Error {
+  readonly name: "SudokuError";
+  readonly status: number;
+  constructor(status: number, detail?: string, options?: { cause?: unknown });
+}
+
+/** One step of the logical solver. */
+export interface Step {
+  /** The technique's code (0 when the board was complete). */
+  technique: number;
+  /** The technique's name: "Hidden Single", "X-Wing", ... ("None" when complete). */
+  name: string;
+  /** The technique's level, null when the board was complete. */
+  level: Level | null;
+  /** The level's code, 1-6 (0 when complete). */
+  difficulty: number;
+  /** The cell (0-80, row by row) the step fills, -1 when it only removes candidates. */
+  cell: number;
+  /** The digit (1-9) it places, 0 when it only removes candidates. */
+  digit: number;
+  /** 81 masks: the candidates the step removes. */
+  removed: number[];
+  /** 81 masks: the candidates of the pattern behind the step (a filled cell of the
+   * pattern has its digit's bit). */
+  pattern: number[];
+  /** The cells the step involves, in increasing order: its cell, the cells it removes
+   * candidates from, the cells of its pattern. */
+  cells: number[];
+}
+
+/** What applyStep reads of a step: its placement (cell -1 and digit 0 for none) and the
+ * candidates it removes (none when absent). */
+export interface StepInput {
+  cell: number;
+  digit: number;
+  removed?: Masks;
+}
+
+/** The options of generate. */
+export interface GenerateOptions {
+  /** The level the puzzle rates, a name or its code 1-6 (default "medium"). */
+  level?: Level | number;
+  /** The seed, 0 to 2**64 - 1 (default: a random one, returned with the puzzle). */
+  seed?: number | bigint;
+}
+
+/** A generated puzzle. */
+export interface Generated {
+  /** The puzzle, '.' for blanks: proper (one solution), minimal, rated `level`. */
+  puzzle: string;
+  /** Its solution. */
+  solution: string;
+  level: Level;
+  /** The seed it came from: the same seed and level give the same puzzle everywhere. */
+  seed: bigint;
+}
+
+/** The whole API on one instance of the module. */
+export interface Sudoku {
+  /** The solution of a board. Throws SudokuError: ERR_INVALID_CHAR, ERR_CONFLICT,
+   * NO_SOLUTION, or ERR_INVALID_ARGUMENT for a board that is not 81 long. */
+  solve(board: Board): string;
+  /** The number of solutions counted up to `limit` (default 2, at most 2**32 - 1):
+   * min(solutions, limit); 0 when none. */
+  countSolutions(board: Board, limit?: number): number;
+  /** Whether the board has exactly one solution. */
+  isUnique(board: Board): boolean;
+  /** The level of a proper puzzle (MULTIPLE_SOLUTIONS, NO_SOLUTION otherwise). */
+  rate(board: Board): Level;
+  /** A seeded proper, minimal puzzle of a level. Unknown options are refused
+   * (ERR_INVALID_ARGUMENT). */
+  generate(options?: GenerateOptions): Generated;
+  /** The 81 candidate masks the filled cells leave. */
+  candidates(board: Board): number[];
+  /** The simplest logical step on the board and the player's candidates (default: those
+   * of candidates(board)). */
+  hint(board: Board, candidates?: Masks | null): Step;
+  /** A step applied to a board and its candidates: the new board and candidates (the
+   * arguments are not changed). */
+  applyStep(board: Board, candidates: Masks, step: StepInput): { board: string; candidates: number[] };
+  /** The name of a technique code ("Unknown technique" for none). */
+  techniqueName(technique: number): string;
+  /** The library's message for a status code ("unknown status code" for none). */
+  statusMessage(status: number): string;
+  /** The library's version, "MAJOR.MINOR.PATCH". */
+  version(): string;
+  /** The build of the module in use: "wasm-simd128" or "wasm". */
+  cpuPath(): Build;
+  /** A test hook: while on, every heap allocation of the module fails. */
+  failAllocations(on: boolean): void;
+}
+
+/** Loads an instance of the module: `build` picks one (default: the LIBSUDOKU_WASM
+ * override, else "wasm-simd128" where the engine runs SIMD128, else "wasm"). */
+export declare function load(options?: { build?: Build }): Promise<Sudoku>;
+
+/** Whether this engine runs WebAssembly SIMD128. */
+export declare function simdSupported(): boolean;
+
+export declare const solve: Sudoku["solve"];
+export declare const countSolutions: Sudoku["countSolutions"];
+export declare const isUnique: Sudoku["isUnique"];
+export declare const rate: Sudoku["rate"];
+export declare const generate: Sudoku["generate"];
+export declare const candidates: Sudoku["candidates"];
+export declare const hint: Sudoku["hint"];
+export declare const applyStep: Sudoku["applyStep"];
+export declare const techniqueName: Sudoku["techniqueName"];
+export declare const statusMessage: Sudoku["statusMessage"];
+export declare const version: Sudoku["version"];
+export declare const cpuPath: Sudoku["cpuPath"];
+
+/** The instance the named exports use. */
+declare const sudoku: Sudoku;
+export default sudoku;

@@ -1,0 +1,472 @@
+// libsudoku for JavaScript: the library's Rust core as WebAssembly.
+//
+// Two builds of the module ship in wasm/: the baseline (sudoku.wasm) and one compiled with
+// the SIMD128 instructions (sudoku-simd128.wasm). At load time the package validates a tiny
+// module that uses a SIMD128 instruction and loads the SIMD build where that succeeds, the
+// baseline elsewhere; cpuPath() names the one in use. The environment variable
+// LIBSUDOKU_WASM (in Node; globalThis.LIBSUDOKU_WASM elsewhere), or load({ build }), picks
+// one by name: "wasm-simd128" or "wasm".
+//
+// The module has no imports. Each call writes its arguments into the module's exchange area,
+// calls one export, and reads the results back only when the export answered SUDOKU_OK.
+
+const CELLS = 81;
+const ALL_DIGITS = 0x1ff;
+const TEXT_BYTES = 256;
+
+/** The status codes of the C library (sudoku.h), by name. */
+export const Status = Object.freeze({
+  OK: 0,
+  NO_SOLUTION: 1,
+  MULTIPLE_SOLUTIONS: 2,
+  CANCELLED: 3,
+  ERR_NULL: -1,
+  ERR_INVALID_CHAR: -2,
+  ERR_CONFLICT: -3,
+  ERR_INVALID_ARGUMENT: -4,
+  ERR_NO_MEMORY: -5,
+  ERR_INTERNAL: -99,
+});
+
+/** The difficulty levels, easiest first; a level's code is its index + 1. */
+export const LEVELS = Object.freeze(["easy", "medium", "hard", "expert", "master", "extreme"]);
+
+/** The names of the two builds of the module. */
+export const BUILDS = Object.freeze(["wasm-simd128", "wasm"]);
+
+const FILES = { "wasm-simd128": "sudoku-simd128.wasm", wasm: "sudoku.wasm" };
+
+// A module whose one function uses i8x16.splat and i8x16.popcnt: valid exactly where the
+// engine supports SIMD128.
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0,
+  253, 15, 253, 98, 11,
+]);
+
+/** Whether this JavaScript engine runs WebAssembly SIMD128 (the probe module validates). */
+export function simdSupported() {
+  return WebAssembly.validate(SIMD_PROBE);
+}
+
+/** What libsudoku refused: `status` is a Status code, `message` the library's message
+ * (followed, for a value this package refuses before the module sees it, by what was wrong). */
+export class SudokuError extends Error {
+  constructor(status, detail, options) {
+    const text = statusText(status);
+    super(detail ? `${text}: ${detail}` : text, options);
+    this.name = "SudokuError";
+    this.status = status;
+  }
+}
+
+// The messages, read from the module once it is loaded (the C library's own table).
+let messages = null;
+
+function statusText(status) {
+  return (messages && messages.get(status)) ?? `status ${status}`;
+}
+
+function invalid(detail) {
+  return new SudokuError(Status.ERR_INVALID_ARGUMENT, detail);
+}
+
+function chooseBuild(requested) {
+  const named =
+    requested ??
+    globalThis.process?.env?.LIBSUDOKU_WASM ??
+    (typeof globalThis.LIBSUDOKU_WASM === "string" ? globalThis.LIBSUDOKU_WASM : undefined);
+  if (named === undefined || named === "" || named === "auto") {
+    return simdSupported() ? "wasm-simd128" : "wasm";
+  }
+  if (!BUILDS.includes(named)) {
+    throw new Error(`libsudoku: unknown build "${named}" (one of ${BUILDS.join(", ")}, or "auto")`);
+  }
+  if (named === "wasm-simd128" && !simdSupported()) {
+    throw new Error("libsudoku: the wasm-simd128 build was asked for, but this engine has no SIMD128");
+  }
+  return named;
+}
+
+async function moduleBytes(build) {
+  const url = new URL(`./wasm/${FILES[build]}`, import.meta.url);
+  if (url.protocol === "file:") {
+    const { readFile } = await import("node:fs/promises");
+    return readFile(url);
+  }
+  const response = await fetch(url);
+  if (!response.ok) {
+    throw new Error(`libsudoku: ${url} answered HTTP ${response.status}`);
+  }
+  return response.arrayBuffer();
+}
+
+/**
+ * Loads a module and returns the whole API on it: an object with the same functions as the
+ * package's named exports. `options.build` picks "wasm-simd128" or "wasm" (default: the
+ * LIBSUDOKU_WASM override, else the best this engine runs).
+ */
+export async function load(options = {}) {
+  const build = chooseBuild(options.build);
+  const module = await WebAssembly.compile(await moduleBytes(build));
+  const instance = await WebAssembly.instantiate(module, {});
+  return api(new Engine(module, instance, build));
+}
+
+/** One instance of the module, its exchange area and the calls into it. */
+class Engine {
+  constructor(module, instance, build) {
+    this.module = module;
+    this.build = build;
+    this.attach(instance);
+  }
+
+  attach(instance) {
+    this.instance = instance;
+    const e = instance.exports;
+    this.exports = e;
+    this.addresses = {
+      board: e.sudoku_board(),
+      solution: e.sudoku_solution(),
+      masks: e.sudoku_masks(),
+      step: e.sudoku_step(),
+      removed: e.sudoku_removed(),
+      pattern: e.sudoku_pattern(),
+      value: e.sudoku_value(),
+      text: e.sudoku_text(),
+    };
+    this.buffer = null;
+  }
+
+  // Views on the exchange, made again when the memory grew (which detaches the old buffer).
+  views() {
+    const buffer = this.exports.memory.buffer;
+    if (buffer !== this.buffer) {
+      const a = this.addresses;
+      this.buffer = buffer;
+      this.v = {
+        board: new Uint8Array(buffer, a.board, CELLS),
+        solution: new Uint8Array(buffer, a.solution, CELLS),
+        masks: new Uint16Array(buffer, a.masks, CELLS),
+        step: new Int32Array(buffer, a.step, 4),
+        removed: new Uint16Array(buffer, a.removed, CELLS),
+        pattern: new Uint16Array(buffer, a.pattern, CELLS),
+        value: new Uint32Array(buffer, a.value, 1),
+        text: new Uint8Array(buffer, a.text, TEXT_BYTES),
+      };
+    }
+    return this.v;
+  }
+
+  // Runs one export. A trap (a bug, or a stack overflow) leaves the instance in no known
+  // state: it is replaced by a fresh one and the call reports SUDOKU_ERR_INTERNAL.
+  call(name, ...args) {
+    try {
+      return this.exports[name](...args);
+    } catch (e) {
+      if (e instanceof WebAssembly.RuntimeError || e instanceof RangeError) {
+        this.attach(new WebAssembly.Instance(this.module, {}));
+        throw new SudokuError(Status.ERR_INTERNAL, `the module trapped in ${name}: ${e.message}`, {
+          cause: e,
+        });
+      }
+      throw e;
+    }
+  }
+
+  // Calls an export that answers a status; throws SudokuError on anything but OK.
+  check(name, ...args) {
+    const status = this.call(name, ...args);
+    if (status !== Status.OK) {
+      throw new SudokuError(status);
+    }
+  }
+
+  text(name, ...args) {
+    const length = this.call(name, ...args);
+    return ascii(this.views().text.subarray(0, length));
+  }
+}
+
+// The module writes only ASCII into the areas read as text.
+const decoder = new TextDecoder("utf-8");
+const encoder = new TextEncoder();
+
+function ascii(bytes) {
+  return decoder.decode(bytes);
+}
+
+// Writes a board (81 characters, or 81 bytes) into the exchange.
+function putBoard(view, board) {
+  if (typeof board === "string") {
+    if (board.length !== CELLS) {
+      throw invalid(`a board is 81 characters, got ${board.length}`);
+    }
+    // The fast way for ASCII (81 characters read, 81 bytes written); else one by one.
+    const { read, written } = encoder.encodeInto(board, view);
+    if (read === CELLS && written === CELLS) {
+      return;
+    }
+    for (let i = 0; i < CELLS; i++) {
+      const c = board.charCodeAt(i);
+      // Characters beyond one byte become '?', which the library refuses like any bad byte.
+      view[i] = c < 256 ? c : 0x3f;
+    }
+  } else if (board instanceof Uint8Array) {
+    if (board.length !== CELLS) {
+      throw invalid(`a board is 81 bytes, got ${board.length}`);
+    }
+    view.set(board);
+  } else {
+    throw new TypeError(`a board is a string of 81 characters or a Uint8Array of 81 bytes, not ${kind(board)}`);
+  }
+}
+
+function kind(value) {
+  return value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
+}
+
+// 81 masks (any array-like of integers) checked and copied into `view`.
+function putMasks(view, masks, what) {
+  if (masks === null || typeof masks !== "object" || typeof masks.length !== "number") {
+    throw new TypeError(`${what} are an array of 81 masks, not ${kind(masks)}`);
+  }
+  if (masks.length !== CELLS) {
+    throw invalid(`${what} are 81 masks, got ${masks.length}`);
+  }
+  const local = new Uint16Array(CELLS);
+  for (let i = 0; i < CELLS; i++) {
+    const m = masks[i];
+    if (typeof m !== "number" || !Number.isInteger(m)) {
+      throw new TypeError(`${what}: the mask of cell ${i} is not an integer`);
+    }
+    if (m < 0 || m > ALL_DIGITS) {
+      throw invalid(`${what}: the mask of cell ${i} is not within 0 to 0x1FF: ${m}`);
+    }
+    local[i] = m;
+  }
+  view.set(local);
+}
+
+function integer(value, what, low, high) {
+  if (typeof value !== "number" || !Number.isInteger(value)) {
+    throw new TypeError(`${what} is an integer, not ${kind(value)}`);
+  }
+  if (value < low || value > high) {
+    throw invalid(`${what} is ${low} to ${high}, got ${value}`);
+  }
+  return value;
+}
+
+function levelCode(level) {
+  if (typeof level === "string") {
+    const k = LEVELS.indexOf(level.toLowerCase());
+    if (k < 0) {
+      throw invalid(`a level is one of ${LEVELS.join(", ")}, got "${level}"`);
+    }
+    return k + 1;
+  }
+  return integer(level, "a level", 1, LEVELS.length);
+}
+
+const SEED_LIMIT = 1n << 64n;
+
+function seedOf(seed) {
+  if (seed === undefined) {
+    const words = new Uint32Array(2);
+    if (globalThis.crypto?.getRandomValues) {
+      globalThis.crypto.getRandomValues(words);
+    } else {
+      words[0] = Math.random() * 2 ** 32;
+      words[1] = Math.random() * 2 ** 32;
+    }
+    return (BigInt(words[1]) << 32n) | BigInt(words[0]);
+  }
+  if (typeof seed === "number") {
+    if (!Number.isSafeInteger(seed)) {
+      throw new TypeError(`a seed is a safe integer or a bigint, got ${seed}`);
+    }
+    seed = BigInt(seed);
+  }
+  if (typeof seed !== "bigint") {
+    throw new TypeError(`a seed is a safe integer or a bigint, not ${kind(seed)}`);
+  }
+  if (seed < 0n || seed >= SEED_LIMIT) {
+    throw invalid(`a seed is 0 to 2**64 - 1, got ${seed}`);
+  }
+  return seed;
+}
+
+const GENERATE_OPTIONS = ["level", "seed"];
+
+// The API on one engine.
+function api(engine) {
+  const board = (b) => putBoard(engine.views().board, b);
+  const readBoard = () => ascii(engine.views().board);
+
+  if (messages === null) {
+    const table = new Map();
+    for (const code of Object.values(Status)) {
+      table.set(code, engine.text("sudoku_status_str", code));
+    }
+    messages = table;
+  }
+
+  function solve(puzzle) {
+    board(puzzle);
+    engine.check("sudoku_solve");
+    return readBoard();
+  }
+
+  function countSolutions(puzzle, limit = 2) {
+    const n = integer(limit, "a limit", 0, 2 ** 32 - 1);
+    board(puzzle);
+    engine.check("sudoku_count_solutions", n);
+    return engine.views().value[0];
+  }
+
+  function isUnique(puzzle) {
+    return countSolutions(puzzle, 2) === 1;
+  }
+
+  function rate(puzzle) {
+    board(puzzle);
+    engine.check("sudoku_rate");
+    return LEVELS[engine.views().value[0] - 1];
+  }
+
+  function generate(options = {}) {
+    if (options === null || typeof options !== "object") {
+      throw new TypeError(`generate's options are an object, not ${kind(options)}`);
+    }
+    for (const key of Object.keys(options)) {
+      if (!GENERATE_OPTIONS.includes(key)) {
+        throw invalid(`generate has no option "${key}" (it has ${GENERATE_OPTIONS.join(", ")})`);
+      }
+    }
+    const level = levelCode(options.level ?? "medium");
+    const seed = seedOf(options.seed);
+    engine.check("sudoku_generate", BigInt.asIntN(64, seed), level);
+    const v = engine.views();
+    return { puzzle: ascii(v.board), solution: ascii(v.solution), level: LEVELS[level - 1], seed };
+  }
+
+  function candidates(puzzle) {
+    board(puzzle);
+    engine.check("sudoku_candidates");
+    return Array.from(engine.views().masks);
+  }
+
+  function readStep() {
+    const v = engine.views();
+    const [technique, difficulty, cell, digit] = v.step;
+    const removed = Array.from(v.removed);
+    const pattern = Array.from(v.pattern);
+    const cells = [];
+    for (let c = 0; c < CELLS; c++) {
+      if (c === cell || removed[c] !== 0 || pattern[c] !== 0) {
+        cells.push(c);
+      }
+    }
+    return {
+      technique,
+      name: engine.text("sudoku_technique_name", technique),
+      level: difficulty ? LEVELS[difficulty - 1] : null,
+      difficulty,
+      cell,
+      digit,
+      removed,
+      pattern,
+      cells,
+    };
+  }
+
+  function hint(puzzle, marks) {
+    board(puzzle);
+    if (marks !== undefined && marks !== null) {
+      putMasks(engine.views().masks, marks, "candidates");
+    }
+    engine.check("sudoku_hint", marks === undefined || marks === null ? 0 : 1);
+    return readStep();
+  }
+
+  function applyStep(puzzle, marks, step) {
+    if (step === null || typeof step !== "object") {
+      throw new TypeError(`a step is an object, not ${kind(step)}`);
+    }
+    const cell = integer(step.cell, "a step's cell", -1, CELLS - 1);
+    const digit = integer(step.digit, "a step's digit", 0, 9);
+    const removed = step.removed ?? new Array(CELLS).fill(0);
+    // Checked in full before anything reaches the module.
+    const local = new Uint16Array(CELLS);
+    putMasks(local, removed, "a step's removed masks");
+    const masks = new Uint16Array(CELLS);
+    putMasks(masks, marks, "candidates");
+    board(puzzle);
+    const v = engine.views();
+    v.masks.set(masks);
+    v.removed.set(local);
+    v.step[2] = cell;
+    v.step[3] = digit;
+    engine.check("sudoku_apply_step");
+    const after = engine.views();
+    return { board: ascii(after.board), candidates: Array.from(after.masks) };
+  }
+
+  function techniqueName(code) {
+    if (typeof code !== "number" || !Number.isInteger(code)) {
+      throw new TypeError(`a technique is an integer, not ${kind(code)}`);
+    }
+    return code < -(2 ** 31) || code >= 2 ** 31
+      ? "Unknown technique"
+      : engine.text("sudoku_technique_name", code);
+  }
+
+  function statusMessage(code) {
+    if (typeof code !== "number" || !Number.isInteger(code)) {
+      throw new TypeError(`a status is an integer, not ${kind(code)}`);
+    }
+    return code < -(2 ** 31) || code >= 2 ** 31
+      ? "unknown status code"
+      : engine.text("sudoku_status_str", code);
+  }
+
+  const versionText = engine.text("sudoku_version");
+  const path = engine.text("sudoku_cpu_path");
+
+  return Object.freeze({
+    solve,
+    countSolutions,
+    isUnique,
+    rate,
+    generate,
+    candidates,
+    hint,
+    applyStep,
+    techniqueName,
+    statusMessage,
+    version: () => versionText,
+    cpuPath: () => path,
+    // A test hook: while on, every heap allocation of the module fails (as when its memory
+    // cannot grow), so the calls that need the heap answer ERR_NO_MEMORY.
+    failAllocations: (on) => engine.call("sudoku_fail_allocations", on ? 1 : 0),
+  });
+}
+
+const sudoku = await load();
+
+export const {
+  solve,
+  countSolutions,
+  isUnique,
+  rate,
+  generate,
+  candidates,
+  hint,
+  applyStep,
+  techniqueName,
+  statusMessage,
+  version,
+  cpuPath,
+} = sudoku;
+
+export default sudoku;
