@@ -26,6 +26,7 @@ pub fn error_name(e: Error) -> &'static str {
         E::NoSolution => "SUDOKU_NO_SOLUTION",
         E::MultipleSolutions => "SUDOKU_MULTIPLE_SOLUTIONS",
         E::Cancelled => "SUDOKU_CANCELLED",
+        E::NotFound => "SUDOKU_NOT_FOUND",
         E::InvalidChar => "SUDOKU_ERR_INVALID_CHAR",
         E::Conflict => "SUDOKU_ERR_CONFLICT",
         E::InvalidArgument => "SUDOKU_ERR_INVALID_ARGUMENT",
