@@ -1,6 +1,7 @@
-//! `sudoku generate`: seeded puzzles of a chosen level, several at a time on all threads.
+//! `sudoku generate`: seeded puzzles of a chosen level (and, for puzzle makers, symmetry,
+//! pattern, givens and technique), several at a time on all threads.
 
-use crate::library::{self, Difficulty};
+use crate::library::{self, Bytes, Difficulty, Error, GenerateOptions};
 use crate::progress::Progress;
 use crate::run::{par_map, End, Format, Trouble};
 use serde::Serialize;
@@ -17,16 +18,46 @@ struct Generated<'a> {
     solution: &'a str,
 }
 
-/// Writes `n` puzzles of `level`, the i-th (from 0) from seed `seed + i` (wrapping), in
-/// seed order.
+/// What each puzzle must be.
+#[derive(Debug, Clone, Copy)]
+pub enum Recipe {
+    /// A puzzle of this level, as the library's `generate` makes it.
+    Level(Difficulty),
+    /// A puzzle meeting these options, as the library's `generate_with` makes it; the
+    /// options name a level.
+    With(GenerateOptions),
+}
+
+impl Recipe {
+    fn make(&self, seed: u64) -> Result<(Bytes, Bytes), Error> {
+        match self {
+            Recipe::Level(level) => Ok(library::generate(seed, *level)),
+            Recipe::With(options) => library::generate_with(seed, options),
+        }
+    }
+
+    fn level(&self) -> Difficulty {
+        match self {
+            Recipe::Level(level) => *level,
+            Recipe::With(options) => options.difficulty.unwrap_or(Difficulty::Medium),
+        }
+    }
+}
+
+/// Writes `n` puzzles of `recipe`, the i-th (from 0) from seed `seed + i` (wrapping), in
+/// seed order. A seed whose search fails (SUDOKU_NOT_FOUND when no try met the options) is
+/// reported on standard error with its status name and counted as a failed line; the others
+/// are still written.
 pub fn generate(
     n: u64,
     seed: u64,
-    level: Difficulty,
+    recipe: Recipe,
     format: Format,
     threads: usize,
     progress: &Progress,
 ) -> Result<End, Trouble> {
+    let level = recipe.level();
+    let mut failed = 0u64;
     let stdout = io::stdout();
     let mut stdout = stdout.lock();
     let mut out = Vec::new();
@@ -34,9 +65,22 @@ pub fn generate(
     while done < n {
         let size = BATCH.min(n - done);
         let seeds: Vec<u64> = (done..done + size).map(|i| seed.wrapping_add(i)).collect();
-        let puzzles = par_map(&seeds, threads, progress, |&s| library::generate(s, level));
+        let puzzles = par_map(&seeds, threads, progress, |&s| recipe.make(s));
         out.clear();
-        for (&s, (puzzle, solution)) in seeds.iter().zip(&puzzles) {
+        for (&s, made) in seeds.iter().zip(&puzzles) {
+            let (puzzle, solution) = match made {
+                Ok(made) => made,
+                Err(e) => {
+                    failed += 1;
+                    let _ = writeln!(
+                        io::stderr(),
+                        "sudoku: seed {s}: {}: {}",
+                        library::error_name(*e),
+                        library::error_message(*e)
+                    );
+                    continue;
+                }
+            };
             match format {
                 Format::Text => {
                     out.extend_from_slice(puzzle);
@@ -57,11 +101,11 @@ pub fn generate(
         }
         if let Err(e) = stdout.write_all(&out).and_then(|()| stdout.flush()) {
             if e.kind() == io::ErrorKind::BrokenPipe {
-                return Ok(End::Closed(0));
+                return Ok(End::Closed(failed));
             }
             return Err(Trouble::Write(e));
         }
         done += size;
     }
-    Ok(End::Done(0))
+    Ok(End::Done(failed))
 }

@@ -75,6 +75,40 @@ pub fn generate(seed: u64, level: Difficulty) -> (Bytes, Bytes) {
     (puzzle.to_bytes(), solution.to_bytes())
 }
 
+/// The symmetries the givens of a generated puzzle can have.
+pub use sudoku_core::symmetry::Symmetry;
+/// What a puzzle maker asks of a generated puzzle (symmetry, pattern, givens, technique).
+pub use sudoku_core::GenerateOptions;
+/// The techniques of the logical solver.
+pub use sudoku_core::Technique;
+
+/// A proper puzzle from `seed` that meets `options`, and its solution: the library's
+/// `generate_with`, without progress.
+pub fn generate_with(seed: u64, options: &GenerateOptions) -> Result<(Bytes, Bytes), Error> {
+    guard(|| {
+        let (puzzle, solution) = sudoku_core::generate_with(seed, options, &mut |_| false)?;
+        Ok((puzzle.to_bytes(), solution.to_bytes()))
+    })
+}
+
+/// The technique whose name is `name` ("X-Wing", "hidden single": case, spaces, '-' and
+/// '_' do not count), or whose code (1-30, as `sudoku.h` numbers them) it is.
+pub fn technique_named(name: &str) -> Option<Technique> {
+    let key = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !matches!(c, ' ' | '-' | '_'))
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    if let Ok(code) = name.trim().parse::<i32>() {
+        return Technique::from_code(code).filter(|&t| t != Technique::None);
+    }
+    let wanted = key(name);
+    Technique::ALL
+        .into_iter()
+        .find(|t| *t != Technique::None && key(t.name()) == wanted)
+}
+
 /// One step of the logical solver, as the command line shows it.
 #[derive(Debug, Clone)]
 pub struct Move {

@@ -82,8 +82,14 @@ enum Command {
     },
     /// Generate proper, minimal puzzles of a level, one a line.
     ///
-    /// The i-th puzzle (from 0) comes from seed SEED + i: the same seed, level and count
-    /// give the same puzzles on every run and machine. JSON: {"seed", "level", "puzzle",
+    /// The i-th puzzle (from 0) comes from seed SEED + i: the same seed, options and count
+    /// give the same puzzles on every run and machine. With any of the puzzle maker's
+    /// options (--symmetry, --pattern, --min-givens, --max-givens, --technique,
+    /// --max-tries) the puzzles come from the library's generate_with: givens invariant
+    /// under the symmetry (minimal under it), or exactly on the pattern's cells. A seed
+    /// whose search finds nothing within the bound is reported on standard error
+    /// (SUDOKU_NOT_FOUND) and the exit status is 1; options that contradict each other
+    /// fail with SUDOKU_ERR_INVALID_ARGUMENT. JSON: {"seed", "level", "puzzle",
     /// "solution"}.
     Generate {
         /// How many puzzles.
@@ -95,6 +101,8 @@ enum Command {
         /// The level of every puzzle (or its number, 1-6).
         #[arg(long, value_name = "L", value_enum, default_value_t = Level::Medium)]
         level: Level,
+        #[command(flatten)]
+        maker: MakerArgs,
         #[command(flatten)]
         common: Common,
     },
@@ -183,6 +191,115 @@ struct Common {
     no_progress: bool,
 }
 
+/// The puzzle maker's options of `generate`.
+#[derive(Args, Debug, Default)]
+struct MakerArgs {
+    /// The symmetry the given positions must have.
+    #[arg(long, value_name = "S", value_enum)]
+    symmetry: Option<SymmetryArg>,
+    /// Givens exactly on these cells: 81 characters, a given wherever one is not '.'.
+    #[arg(long, value_name = "PATTERN")]
+    pattern: Option<String>,
+    /// At least N givens.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=81))]
+    min_givens: Option<u8>,
+    /// At most N givens.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=81))]
+    max_givens: Option<u8>,
+    /// A technique the walk of hints must use: its name ("X-Wing", "hidden pair") or its
+    /// number in sudoku.h.
+    #[arg(long, value_name = "T", value_parser = parse_technique)]
+    technique: Option<library::Technique>,
+    /// The most tries for each puzzle (default: the library's bound).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    max_tries: Option<u64>,
+}
+
+impl MakerArgs {
+    /// The library's options, or `None` when no option of the puzzle maker was given.
+    fn options(&self, level: Difficulty) -> Result<Option<library::GenerateOptions>, String> {
+        if self.symmetry.is_none()
+            && self.pattern.is_none()
+            && self.min_givens.is_none()
+            && self.max_givens.is_none()
+            && self.technique.is_none()
+            && self.max_tries.is_none()
+        {
+            return Ok(None);
+        }
+        let pattern = match &self.pattern {
+            None => None,
+            Some(text) => {
+                let bytes: &[u8; library::CELLS] = text.as_bytes().try_into().map_err(|_| {
+                    format!("--pattern: 81 characters wanted, {} given", text.len())
+                })?;
+                Some(sudoku_core::generate_with::pattern_cells(bytes))
+            }
+        };
+        Ok(Some(library::GenerateOptions {
+            difficulty: Some(level),
+            symmetry: self
+                .symmetry
+                .map_or(library::Symmetry::None, SymmetryArg::symmetry),
+            min_givens: self.min_givens.map_or(0, usize::from),
+            max_givens: self.max_givens.map_or(0, usize::from),
+            pattern,
+            technique: self.technique,
+            max_tries: self.max_tries.unwrap_or(0),
+            ..library::GenerateOptions::default()
+        }))
+    }
+}
+
+fn parse_technique(name: &str) -> Result<library::Technique, String> {
+    library::technique_named(name).ok_or_else(|| format!("no technique is named {name:?}"))
+}
+
+/// The symmetries, as `--symmetry` takes them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum SymmetryArg {
+    /// No symmetry.
+    None,
+    /// A half turn.
+    #[value(name = "rotate-180", alias = "180")]
+    Rotate180,
+    /// A quarter turn.
+    #[value(name = "rotate-90", alias = "90")]
+    Rotate90,
+    /// The mirror between left and right.
+    MirrorLeftRight,
+    /// The mirror between top and bottom.
+    MirrorTopBottom,
+    /// Both mirrors.
+    MirrorBoth,
+    /// The main diagonal.
+    Diagonal,
+    /// The anti-diagonal.
+    Antidiagonal,
+    /// Both diagonals.
+    BothDiagonals,
+    /// All eight turns and mirrors.
+    Dihedral,
+}
+
+impl SymmetryArg {
+    fn symmetry(self) -> library::Symmetry {
+        use library::Symmetry as S;
+        match self {
+            SymmetryArg::None => S::None,
+            SymmetryArg::Rotate180 => S::Rotate180,
+            SymmetryArg::Rotate90 => S::Rotate90,
+            SymmetryArg::MirrorLeftRight => S::MirrorLeftRight,
+            SymmetryArg::MirrorTopBottom => S::MirrorTopBottom,
+            SymmetryArg::MirrorBoth => S::MirrorBoth,
+            SymmetryArg::Diagonal => S::Diagonal,
+            SymmetryArg::Antidiagonal => S::Antidiagonal,
+            SymmetryArg::BothDiagonals => S::BothDiagonals,
+            SymmetryArg::Dihedral => S::Dihedral,
+        }
+    }
+}
+
 /// The levels, as `--level` takes them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Level {
@@ -240,8 +357,28 @@ fn main() {
             n,
             seed,
             level,
+            maker,
             common,
         } => {
+            let recipe = match maker.options(level.difficulty()) {
+                Ok(None) => generate::Recipe::Level(level.difficulty()),
+                Ok(Some(options)) => match options.check() {
+                    Ok(()) => generate::Recipe::With(options),
+                    Err(e) => {
+                        let _ = writeln!(
+                            io::stderr(),
+                            "sudoku: generate: {}: {}",
+                            library::error_name(e),
+                            library::error_message(e)
+                        );
+                        process::exit(2)
+                    }
+                },
+                Err(message) => {
+                    let _ = writeln!(io::stderr(), "sudoku: generate: {message}");
+                    process::exit(2)
+                }
+            };
             let seed = seed.unwrap_or_else(random_seed);
             let progress = Progress::new(!common.no_progress, Some(n), false);
             let threads = usize::from(common.threads);
@@ -250,14 +387,7 @@ fn main() {
                 if progress.enabled() {
                     s.spawn(|| progress.tick_until(stop_rx));
                 }
-                let end = generate::generate(
-                    n,
-                    seed,
-                    level.difficulty(),
-                    common.format,
-                    threads,
-                    &progress,
-                );
+                let end = generate::generate(n, seed, recipe, common.format, threads, &progress);
                 drop(stop_tx);
                 end
             });

@@ -237,3 +237,147 @@ fn canon_gives_equivalent_puzzles_one_form_and_dedupe_keeps_the_first() {
         assert!(run(&[sub, "--help"], "").status.success());
     }
 }
+
+/// The cells of a board's givens.
+fn givens(board: &str) -> Vec<bool> {
+    board.bytes().map(|b| b != b'.' && b != b'0').collect()
+}
+
+#[test]
+fn generate_with_a_symmetry_is_seeded_symmetric_proper_and_at_the_level() {
+    let args = [
+        "generate",
+        "-n",
+        "4",
+        "--seed",
+        "11",
+        "--level",
+        "medium",
+        "--symmetry",
+        "rotate-180",
+    ];
+    let a = run(&args, "");
+    assert_eq!(a.status.code(), Some(0), "{}", text(&a.stderr));
+    assert_eq!(a.stdout, run(&args, "").stdout);
+    let puzzles = text(&a.stdout);
+    assert_eq!(puzzles.lines().count(), 4);
+    for p in puzzles.lines() {
+        let g = givens(p);
+        assert!((0..81).all(|i| g[i] == g[80 - i]), "not symmetric: {p}");
+    }
+    assert_eq!(text(&run(&["rate"], &puzzles).stdout), "medium\n".repeat(4));
+    assert_eq!(text(&run(&["count"], &puzzles).stdout), "1\n".repeat(4));
+    // Not the same puzzles as without the symmetry.
+    let plain = run(
+        &["generate", "-n", "4", "--seed", "11", "--level", "medium"],
+        "",
+    );
+    assert_ne!(plain.stdout, a.stdout);
+}
+
+#[test]
+fn generate_on_a_pattern_puts_the_givens_exactly_there() {
+    // The givens of a symmetric puzzle, with the first and last rows added.
+    let base = run(
+        &[
+            "generate",
+            "--seed",
+            "5",
+            "--symmetry",
+            "180",
+            "--level",
+            "easy",
+        ],
+        "",
+    );
+    let base = text(&base.stdout);
+    let pattern: String = givens(base.trim())
+        .iter()
+        .enumerate()
+        .map(|(i, &g)| if g || !(9..72).contains(&i) { 'x' } else { '.' })
+        .collect();
+    let args = [
+        "generate",
+        "-n",
+        "2",
+        "--seed",
+        "9",
+        "--level",
+        "easy",
+        "--pattern",
+        &pattern,
+    ];
+    let o = run(&args, "");
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let want: Vec<bool> = pattern.bytes().map(|b| b != b'.').collect();
+    for p in text(&o.stdout).lines() {
+        assert_eq!(givens(p), want, "{p}");
+    }
+    assert_eq!(text(&run(&["count"], &text(&o.stdout)).stdout), "1\n1\n");
+}
+
+#[test]
+fn generate_with_a_technique_uses_it() {
+    let o = run(
+        &[
+            "generate",
+            "-n",
+            "2",
+            "--seed",
+            "1",
+            "--level",
+            "hard",
+            "--technique",
+            "naked pair",
+        ],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let walk = text(&run(&["explain"], &text(&o.stdout)).stdout);
+    assert!(walk.matches("Naked Pair").count() >= 2, "{walk}");
+}
+
+#[test]
+fn generate_refuses_contradicting_or_unknown_options_and_reports_what_it_cannot_find() {
+    let o = run(
+        &["generate", "--min-givens", "30", "--max-givens", "20"],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("SUDOKU_ERR_INVALID_ARGUMENT"),
+        "{}",
+        text(&o.stderr)
+    );
+    assert!(o.stdout.is_empty());
+    let o = run(&["generate", "--pattern", "x.x"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("81 characters"),
+        "{}",
+        text(&o.stderr)
+    );
+    let o = run(&["generate", "--technique", "no such thing"], "");
+    assert_eq!(o.status.code(), Some(2));
+    let o = run(&["generate", "--symmetry", "sideways"], "");
+    assert_eq!(o.status.code(), Some(2));
+    let args = [
+        "generate",
+        "-n",
+        "3",
+        "--seed",
+        "2",
+        "--level",
+        "extreme",
+        "--symmetry",
+        "dihedral",
+        "--max-tries",
+        "1",
+    ];
+    let o = run(&args, "");
+    assert_eq!(o.status.code(), Some(1));
+    let err = text(&o.stderr);
+    let found = text(&o.stdout).lines().count();
+    assert_eq!(err.matches("SUDOKU_NOT_FOUND").count() + found, 3, "{err}");
+    assert!(err.contains("sudoku: seed 2: SUDOKU_NOT_FOUND"), "{err}");
+}
