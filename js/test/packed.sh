@@ -26,11 +26,12 @@ cp -r "$js/test/types" types
 echo "tsc --noEmit on test/types/usage.ts against the installed declarations"
 node "$js/node_modules/typescript/bin/tsc" -p types/tsconfig.json
 
-tests=(api.test.js corpus.test.js)
+tests=(api.test.js corpus.test.js readme.test.js)
 if [ "${SKIP_BROWSER:-0}" != 1 ]; then
     tests+=(browser.test.js)
 fi
 export LIBSUDOKU_DEV_MODULES="$js/node_modules"
+export README_MD="$root/README.md"
 if [ -z "${SUDOKU_SHARED_DATA:-}" ] && [ -d "$root/../shared/data" ]; then
     export SUDOKU_SHARED_DATA="$root/../shared/data"
 fi
