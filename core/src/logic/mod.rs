@@ -32,6 +32,7 @@ mod fish;
 mod grid;
 mod intersections;
 mod memo;
+pub mod se;
 mod singles;
 mod step;
 mod subsets;
