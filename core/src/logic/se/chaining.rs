@@ -20,6 +20,9 @@ use crate::error::Error;
 use crate::logic::grid::Grid;
 use crate::units::{CELL_UNITS, PEERS, UNITS};
 
+/// The base rating of a forcing chain of bivalue cells.
+const Y_CHAIN_BASE: i32 = 70;
+
 /// Nodes: candidate `cell * 9 + digit` (digit 0-8) times two, plus one when "on".
 const NODES: usize = CELLS * 9 * 2;
 /// No parent list: the node is not reached.
@@ -41,8 +44,12 @@ fn parts(n: u16) -> (usize, usize, bool) {
 struct Mode {
     /// Whether "last" conditions are read on the changed grid.
     dynamic: bool,
-    /// Whether links within a cell (Y links) are used.
+    /// Whether links within a cell (Y links: a cell's other candidates off, a bivalue
+    /// cell's other candidate on) are used.
     y: bool,
+    /// Whether a unit's last place for a digit turns on (X links; the digit leaving a
+    /// cell's peers is always followed).
+    x: bool,
     /// What is applied where the chain stops: 0 nothing, 1 the basic rules, 2 also static
     /// forcing chains, 3 also static multiple chains, 4 also dynamic chains.
     nested: u8,
@@ -220,7 +227,7 @@ impl Search {
                     self.add(node(cell, e, true), &ps[..k], 0);
                 }
             }
-            for u in CELL_UNITS[cell] {
+            for u in CELL_UNITS[cell].into_iter().filter(|_| mode.x) {
                 let u = usize::from(u);
                 let bit = 1u16 << d;
                 let left = self.work.places(u, bit);
@@ -243,7 +250,7 @@ impl Search {
                 let e = (g0.cand[cell] & !(1 << d)).trailing_zeros() as usize;
                 self.add(node(cell, e, true), &[n], 0);
             }
-            for u in CELL_UNITS[cell] {
+            for u in CELL_UNITS[cell].into_iter().filter(|_| mode.x) {
                 let u = usize::from(u);
                 let places = g0.places(u, 1 << d);
                 if places.count_ones() == 2 {
@@ -334,8 +341,9 @@ impl Search {
         count
     }
 
-    /// Whether the nodes behind `n` use X links only, Y links only (per cell) or both:
-    /// (any X link, any Y link).
+    /// The kinds of links on the path to `n` (a static chain's nodes have one parent each):
+    /// (any conjugate link in a unit, any link within a cell). A chain without links
+    /// within a cell is on one digit.
     fn links(&self, n: u16) -> (bool, bool) {
         let mut x = false;
         let mut y = false;
@@ -345,9 +353,12 @@ impl Search {
             let Some(&p) = ps.first() else {
                 return (x, y);
             };
-            if parts(p).0 == parts(m).0 {
+            let (pc, pd, p_on) = parts(p);
+            let (mc, md, m_on) = parts(m);
+            if pc == mc && pd != md {
+                // A link within a cell: the chain is not on one digit.
                 y = true;
-            } else {
+            } else if m_on && !p_on {
                 x = true;
             }
             m = p;
@@ -475,6 +486,7 @@ impl Nested {
                 Mode {
                     dynamic: true,
                     y: false,
+                    x: true,
                     nested: 0,
                     stop: true,
                 },
@@ -485,32 +497,32 @@ impl Nested {
             _ => {
                 let (mode, base, rule) = match level {
                     Level::Multiple => (
-                        Mode { dynamic: false, y: true, nested: 0, stop: true },
+                        Mode { dynamic: false, y: true, x: true, nested: 0, stop: true },
                         80,
                         SeRule::MultipleForcingChain,
                     ),
                     Level::Dynamic => (
-                        Mode { dynamic: true, y: true, nested: 0, stop: true },
+                        Mode { dynamic: true, y: true, x: true, nested: 0, stop: true },
                         85,
                         SeRule::DynamicForcingChain,
                     ),
                     Level::DynamicPlus => (
-                        Mode { dynamic: true, y: true, nested: 1, stop: true },
+                        Mode { dynamic: true, y: true, x: true, nested: 1, stop: true },
                         90,
                         SeRule::DynamicForcingChainPlus,
                     ),
                     Level::Nested1 => (
-                        Mode { dynamic: true, y: true, nested: 2, stop: true },
+                        Mode { dynamic: true, y: true, x: true, nested: 2, stop: true },
                         95,
                         SeRule::NestedForcingChain,
                     ),
                     Level::Nested2 => (
-                        Mode { dynamic: true, y: true, nested: 3, stop: true },
+                        Mode { dynamic: true, y: true, x: true, nested: 3, stop: true },
                         100,
                         SeRule::NestedForcingChain,
                     ),
                     _ => (
-                        Mode { dynamic: true, y: true, nested: 4, stop: true },
+                        Mode { dynamic: true, y: true, x: true, nested: 4, stop: true },
                         105,
                         SeRule::NestedForcingChain,
                     ),
@@ -532,29 +544,43 @@ impl Nested {
             while ds != 0 {
                 let d = ds.trailing_zeros() as usize;
                 ds &= ds - 1;
-                for y in [false, true] {
+                for (x, y) in [(true, false), (false, true), (true, true)] {
                     let mode = Mode {
                         dynamic: false,
                         y,
+                        x,
                         nested: 0,
                         stop: false,
                     };
                     for on in [true, false] {
                         let start = node(cell, d, on);
                         self.search(0, g, start, mode)?;
+                        if on {
+                            best = easier(best, self.cycle(g, start, mode));
+                        }
                         let s = &self.searches[0];
                         if !s.reached(start ^ 1) {
                             continue;
                         }
                         let end = start ^ 1;
                         let complexity = s.complexity(end, &mut self.seen, &mut self.stack);
-                        let (x, yl) = s.links(end);
-                        let (base, rule) = match (x, yl) {
-                            (true, false) => (65, SeRule::ForcingXChain),
-                            (false, true) => (66, SeRule::ForcingYChain),
+                        let (base, rule) = match s.links(end) {
+                            (true, false) => (66, SeRule::ForcingXChain),
+                            (false, true) => (Y_CHAIN_BASE, SeRule::ForcingYChain),
                             _ => (70, SeRule::ForcingChain),
                         };
                         let rating = base + length_bonus(complexity);
+                        #[cfg(debug_assertions)]
+                        if std::env::var_os("SE_DEBUG").is_some() && rating < best.as_ref().map_or(999, |b| b.found.rating) {
+                            let mut m = end;
+                            let mut path = String::new();
+                            loop {
+                                let (c, dd, o) = parts(m);
+                                path += &format!(" r{}c{}.{}{}", c / 9 + 1, c % 9 + 1, dd + 1, if o { "+" } else { "-" });
+                                match s.parents(m).first() { Some(&p) => m = p, None => break }
+                            }
+                            eprintln!("chain {rating}:{path}");
+                        }
                         let found = if on {
                             let mut removed = [0u16; CELLS];
                             removed[cell] = 1 << d;
@@ -568,6 +594,110 @@ impl Nested {
             }
         }
         Ok(best)
+    }
+
+    /// The easiest cycle through `start` (on) in search 0: an "off" node of it with a link
+    /// back to `start` closes a loop; in a loop every weak link holds both ways, so what
+    /// sees both ends of one leaves.
+    fn cycle(&mut self, g: &Grid, start: u16, mode: Mode) -> Option<Best> {
+        let (sc, sd, _) = parts(start);
+        let s = &self.searches[0];
+        let mut best: Option<Best> = None;
+        for &b in &s.order {
+            let (bc, bd, b_on) = parts(b);
+            if b_on || b == start ^ 1 {
+                continue;
+            }
+            // A static link from b (off) to start (on).
+            let closes = if bc == sc {
+                mode.y && g.cand[sc].count_ones() == 2 && bd != sd
+            } else {
+                mode.x
+                    && bd == sd
+                    && CELL_UNITS[sc].iter().any(|&u| {
+                        let u = usize::from(u);
+                        CELL_UNITS[bc].contains(&(u as u8)) && g.places(u, 1 << sd).count_ones() == 2
+                    })
+            };
+            if !closes {
+                continue;
+            }
+            // The loop: b back to start by single parents.
+            let mut nodes = [0u16; NODES / 2];
+            let mut len = 0;
+            let mut m = b;
+            loop {
+                if len == nodes.len() {
+                    break;
+                }
+                nodes[len] = m;
+                len += 1;
+                match s.parents(m).first() {
+                    Some(&p) => m = p,
+                    None => break,
+                }
+            }
+            if len < 4 || nodes[len - 1] != start {
+                continue;
+            }
+            let lp = &nodes[..len];
+            // Weak links: an "on" node and the "off" node it leads to (nodes run from b back
+            // to start: each "off" node's parent is the "on" node before it in the loop).
+            let mut removed = [0u16; CELLS];
+            let mut any = false;
+            let in_loop = |c: usize, e: usize| lp.iter().any(|&n| parts(n).0 == c && parts(n).1 == e);
+            for w in 0..len {
+                let (oc, od, o_on) = parts(lp[w]);
+                if o_on {
+                    continue;
+                }
+                let (ac, ad, _) = parts(lp[(w + 1) % len]);
+                if oc == ac {
+                    let keep = (1u16 << od) | (1 << ad);
+                    let r = g.cand[oc] & !keep;
+                    if r != 0 {
+                        removed[oc] |= r;
+                        any = true;
+                    }
+                } else {
+                    for c in 0..CELLS {
+                        if c != oc
+                            && c != ac
+                            && g.cand[c] & (1 << od) != 0
+                            && crate::units::sees(c, oc)
+                            && crate::units::sees(c, ac)
+                            && !in_loop(c, od)
+                        {
+                            removed[c] |= 1 << od;
+                            any = true;
+                        }
+                    }
+                }
+            }
+            if !any {
+                continue;
+            }
+            let mut x = false;
+            let mut y = false;
+            for w in 0..len {
+                let (c1, _, on1) = parts(lp[w]);
+                let (c0, _, on0) = parts(lp[(w + 1) % len]);
+                // lp[w] follows lp[w + 1] in the loop's direction.
+                if c1 == c0 {
+                    y = true;
+                } else if on1 && !on0 {
+                    x = true;
+                }
+            }
+            let (base, rule) = match (x, y) {
+                (true, false) => (65, SeRule::XCycle),
+                (false, true) => (66, SeRule::YCycle),
+                _ => (70, SeRule::BidirectionalCycle),
+            };
+            let found = Found::removing(rule, base + length_bonus(len), removed);
+            best = easier(best, Some(Best { found, complexity: len }));
+        }
+        best
     }
 
     /// Double forcing chains: from a candidate on and off, a contradiction (the candidate is
