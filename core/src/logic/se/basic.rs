@@ -71,8 +71,8 @@ pub(crate) fn naked_single(g: &Grid) -> Option<Found> {
         .map(|c| Found::placing(SeRule::NakedSingle, 23, c, g.cand[c].trailing_zeros() as u8 + 1))
 }
 
-/// After removing `removed` from `g`, the first hidden single of digit bit `bit` in a unit
-/// of the cells that lost it (blocks, rows, columns of each cell in turn).
+/// After removing `removed` from `g`, the first hidden single of digit bit `bit` in the
+/// block of a cell that lost it (the "direct" rules place a single of their block).
 fn single_after(g: &Grid, removed: &[u16; 81], bit: u16) -> Option<(usize, u8)> {
     let mut after = *g;
     for (c, &r) in removed.iter().enumerate() {
@@ -84,8 +84,8 @@ fn single_after(g: &Grid, removed: &[u16; 81], bit: u16) -> Option<(usize, u8)> 
         if r & bit == 0 {
             continue;
         }
-        let units = CELL_UNITS[c];
-        for u in [units[2], units[0], units[1]] {
+        {
+            let u = CELL_UNITS[c][2];
             let places = after.places(u as usize, bit);
             if places.count_ones() == 1 {
                 let cell = UNITS[u as usize][places.trailing_zeros() as usize] as usize;
