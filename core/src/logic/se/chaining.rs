@@ -20,6 +20,14 @@ use crate::error::Error;
 use crate::logic::grid::Grid;
 use crate::units::{CELL_UNITS, PEERS, UNITS};
 
+/// Search slots of a level: 0-8 a cell's candidates on, 9 its current candidate off,
+/// 10-17 the other places of a region.
+const CELL_SLOTS: usize = 9;
+/// The first slot of a region's other places.
+const REGION_FIRST: usize = 10;
+/// Searches a nesting depth holds.
+const SEARCHES: usize = REGION_FIRST + 8;
+
 /// The base rating of a forcing chain of bivalue cells.
 const Y_CHAIN_BASE: i32 = 70;
 
@@ -151,12 +159,11 @@ impl Search {
         self.at[usize::from(n)] = at as u32;
         self.extra[usize::from(n)] = extra;
         self.order.push(n);
-        let (cell, d, on) = parts(n);
+        let on = n % 2 == 1;
         if on {
             self.pending_on.push(n);
         } else {
             self.pending_off.push(n);
-            self.work.eliminate(cell, 1 << d);
         }
         if self.reached(n ^ 1) && self.contradiction.is_none() {
             self.contradiction = Some(if on { (n, n ^ 1) } else { (n ^ 1, n) });
@@ -211,6 +218,10 @@ impl Search {
 
     fn follow_off(&mut self, g0: &Grid, n: u16, mode: Mode) {
         let (cell, d, _) = parts(n);
+        // The changed grid loses a candidate when its "off" node is followed, so that a
+        // unit's last two places turned off one after the other still give a
+        // contradiction.
+        self.work.eliminate(cell, 1 << d);
         if mode.dynamic {
             if mode.y {
                 let left = self.work.cand[cell];
@@ -429,8 +440,8 @@ struct Nested {
 impl Nested {
     fn new(g: &Grid, depth: u8) -> Result<Nested, Error> {
         let mut searches = Vec::new();
-        reserve(&mut searches, 10)?;
-        for _ in 0..10 {
+        reserve(&mut searches, SEARCHES)?;
+        for _ in 0..SEARCHES {
             searches.push(Search::new(g)?);
         }
         let mut seen = Vec::new();
@@ -479,59 +490,24 @@ impl Nested {
 
     /// The easiest conclusion of chains of `level` on `g`.
     fn best(&mut self, g: &Grid, level: Level) -> Result<Option<Best>, Error> {
-        match level {
-            Level::Forcing => self.unary(g),
-            Level::Nishio => self.binary(
-                g,
-                Mode {
-                    dynamic: true,
-                    y: false,
-                    x: true,
-                    nested: 0,
-                    stop: true,
-                },
-                75,
-                SeRule::NishioForcingChain,
-                true,
-            ),
-            _ => {
-                let (mode, base, rule) = match level {
-                    Level::Multiple => (
-                        Mode { dynamic: false, y: true, x: true, nested: 0, stop: true },
-                        80,
-                        SeRule::MultipleForcingChain,
-                    ),
-                    Level::Dynamic => (
-                        Mode { dynamic: true, y: true, x: true, nested: 0, stop: true },
-                        85,
-                        SeRule::DynamicForcingChain,
-                    ),
-                    Level::DynamicPlus => (
-                        Mode { dynamic: true, y: true, x: true, nested: 1, stop: true },
-                        90,
-                        SeRule::DynamicForcingChainPlus,
-                    ),
-                    Level::Nested1 => (
-                        Mode { dynamic: true, y: true, x: true, nested: 2, stop: true },
-                        95,
-                        SeRule::NestedForcingChain,
-                    ),
-                    Level::Nested2 => (
-                        Mode { dynamic: true, y: true, x: true, nested: 3, stop: true },
-                        100,
-                        SeRule::NestedForcingChain,
-                    ),
-                    _ => (
-                        Mode { dynamic: true, y: true, x: true, nested: 4, stop: true },
-                        105,
-                        SeRule::NestedForcingChain,
-                    ),
-                };
-                let b = self.binary(g, mode, base, rule, false)?;
-                let m = self.multiple(g, mode, base, rule)?;
-                Ok(easier(b, m))
-            }
-        }
+        let (dynamic, nested, base, rule) = match level {
+            Level::Forcing => return self.unary(g),
+            Level::Nishio => return self.nishio(g),
+            Level::Multiple => (false, 0, 80, SeRule::MultipleForcingChain),
+            Level::Dynamic => (true, 0, 85, SeRule::DynamicForcingChain),
+            Level::DynamicPlus => (true, 1, 90, SeRule::DynamicForcingChainPlus),
+            Level::Nested1 => (true, 2, 95, SeRule::NestedForcingChain),
+            Level::Nested2 => (true, 3, 100, SeRule::NestedForcingChain),
+            Level::Nested3 => (true, 4, 105, SeRule::NestedForcingChain),
+        };
+        let mode = Mode {
+            dynamic,
+            y: true,
+            x: true,
+            nested,
+            stop: true,
+        };
+        self.forcing(g, mode, (base, rule))
     }
 
     /// Cycles and forcing chains on static links: from each candidate on, a chain back to
@@ -700,107 +676,139 @@ impl Nested {
         best
     }
 
-    /// Double forcing chains: from a candidate on and off, a contradiction (the candidate is
-    /// off, or on) or the same conclusion both ways. `on_only`: contradictions from the
-    /// candidate on alone (Nishio).
-    fn binary(
+    /// The contradiction of search `k` (from candidate (`cell`, `d`) on when `on`, off
+    /// otherwise): the candidate is off, or on.
+    fn contradiction(
         &mut self,
-        g: &Grid,
-        mode: Mode,
-        base: i32,
-        rule: SeRule,
-        on_only: bool,
-    ) -> Result<Option<Best>, Error> {
+        (cell, d, on): (usize, usize, bool),
+        k: usize,
+        (base, rule): (i32, SeRule),
+    ) -> Option<Best> {
+        let (a, b) = self.searches[k].contradiction?;
+        let s = &self.searches[k];
+        let complexity = s.complexity(a, &mut self.seen, &mut self.stack)
+            + s.complexity(b, &mut self.seen, &mut self.stack);
+        let rating = base + length_bonus(complexity);
+        let found = if on {
+            let mut removed = [0u16; CELLS];
+            removed[cell] = 1 << d;
+            Found::removing(rule, rating, removed)
+        } else {
+            Found::placing(rule, rating, cell, d as u8 + 1)
+        };
+        Some(Best { found, complexity })
+    }
+
+    /// Nishio: from each candidate on, chains on its digit alone (dynamic) to a
+    /// contradiction.
+    fn nishio(&mut self, g: &Grid) -> Result<Option<Best>, Error> {
+        let mode = Mode {
+            dynamic: true,
+            y: false,
+            x: true,
+            nested: 0,
+            stop: true,
+        };
         let mut best: Option<Best> = None;
         for cell in 0..CELLS {
             let mut ds = g.cand[cell];
             while ds != 0 {
                 let d = ds.trailing_zeros() as usize;
                 ds &= ds - 1;
-                let on = node(cell, d, true);
-                self.search(0, g, on, mode)?;
-                if let Some((a, b)) = self.searches[0].contradiction {
-                    let s = &self.searches[0];
-                    let complexity = s.complexity(a, &mut self.seen, &mut self.stack)
-                        + s.complexity(b, &mut self.seen, &mut self.stack);
-                    let mut removed = [0u16; CELLS];
-                    removed[cell] = 1 << d;
-                    let found = Found::removing(rule, base + length_bonus(complexity), removed);
-                    best = easier(best, Some(Best { found, complexity }));
-                }
-                if on_only {
-                    continue;
-                }
-                self.search(1, g, on ^ 1, mode)?;
-                if let Some((a, b)) = self.searches[1].contradiction {
-                    let s = &self.searches[1];
-                    let complexity = s.complexity(a, &mut self.seen, &mut self.stack)
-                        + s.complexity(b, &mut self.seen, &mut self.stack);
-                    let found =
-                        Found::placing(rule, base + length_bonus(complexity), cell, d as u8 + 1);
-                    best = easier(best, Some(Best { found, complexity }));
-                }
-                if self.searches[0].contradiction.is_none()
-                    && self.searches[1].contradiction.is_none()
-                {
-                    let r = self.common(g, &[0, 1], base, rule)?;
-                    best = easier(best, r);
-                }
+                self.search(0, g, node(cell, d, true), mode)?;
+                let r = self.contradiction((cell, d, true), 0, (75, SeRule::NishioForcingChain));
+                best = easier(best, r);
             }
         }
         Ok(best)
     }
 
-    /// Cell and region forcing chains: every candidate of a cell with three or more, or
-    /// every place of a digit in a unit with three or more, on; what all of them reach.
-    fn multiple(
+    /// The forcing chains of one level, in the order Sudoku Explainer makes them: cell by
+    /// cell, and in each cell digit by digit, the contradictions and the double chains of
+    /// the candidate, then the region chains of the units where the cell is the digit's
+    /// first place; after the cell's digits, the cell chain. The easiest wins, the simpler
+    /// and then the first on a tie.
+    fn forcing(
         &mut self,
         g: &Grid,
         mode: Mode,
-        base: i32,
-        rule: SeRule,
+        level: (i32, SeRule),
     ) -> Result<Option<Best>, Error> {
         let mut best: Option<Best> = None;
         for cell in 0..CELLS {
-            let m = g.cand[cell];
-            if m.count_ones() < 3 {
+            let cands = g.cand[cell];
+            if cands == 0 {
                 continue;
             }
-            let mut ds = m;
+            // Searches 0-8: the cell's candidates on, in order; CELL_SLOTS: the current one
+            // off.
             let mut k = 0;
-            let mut dead = false;
+            let mut ds = cands;
             while ds != 0 {
                 let d = ds.trailing_zeros() as usize;
                 ds &= ds - 1;
                 self.search(k, g, node(cell, d, true), mode)?;
-                dead |= self.searches[k].contradiction.is_some();
+                self.search(CELL_SLOTS, g, node(cell, d, false), mode)?;
+                best = easier(best, self.contradiction((cell, d, true), k, level));
+                best = easier(best, self.contradiction((cell, d, false), CELL_SLOTS, level));
+                // A contradiction leaves a search short: no double chain from it.
+                if self.searches[k].contradiction.is_none()
+                    && self.searches[CELL_SLOTS].contradiction.is_none()
+                {
+                    let r = self.common(g, &[k, CELL_SLOTS], level.0, level.1)?;
+                    best = easier(best, r);
+                }
+                let r = self.regions(g, (cell, d), k, mode, level)?;
+                best = easier(best, r);
                 k += 1;
             }
-            if !dead {
-                let ks: Vec<usize> = (0..k).collect();
-                best = easier(best, self.common(g, &ks, base, rule)?);
+            if k >= 2 && (0..k).all(|j| self.searches[j].contradiction.is_none()) {
+                let ks: [usize; 9] = core::array::from_fn(|j| j);
+                let r = self.common(g, &ks[..k], level.0, level.1)?;
+                best = easier(best, r);
             }
         }
-        for u in 0..27 {
-            for d in 0..9 {
-                let places = g.places(u, 1 << d);
-                if places.count_ones() < 3 {
-                    continue;
-                }
-                let mut k = 0;
-                let mut dead = false;
-                for j in 0..9 {
-                    if places & (1 << j) != 0 {
-                        let c = usize::from(UNITS[u][j]);
-                        self.search(k, g, node(c, d, true), mode)?;
-                        dead |= self.searches[k].contradiction.is_some();
-                        k += 1;
-                    }
-                }
-                if !dead {
-                    let ks: Vec<usize> = (0..k).collect();
-                    best = easier(best, self.common(g, &ks, base, rule)?);
-                }
+        Ok(best)
+    }
+
+    /// The region chains of digit `d` in the units where `cell` is its first place, with
+    /// three places or more (two places are a double chain): every place on; search `k`
+    /// is the one from `cell`.
+    fn regions(
+        &mut self,
+        g: &Grid,
+        (cell, d): (usize, usize),
+        k: usize,
+        mode: Mode,
+        level: (i32, SeRule),
+    ) -> Result<Option<Best>, Error> {
+        let mut best = None;
+        let units = CELL_UNITS[cell];
+        // Sudoku Explainer's region order: block, row, column.
+        for u in [units[2], units[0], units[1]] {
+            let u = usize::from(u);
+            let places = g.places(u, 1 << d);
+            if places.count_ones() < 2
+                || usize::from(UNITS[u][places.trailing_zeros() as usize]) != cell
+            {
+                continue;
+            }
+            let mut ks = [0usize; 9];
+            ks[0] = k;
+            let mut n = 1;
+            let mut dead = self.searches[k].contradiction.is_some();
+            let mut rest = places & (places - 1);
+            while rest != 0 {
+                let p = usize::from(UNITS[u][rest.trailing_zeros() as usize]);
+                rest &= rest - 1;
+                let slot = REGION_FIRST + n - 1;
+                self.search(slot, g, node(p, d, true), mode)?;
+                dead |= self.searches[slot].contradiction.is_some();
+                ks[n] = slot;
+                n += 1;
+            }
+            if !dead {
+                best = easier(best, self.common(g, &ks[..n], level.0, level.1)?);
             }
         }
         Ok(best)
@@ -863,10 +871,17 @@ impl Search {
     }
 }
 
-/// The easier of two conclusions; the first on a tie.
+/// The easier of two conclusions: the lower rating, then the lower complexity, then the
+/// first.
 fn easier(a: Option<Best>, b: Option<Best>) -> Option<Best> {
     match (a, b) {
-        (Some(a), Some(b)) => Some(if b.found.rating < a.found.rating { b } else { a }),
+        (Some(a), Some(b)) => Some(
+            if b.found.rating < a.found.rating {
+                b
+            } else {
+                a
+            },
+        ),
         (a, None) => a,
         (None, b) => b,
     }
