@@ -751,18 +751,14 @@ impl Nested {
                 self.search(CELL_SLOTS, g, node(cell, d, false), mode)?;
                 best = easier(best, self.contradiction((cell, d, true), k, level));
                 best = easier(best, self.contradiction((cell, d, false), CELL_SLOTS, level));
-                // A contradiction leaves a search short: no double chain from it.
-                if self.searches[k].contradiction.is_none()
-                    && self.searches[CELL_SLOTS].contradiction.is_none()
-                {
-                    let r = self.common(g, &[k, CELL_SLOTS], level.0, level.1)?;
-                    best = easier(best, r);
-                }
+                // A search cut short by a contradiction still counts what it reached.
+                let r = self.common(g, &[k, CELL_SLOTS], level.0, level.1)?;
+                best = easier(best, r);
                 let r = self.regions(g, (cell, d), k, mode, level)?;
                 best = easier(best, r);
                 k += 1;
             }
-            if k >= 2 && (0..k).all(|j| self.searches[j].contradiction.is_none()) {
+            if k >= 2 {
                 let ks: [usize; 9] = core::array::from_fn(|j| j);
                 let r = self.common(g, &ks[..k], level.0, level.1)?;
                 best = easier(best, r);
@@ -796,20 +792,16 @@ impl Nested {
             let mut ks = [0usize; 9];
             ks[0] = k;
             let mut n = 1;
-            let mut dead = self.searches[k].contradiction.is_some();
             let mut rest = places & (places - 1);
             while rest != 0 {
                 let p = usize::from(UNITS[u][rest.trailing_zeros() as usize]);
                 rest &= rest - 1;
                 let slot = REGION_FIRST + n - 1;
                 self.search(slot, g, node(p, d, true), mode)?;
-                dead |= self.searches[slot].contradiction.is_some();
                 ks[n] = slot;
                 n += 1;
             }
-            if !dead {
-                best = easier(best, self.common(g, &ks[..n], level.0, level.1)?);
-            }
+            best = easier(best, self.common(g, &ks[..n], level.0, level.1)?);
         }
         Ok(best)
     }
@@ -841,6 +833,14 @@ impl Nested {
                     self.searches[k].complexity(n, &mut self.seen, &mut self.stack);
             }
             let rating = base + length_bonus(complexity);
+            #[cfg(debug_assertions)]
+            if std::env::var("SE_TARGET").ok().as_deref() == Some(&format!("r{}c{}.{}", cell / 9 + 1, cell % 9 + 1, d + 1)) {
+                let starts: Vec<String> = ks.iter().map(|&k| {
+                    let (c0, d0, o0) = parts(self.searches[k].order[0]);
+                    format!("r{}c{}.{}{} ({})", c0 / 9 + 1, c0 % 9 + 1, d0 + 1, if o0 { "+" } else { "-" }, self.searches[k].complexity(n, &mut self.seen, &mut self.stack))
+                }).collect();
+                eprintln!("common {rating} {complexity}: {}", starts.join(", "));
+            }
             let found = if on {
                 Found::placing(rule, rating, cell, d as u8 + 1)
             } else {
