@@ -18,7 +18,7 @@ use super::Found;
 use crate::board::CELLS;
 use crate::error::Error;
 use crate::logic::grid::Grid;
-use crate::units::{CELL_UNITS, PEERS, UNITS};
+use crate::units::{CELL_UNITS, PEER_MASK, UNITS, UNIT_MASK};
 
 /// Search slots of a level: 0-8 a cell's candidates on, 9 its current candidate off,
 /// 10-17 the other places of a region.
@@ -35,6 +35,13 @@ const Y_CHAIN_BASE: i32 = 70;
 const NODES: usize = CELLS * 9 * 2;
 /// No parent list: the node is not reached.
 const UNREACHED: u32 = u32::MAX;
+
+/// The block, row and column of `cell` (indices of [`UNITS`]), in Sudoku Explainer's
+/// order.
+fn se_units(cell: usize) -> [usize; 3] {
+    let u = CELL_UNITS[cell];
+    [usize::from(u[2]), usize::from(u[0]), usize::from(u[1])]
+}
 
 /// The node of candidate (`cell`, `d`) (digit 0-8), on or off.
 fn node(cell: usize, d: usize, on: bool) -> u16 {
@@ -197,25 +204,33 @@ impl Search {
         }
     }
 
+    /// Follows an "on" node: the cell's other candidates off (Y), then the digit off in the
+    /// cell's block, row and column, in Sudoku Explainer's order.
     fn follow_on(&mut self, g0: &Grid, n: u16, mode: Mode) {
         let (cell, d, _) = parts(n);
-        let grid = if mode.dynamic { self.work } else { *g0 };
-        if mode.y {
-            let mut others = grid.cand[cell] & !(1 << d);
-            while others != 0 {
-                let e = others.trailing_zeros() as usize;
-                others &= others - 1;
-                self.add(node(cell, e, false), &[n], 0);
-            }
+        let grid = if mode.dynamic { &self.work } else { g0 };
+        let others = if mode.y { grid.cand[cell] & !(1 << d) } else { 0 };
+        let peers = grid.pos[d] & PEER_MASK[cell];
+        let mut m = others;
+        while m != 0 {
+            let e = m.trailing_zeros() as usize;
+            m &= m - 1;
+            self.add(node(cell, e, false), &[n], 0);
         }
-        for &p in &PEERS[cell] {
-            let p = usize::from(p);
-            if grid.cand[p] & (1 << d) != 0 {
+        for u in se_units(cell) {
+            let mut m = peers & UNIT_MASK[u];
+            while m != 0 {
+                let p = m.trailing_zeros() as usize;
+                m &= m - 1;
                 self.add(node(p, d, false), &[n], 0);
             }
         }
     }
 
+    /// Follows an "off" node: the cell's last candidate on (Y), then the digit's last place
+    /// in the cell's block, row and column on (X). Static chains read "last" as "the other
+    /// of two" on the grid the chain began with; dynamic ones on the grid as changed, the
+    /// new node resting on every candidate the chain removed there.
     fn follow_off(&mut self, g0: &Grid, n: u16, mode: Mode) {
         let (cell, d, _) = parts(n);
         // The changed grid loses a candidate when its "off" node is followed, so that a
@@ -238,22 +253,21 @@ impl Search {
                     self.add(node(cell, e, true), &ps[..k], 0);
                 }
             }
-            for u in CELL_UNITS[cell].into_iter().filter(|_| mode.x) {
-                let u = usize::from(u);
-                let bit = 1u16 << d;
-                let left = self.work.places(u, bit);
-                if left.count_ones() == 1 {
-                    let p = usize::from(UNITS[u][left.trailing_zeros() as usize]);
-                    let mut ps = [0u16; 9];
-                    let mut k = 0;
-                    let mut gone = g0.places(u, bit) & !left;
-                    while gone != 0 {
-                        let q = usize::from(UNITS[u][gone.trailing_zeros() as usize]);
-                        ps[k] = node(q, d, false);
-                        k += 1;
-                        gone &= gone - 1;
+            if mode.x {
+                for u in se_units(cell) {
+                    let left = self.work.pos[d] & UNIT_MASK[u];
+                    if left.count_ones() == 1 {
+                        let p = left.trailing_zeros() as usize;
+                        let mut ps = [0u16; 9];
+                        let mut k = 0;
+                        let mut gone = g0.pos[d] & UNIT_MASK[u] & !left;
+                        while gone != 0 && k < 9 {
+                            ps[k] = node(gone.trailing_zeros() as usize, d, false);
+                            k += 1;
+                            gone &= gone - 1;
+                        }
+                        self.add(node(p, d, true), &ps[..k], 0);
                     }
-                    self.add(node(p, d, true), &ps[..k], 0);
                 }
             }
         } else {
@@ -261,13 +275,12 @@ impl Search {
                 let e = (g0.cand[cell] & !(1 << d)).trailing_zeros() as usize;
                 self.add(node(cell, e, true), &[n], 0);
             }
-            for u in CELL_UNITS[cell].into_iter().filter(|_| mode.x) {
-                let u = usize::from(u);
-                let places = g0.places(u, 1 << d);
-                if places.count_ones() == 2 {
-                    for k in 0..9 {
-                        let p = usize::from(UNITS[u][k]);
-                        if places & (1 << k) != 0 && p != cell {
+            if mode.x {
+                for u in se_units(cell) {
+                    let places = g0.pos[d] & UNIT_MASK[u];
+                    if places.count_ones() == 2 {
+                        let p = (places & !(1u128 << cell)).trailing_zeros() as usize;
+                        if p < CELLS {
                             self.add(node(p, d, true), &[n], 0);
                         }
                     }
