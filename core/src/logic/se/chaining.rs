@@ -559,17 +559,6 @@ impl Nested {
                             _ => (70, SeRule::ForcingChain),
                         };
                         let rating = base + length_bonus(complexity);
-                        #[cfg(debug_assertions)]
-                        if std::env::var_os("SE_DEBUG").is_some() && rating < best.as_ref().map_or(999, |b| b.found.rating) {
-                            let mut m = end;
-                            let mut path = String::new();
-                            loop {
-                                let (c, dd, o) = parts(m);
-                                path += &format!(" r{}c{}.{}{}", c / 9 + 1, c % 9 + 1, dd + 1, if o { "+" } else { "-" });
-                                match s.parents(m).first() { Some(&p) => m = p, None => break }
-                            }
-                            eprintln!("chain {rating}:{path}");
-                        }
                         let found = if on {
                             let mut removed = [0u16; CELLS];
                             removed[cell] = 1 << d;
@@ -846,14 +835,6 @@ impl Nested {
                     self.searches[k].complexity(n, &mut self.seen, &mut self.stack);
             }
             let rating = base + length_bonus(complexity);
-            #[cfg(debug_assertions)]
-            if std::env::var("SE_TARGET").ok().as_deref() == Some(&format!("r{}c{}.{}", cell / 9 + 1, cell % 9 + 1, d + 1)) {
-                let starts: Vec<String> = ks.iter().map(|&k| {
-                    let (c0, d0, o0) = parts(self.searches[k].order[0]);
-                    format!("r{}c{}.{}{} ({})", c0 / 9 + 1, c0 % 9 + 1, d0 + 1, if o0 { "+" } else { "-" }, self.searches[k].complexity(n, &mut self.seen, &mut self.stack))
-                }).collect();
-                eprintln!("common {rating} {complexity}: {}", starts.join(", "));
-            }
             let found = if on {
                 Found::placing(rule, rating, cell, d as u8 + 1)
             } else {

@@ -121,9 +121,9 @@ impl SeRule {
     }
 }
 
-/// What a chain of `complexity` nodes adds to its rule's base rating, in tenths: nothing up
-/// to 6 nodes, then a tenth each time the length passes the next of 4, 6, 8, 12, 16, 24,
-/// 32, ... (alternately times 3/2 and times 4/3).
+/// What a chain of `complexity` nodes adds to its rule's base rating, in tenths: a tenth
+/// each time `complexity - 2` passes the next of 4, 6, 8, 12, 16, 24, 32, ... (alternately
+/// times 3/2 and times 4/3), so nothing up to 6 nodes.
 pub(crate) fn length_bonus(complexity: usize) -> i32 {
     let length = complexity.saturating_sub(2);
     let mut ceil = 4usize;
@@ -147,7 +147,7 @@ mod tests {
             .filter(|&n| length_bonus(n + 1) > length_bonus(n))
             .map(|n| n + 1 - 2)
             .collect();
-        assert_eq!(steps, [5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129]);
+        assert_eq!(steps, [5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193]);
         assert_eq!(length_bonus(0), 0);
         assert_eq!(length_bonus(6), 0);
         assert_eq!(length_bonus(7), 1);

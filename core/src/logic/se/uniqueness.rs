@@ -7,7 +7,7 @@ use super::rule::SeRule;
 use crate::board::{BOX, CELLS, COL, ROW};
 use crate::logic::grid::Grid;
 use crate::logic::uniqueness as lib;
-use crate::units::{sees, UNITS};
+use crate::units::UNITS;
 
 /// The easiest unique rectangle: type 1 (4.5), then types 2 and 4 (4.6), then type 3
 /// (4.5 plus a tenth for each cell of its naked subset).
@@ -54,12 +54,20 @@ fn each_rectangle(g: &Grid, f: &mut impl FnMut([usize; 4], u16)) {
                             let b = rest.trailing_zeros();
                             rest &= rest - 1;
                             let pair = (1u16 << a) | (1 << b);
-                            let floor: Vec<usize> =
-                                cs.iter().copied().filter(|&c| g.cand[c] == pair).collect();
-                            let roof: Vec<usize> =
-                                cs.iter().copied().filter(|&c| g.cand[c] != pair).collect();
-                            if floor.len() == 2 && roof.len() == 2 {
-                                f([floor[0], floor[1], roof[0], roof[1]], pair);
+                            // Floor cells first, then the roof, each in corner order.
+                            let mut sorted = [0usize; 4];
+                            let mut k = 0;
+                            for floor in [true, false] {
+                                for &c in &cs {
+                                    if (g.cand[c] == pair) == floor {
+                                        sorted[k] = c;
+                                        k += 1;
+                                    }
+                                }
+                            }
+                            let floor = cs.iter().filter(|&&c| g.cand[c] == pair).count();
+                            if floor == 2 {
+                                f(sorted, pair);
                             }
                         }
                     }
@@ -108,13 +116,17 @@ fn type_3(g: &Grid, [_, _, r1, r2]: [usize; 4], pair: u16) -> Option<Found> {
     let extra = (g.cand[r1] | g.cand[r2]) & !pair;
     let mut best: Option<Found> = None;
     for u in shared_units(r1, r2) {
-        let others: Vec<usize> = UNITS[u]
-            .iter()
-            .map(|&c| c as usize)
-            .filter(|&c| c != r1 && c != r2 && g.digit[c] == 0)
-            .collect();
+        let mut others = [0usize; 9];
+        let mut n = 0;
+        for &c in &UNITS[u] {
+            let c = c as usize;
+            if c != r1 && c != r2 && g.digit[c] == 0 {
+                others[n] = c;
+                n += 1;
+            }
+        }
+        let others = &others[..n];
         // Subsets of 1 to 3 other cells with the roof as one more cell.
-        let n = others.len();
         for mask in 1u32..(1 << n) {
             let k = mask.count_ones() as usize;
             if k > 3 {
@@ -142,7 +154,6 @@ fn type_3(g: &Grid, [_, _, r1, r2]: [usize; 4], pair: u16) -> Option<Found> {
             }
         }
     }
-    let _ = sees;
     best
 }
 
