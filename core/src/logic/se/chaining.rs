@@ -92,6 +92,9 @@ struct Search {
     contradiction: Option<(u16, u16)>,
     /// Whether the search ends at its first contradiction.
     stop: bool,
+    /// A node the start may not reach directly (a cycle's closing node, which must be
+    /// reached around the loop), or `u16::MAX`.
+    banned: u16,
 }
 
 /// Reserves `n` more places in `v`, or [`Error::NoMemory`].
@@ -112,6 +115,7 @@ impl Search {
             work: *g,
             contradiction: None,
             stop: true,
+            banned: u16::MAX,
         };
         reserve(&mut s.at, NODES)?;
         s.at.resize(NODES, UNREACHED);
@@ -153,6 +157,9 @@ impl Search {
     /// reached once, with at most nine parents.
     fn add(&mut self, n: u16, parents: &[u16], extra: u16) {
         if self.reached(n) || (self.stop && self.contradiction.is_some()) {
+            return;
+        }
+        if n == self.banned && parents.len() == 1 && self.order.first() == Some(&parents[0]) {
             return;
         }
         let at = self.arena.len();
@@ -487,9 +494,22 @@ impl Nested {
 
     /// Runs search `k` from `start` on `g` in `mode`.
     fn search(&mut self, k: usize, g: &Grid, start: u16, mode: Mode) -> Result<(), Error> {
+        self.search_banned(k, g, start, mode, u16::MAX)
+    }
+
+    /// [`Nested::search`] where `start` may not reach `banned` directly.
+    fn search_banned(
+        &mut self,
+        k: usize,
+        g: &Grid,
+        start: u16,
+        mode: Mode,
+        banned: u16,
+    ) -> Result<(), Error> {
         let mut s = core::mem::replace(&mut self.searches[k], Search::empty());
         s.reset(g);
         s.stop = mode.stop;
+        s.banned = banned;
         s.add(start, &[], 0);
         let r = if mode.nested >= 2 {
             let inner = self.inner(g)?;
@@ -545,7 +565,9 @@ impl Nested {
                         let start = node(cell, d, on);
                         self.search(0, g, start, mode)?;
                         if on {
-                            best = easier(best, self.cycle(g, start, mode));
+                            let r = self.cycles(g, start, mode)?;
+                            best = easier(best, r);
+                            self.search(0, g, start, mode)?;
                         }
                         let s = &self.searches[0];
                         if !s.reached(start ^ 1) {
@@ -577,27 +599,35 @@ impl Nested {
     /// The easiest cycle through `start` (on) in search 0: an "off" node of it with a link
     /// back to `start` closes a loop; in a loop every weak link holds both ways, so what
     /// sees both ends of one leaves.
-    fn cycle(&mut self, g: &Grid, start: u16, mode: Mode) -> Option<Best> {
+    fn cycles(&mut self, g: &Grid, start: u16, mode: Mode) -> Result<Option<Best>, Error> {
         let (sc, sd, _) = parts(start);
-        let s = &self.searches[0];
         let mut best: Option<Best> = None;
-        for &b in &s.order {
-            let (bc, bd, b_on) = parts(b);
-            if b_on || b == start ^ 1 {
+        // The "off" nodes with a static link back to start (on): the cell's other
+        // candidate when it is bivalue, the digit's other place in a unit with two.
+        let mut closers = [u16::MAX; 4];
+        if mode.y && g.cand[sc].count_ones() == 2 {
+            let e = (g.cand[sc] & !(1 << sd)).trailing_zeros() as usize;
+            closers[0] = node(sc, e, false);
+        }
+        if mode.x {
+            for (k, u) in se_units(sc).into_iter().enumerate() {
+                let places = g.pos[sd] & UNIT_MASK[u];
+                if places.count_ones() == 2 {
+                    let p = (places & !(1u128 << sc)).trailing_zeros() as usize;
+                    let n = node(p, sd, false);
+                    if !closers.contains(&n) {
+                        closers[k + 1] = n;
+                    }
+                }
+            }
+        }
+        for b in closers {
+            if b == u16::MAX {
                 continue;
             }
-            // A static link from b (off) to start (on).
-            let closes = if bc == sc {
-                mode.y && g.cand[sc].count_ones() == 2 && bd != sd
-            } else {
-                mode.x
-                    && bd == sd
-                    && CELL_UNITS[sc].iter().any(|&u| {
-                        let u = usize::from(u);
-                        CELL_UNITS[bc].contains(&(u as u8)) && g.places(u, 1 << sd).count_ones() == 2
-                    })
-            };
-            if !closes {
+            self.search_banned(0, g, start, mode, b)?;
+            let s = &self.searches[0];
+            if !s.reached(b) {
                 continue;
             }
             // The loop: b back to start by single parents.
@@ -675,7 +705,7 @@ impl Nested {
             let found = Found::removing(rule, base + length_bonus(len), removed);
             best = easier(best, Some(Best { found, complexity: len }));
         }
-        best
+        Ok(best)
     }
 
     /// The contradiction of search `k` (from candidate (`cell`, `d`) on when `on`, off
@@ -861,6 +891,7 @@ impl Search {
             work: Grid::from_parts([0; CELLS], [0; CELLS]),
             contradiction: None,
             stop: true,
+            banned: u16::MAX,
         }
     }
 }
