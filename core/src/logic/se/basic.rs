@@ -68,7 +68,14 @@ pub(crate) fn hidden_single(g: &Grid) -> Option<Found> {
 pub(crate) fn naked_single(g: &Grid) -> Option<Found> {
     (0..81)
         .find(|&c| g.digit[c] == 0 && g.cand[c].count_ones() == 1)
-        .map(|c| Found::placing(SeRule::NakedSingle, 23, c, g.cand[c].trailing_zeros() as u8 + 1))
+        .map(|c| {
+            Found::placing(
+                SeRule::NakedSingle,
+                23,
+                c,
+                g.cand[c].trailing_zeros() as u8 + 1,
+            )
+        })
 }
 
 /// After removing `removed` from `g`, the first hidden single of digit bit `bit` in the

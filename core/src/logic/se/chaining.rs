@@ -216,7 +216,11 @@ impl Search {
     fn follow_on(&mut self, g0: &Grid, n: u16, mode: Mode) {
         let (cell, d, _) = parts(n);
         let grid = if mode.dynamic { &self.work } else { g0 };
-        let others = if mode.y { grid.cand[cell] & !(1 << d) } else { 0 };
+        let others = if mode.y {
+            grid.cand[cell] & !(1 << d)
+        } else {
+            0
+        };
         let peers = grid.pos[d] & PEER_MASK[cell];
         let mut m = others;
         while m != 0 {
@@ -402,9 +406,11 @@ impl Search {
 fn touches(f: &Found, c: usize) -> bool {
     let changed = |x: usize| f.removed[x] != 0 || f.placement.is_some_and(|(p, _)| p == x);
     changed(c)
-        || CELL_UNITS[c]
-            .iter()
-            .any(|&u| UNITS[usize::from(u)].iter().any(|&x| changed(usize::from(x))))
+        || CELL_UNITS[c].iter().any(|&u| {
+            UNITS[usize::from(u)]
+                .iter()
+                .any(|&x| changed(usize::from(x)))
+        })
 }
 
 /// The basic rules a nested chain applies where it stops.
@@ -453,7 +459,9 @@ struct Nested {
     searches: Vec<Search>,
     seen: Vec<u64>,
     stack: Vec<u16>,
-    inner: Option<Box<Nested>>,
+    /// The nesting below, made when first needed (a vector of at most one, so that it is
+    /// allocated fallibly).
+    inner: Vec<Nested>,
     depth: u8,
 }
 
@@ -473,23 +481,22 @@ impl Nested {
             searches,
             seen,
             stack,
-            inner: None,
+            inner: Vec::new(),
             depth,
         })
     }
 
     /// The nesting below this one, made when first needed.
     fn inner(&mut self, g: &Grid) -> Result<&mut Nested, Error> {
-        if self.inner.is_none() {
+        if self.inner.is_empty() {
             if self.depth >= 3 {
                 return Err(Error::Internal);
             }
-            let mut b = Vec::new();
-            reserve(&mut b, 1)?;
-            b.push(Nested::new(g, self.depth + 1)?);
-            self.inner = b.pop().map(Box::new);
+            reserve(&mut self.inner, 1)?;
+            let inner = Nested::new(g, self.depth + 1)?;
+            self.inner.push(inner);
         }
-        self.inner.as_deref_mut().ok_or(Error::Internal)
+        self.inner.first_mut().ok_or(Error::Internal)
     }
 
     /// Runs search `k` from `start` on `g` in `mode`.
@@ -653,7 +660,8 @@ impl Nested {
             // to start: each "off" node's parent is the "on" node before it in the loop).
             let mut removed = [0u16; CELLS];
             let mut any = false;
-            let in_loop = |c: usize, e: usize| lp.iter().any(|&n| parts(n).0 == c && parts(n).1 == e);
+            let in_loop =
+                |c: usize, e: usize| lp.iter().any(|&n| parts(n).0 == c && parts(n).1 == e);
             for w in 0..len {
                 let (oc, od, o_on) = parts(lp[w]);
                 if o_on {
@@ -668,14 +676,12 @@ impl Nested {
                         any = true;
                     }
                 } else {
-                    for c in 0..CELLS {
-                        if c != oc
-                            && c != ac
-                            && g.cand[c] & (1 << od) != 0
-                            && crate::units::sees(c, oc)
-                            && crate::units::sees(c, ac)
-                            && !in_loop(c, od)
-                        {
+                    // The digit in the cells that see both ends, off the loop.
+                    let mut m = g.pos[od] & PEER_MASK[oc] & PEER_MASK[ac];
+                    while m != 0 {
+                        let c = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        if !in_loop(c, od) {
                             removed[c] |= 1 << od;
                             any = true;
                         }
@@ -703,7 +709,13 @@ impl Nested {
                 _ => (70, SeRule::BidirectionalCycle),
             };
             let found = Found::removing(rule, base + length_bonus(len), removed);
-            best = easier(best, Some(Best { found, complexity: len }));
+            best = easier(
+                best,
+                Some(Best {
+                    found,
+                    complexity: len,
+                }),
+            );
         }
         Ok(best)
     }
@@ -782,7 +794,10 @@ impl Nested {
                 self.search(k, g, node(cell, d, true), mode)?;
                 self.search(CELL_SLOTS, g, node(cell, d, false), mode)?;
                 best = easier(best, self.contradiction((cell, d, true), k, level));
-                best = easier(best, self.contradiction((cell, d, false), CELL_SLOTS, level));
+                best = easier(
+                    best,
+                    self.contradiction((cell, d, false), CELL_SLOTS, level),
+                );
                 // A search cut short by a contradiction still counts what it reached.
                 let r = self.common(g, &[k, CELL_SLOTS], level.0, level.1)?;
                 best = easier(best, r);
@@ -861,8 +876,7 @@ impl Nested {
             }
             let mut complexity = 0;
             for &k in ks {
-                complexity +=
-                    self.searches[k].complexity(n, &mut self.seen, &mut self.stack);
+                complexity += self.searches[k].complexity(n, &mut self.seen, &mut self.stack);
             }
             let rating = base + length_bonus(complexity);
             let found = if on {
@@ -900,13 +914,11 @@ impl Search {
 /// first.
 fn easier(a: Option<Best>, b: Option<Best>) -> Option<Best> {
     match (a, b) {
-        (Some(a), Some(b)) => Some(
-            if b.found.rating < a.found.rating {
-                b
-            } else {
-                a
-            },
-        ),
+        (Some(a), Some(b)) => Some(if b.found.rating < a.found.rating {
+            b
+        } else {
+            a
+        }),
         (a, None) => a,
         (None, b) => b,
     }

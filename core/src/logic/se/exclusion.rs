@@ -62,5 +62,6 @@ fn exclude(g: &Grid, a: usize, b: usize) -> Option<Found> {
     let mut removed = [0u16; CELLS];
     removed[a] = g.cand[a] & !keep_a;
     removed[b] = g.cand[b] & !keep_b;
-    (removed[a] | removed[b] != 0).then(|| Found::removing(SeRule::AlignedPairExclusion, 62, removed))
+    (removed[a] | removed[b] != 0)
+        .then(|| Found::removing(SeRule::AlignedPairExclusion, 62, removed))
 }

@@ -169,6 +169,8 @@ fn walk_se_with(board: &Board, seen: &mut dyn FnMut(&SeStep) -> bool) -> Result<
 
 /// Whether step `s` is true on `g` and changes it: its placement an open cell's candidate
 /// that is the solution's digit, its removals present candidates that are not.
+// A cell indexes the grid, the step and the solution at once.
+#[allow(clippy::needless_range_loop)]
 fn holds(g: &Grid, s: &SeStep, solution: &[u8; CELLS]) -> bool {
     let mut changes = false;
     if let Some((cell, digit)) = s.placement {

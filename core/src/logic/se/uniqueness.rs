@@ -2,8 +2,8 @@
 //! bivalue universal grave (type 1). Sound on a board with one solution, the only boards the
 //! walk rates. Types 1 and 2 and BUG+1 are the searches of `logic/uniqueness.rs`.
 
-use super::Found;
 use super::rule::SeRule;
+use super::Found;
 use crate::board::{BOX, CELLS, COL, ROW};
 use crate::logic::grid::Grid;
 use crate::logic::uniqueness as lib;
@@ -20,8 +20,11 @@ pub(crate) fn unique_loops(g: &Grid) -> Option<Found> {
     }
     let mut best: Option<Found> = None;
     each_rectangle(g, &mut |corners, pair| {
-        for f in [type_4(g, corners, pair), type_3(g, corners, pair)].into_iter().flatten() {
-            if best.as_ref().map_or(true, |b| f.rating < b.rating) {
+        for f in [type_4(g, corners, pair), type_3(g, corners, pair)]
+            .into_iter()
+            .flatten()
+        {
+            if best.as_ref().is_none_or(|b| f.rating < b.rating) {
                 best = Some(f);
             }
         }
@@ -97,7 +100,9 @@ fn shared_units(a: usize, b: usize) -> impl Iterator<Item = usize> {
 fn type_4(g: &Grid, [_, _, r1, r2]: [usize; 4], pair: u16) -> Option<Found> {
     for u in shared_units(r1, r2) {
         for bit in [pair & pair.wrapping_neg(), pair & (pair - 1)] {
-            let places = (0..9).filter(|&k| g.cand[UNITS[u][k] as usize] & bit != 0).count();
+            let places = (0..9)
+                .filter(|&k| g.cand[UNITS[u][k] as usize] & bit != 0)
+                .count();
             if places == 2 {
                 let other = pair & !bit;
                 let mut removed = [0u16; CELLS];
@@ -148,7 +153,7 @@ fn type_3(g: &Grid, [_, _, r1, r2]: [usize; 4], pair: u16) -> Option<Found> {
             }
             if any {
                 let f = Found::removing(SeRule::UniqueLoop, 45 + k as i32 + 1, removed);
-                if best.as_ref().map_or(true, |b| f.rating < b.rating) {
+                if best.as_ref().is_none_or(|b| f.rating < b.rating) {
                     best = Some(f);
                 }
             }
