@@ -14,7 +14,9 @@
  *
  * Workloads: hard and easy puzzles (forum-hardest ones among them), the empty board, the
  * sparse board that needs the most stack of those found, 60 seeded random boards of 0-11
- * givens, a board without solution and bad boards for solve, count (limits 2 and 100000, and 100000 with a progress callback), rate,
+ * givens, a board without solution and bad boards for solve, count (limits 2 and 100000, and
+ * 100000 with a progress callback), rate, the Sudoku Explainer rating (with and without
+ * progress),
  * candidates and the hint walk (hint and apply_step to the end of each proper puzzle);
  * generate at every level, seeds 0-15; a batch on the calling thread and on 2 threads;
  * status_str, version, cpu_path and technique_name.
@@ -140,6 +142,23 @@ static void *rate(void *arg) {
     return NULL;
 }
 
+static int keep_rating(size_t steps, void *context) {
+    (void)context;
+    sink += (int)steps;
+    return 0;
+}
+
+static void *rate_se(void *arg) {
+    size_t i;
+    (void)arg;
+    for (i = 0; i < N_BOARDS; i++) {
+        SudokuSeRating r;
+        sink += sudoku_rate_se(BOARDS[i], &r);
+        sink += sudoku_rate_se_with_progress(BOARDS[i], &r, keep_rating, NULL);
+    }
+    return NULL;
+}
+
 static void *generate(void *arg) {
     int level;
     unsigned long long seed;
@@ -241,6 +260,7 @@ static const struct {
     {"sudoku_count_solutions, sudoku_count_solutions_with_progress", count},
     {"sudoku_solve_batch", batch},
     {"sudoku_rate", rate},
+    {"sudoku_rate_se, sudoku_rate_se_with_progress", rate_se},
     {"sudoku_generate", generate},
     {"sudoku_generate_with(_progress), sudoku_canonical(_batch), sudoku_transform, sukaku", maker},
     {"sudoku_candidates, sudoku_hint, sudoku_apply_step", hints},
