@@ -37,7 +37,7 @@ mod singles;
 mod step;
 mod subsets;
 mod technique;
-mod uniqueness;
+pub(crate) mod uniqueness;
 mod wings;
 
 pub use step::Step;

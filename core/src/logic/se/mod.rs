@@ -1,14 +1,26 @@
 //! The Sudoku Explainer scale: the ratings serate (Sudoku Explainer 1.2.1.3) gives a proper
-//! puzzle, from its walk that applies, at each step, the easiest step on its scale.
+//! puzzle, from a walk that applies, at each step, the easiest step on that scale.
 //!
 //! - ER: the rating of the hardest step of the whole walk;
 //! - EP: the hardest step up to and including the first that places a digit;
 //! - ED: the rating of the first step.
 //!
-//! Ratings are in tenths (`72` is 7.2).
+//! Ratings are in tenths (`72` is 7.2). The walk tries the rules of [`SeRule`] in order and
+//! takes the first that applies; a rule whose rating varies (the uniqueness rules, the
+//! chains) gives its easiest instance. The rules work on the one grid model of `logic/`.
+
+mod basic;
+mod chaining;
+mod exclusion;
+mod rule;
+mod uniqueness;
+
+pub use rule::SeRule;
 
 use crate::board::{Board, CELLS};
 use crate::error::Error;
+use crate::logic::grid::Grid;
+use crate::logic::step::Step;
 
 /// Sudoku Explainer's three ratings of a proper puzzle, in tenths (`72` is 7.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -19,6 +31,54 @@ pub struct SeRating {
     pub ep: i32,
     /// The rating of the first step.
     pub ed: i32,
+}
+
+/// One step of the walk on the Sudoku Explainer scale.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeStep {
+    /// The rule.
+    pub rule: SeRule,
+    /// Its rating, in tenths.
+    pub rating: i32,
+    /// The cell (0-80) and digit (1-9) the step places, if it places one.
+    pub placement: Option<(usize, u8)>,
+    /// Per cell, the candidates the step removes (bit `d - 1` for digit `d`).
+    pub removed: [u16; CELLS],
+}
+
+/// What a rule found: the step, before it is checked and applied.
+pub(crate) type Found = SeStep;
+
+impl SeStep {
+    /// A step of `rule` rated `rating` that places `digit` in `cell`.
+    pub(crate) fn placing(rule: SeRule, rating: i32, cell: usize, digit: u8) -> SeStep {
+        SeStep {
+            rule,
+            rating,
+            placement: Some((cell, digit)),
+            removed: [0; CELLS],
+        }
+    }
+
+    /// A step of `rule` rated `rating` that removes `removed`.
+    pub(crate) fn removing(rule: SeRule, rating: i32, removed: [u16; CELLS]) -> SeStep {
+        SeStep {
+            rule,
+            rating,
+            placement: None,
+            removed,
+        }
+    }
+
+    /// The step of `rule` rated `rating` that does what the library's step `s` does.
+    pub(crate) fn of_step(rule: SeRule, rating: i32, s: &Step) -> SeStep {
+        SeStep {
+            rule,
+            rating,
+            placement: s.placement,
+            removed: s.removed,
+        }
+    }
 }
 
 /// Rates a proper puzzle on the Sudoku Explainer scale.
@@ -42,10 +102,22 @@ pub fn rate_se_with_progress(
     board: &Board,
     progress: &mut dyn FnMut(usize) -> bool,
 ) -> Result<SeRating, Error> {
-    board.check_conflicts()?;
-    let _solution = super::unique_solution(board)?;
-    let _ = progress(0);
-    Ok(SeRating::default())
+    let mut rating = SeRating::default();
+    let mut placed = false;
+    let mut steps = 0;
+    walk_se_with(board, &mut |s| {
+        if steps == 0 {
+            rating.ed = s.rating;
+        }
+        rating.er = rating.er.max(s.rating);
+        if !placed {
+            rating.ep = rating.ep.max(s.rating);
+            placed = s.placement.is_some();
+        }
+        steps += 1;
+        progress(steps)
+    })?;
+    Ok(rating)
 }
 
 /// [`rate_se_with_progress`] on an 81-byte board, bad characters first.
@@ -54,4 +126,99 @@ pub fn rate_se_bytes_with_progress(
     progress: &mut dyn FnMut(usize) -> bool,
 ) -> Result<SeRating, Error> {
     rate_se_with_progress(&Board::from_bytes(bytes)?, progress)
+}
+
+/// The walk on the Sudoku Explainer scale from the givens to the solution: at each step the
+/// easiest step on the scale. Fails as [`rate_se`] does.
+pub fn walk_se(board: &Board) -> Result<Vec<SeStep>, Error> {
+    let mut steps = Vec::new();
+    walk_se_with(board, &mut |s| {
+        steps.push(*s);
+        true
+    })?;
+    Ok(steps)
+}
+
+/// The walk, handing each step to `seen`; stops with [`Error::Cancelled`] when `seen`
+/// returns `false`.
+fn walk_se_with(board: &Board, seen: &mut dyn FnMut(&SeStep) -> bool) -> Result<(), Error> {
+    board.check_conflicts()?;
+    let solution = super::unique_solution(board)?;
+    let mut g = Grid::new(board);
+    let mut chains = chaining::Chains::new();
+    while !g.full() {
+        let s = next(&g, &mut chains)?.ok_or(Error::Internal)?;
+        if !holds(&g, &s, &solution) {
+            debug_assert!(false, "{:?} found a false step", s.rule);
+            return Err(Error::Internal);
+        }
+        if let Some((cell, digit)) = s.placement {
+            g.place(cell, digit);
+        }
+        for (c, &r) in s.removed.iter().enumerate() {
+            if r != 0 {
+                g.eliminate(c, r);
+            }
+        }
+        if !seen(&s) {
+            return Err(Error::Cancelled);
+        }
+    }
+    Ok(())
+}
+
+/// Whether step `s` is true on `g` and changes it: its placement an open cell's candidate
+/// that is the solution's digit, its removals present candidates that are not.
+fn holds(g: &Grid, s: &SeStep, solution: &[u8; CELLS]) -> bool {
+    let mut changes = false;
+    if let Some((cell, digit)) = s.placement {
+        let ok = cell < CELLS
+            && (1..=9).contains(&digit)
+            && g.digit[cell] == 0
+            && g.cand[cell] & (1 << (digit - 1)) != 0
+            && solution[cell] == digit;
+        if !ok {
+            return false;
+        }
+        changes = true;
+    }
+    for c in 0..CELLS {
+        let r = s.removed[c];
+        if r == 0 {
+            continue;
+        }
+        if g.digit[c] != 0 || r & !g.cand[c] != 0 || r & (1 << (solution[c] - 1)) != 0 {
+            return false;
+        }
+        changes = true;
+    }
+    changes
+}
+
+/// The easiest step on the scale on open grid `g`: the first rule that applies.
+fn next(g: &Grid, chains: &mut chaining::Chains) -> Result<Option<SeStep>, Error> {
+    let quick = basic::hidden_single(g)
+        .or_else(|| basic::locking(g, true))
+        .or_else(|| basic::direct_hidden(g, 2))
+        .or_else(|| basic::naked_single(g))
+        .or_else(|| basic::direct_hidden(g, 3))
+        .or_else(|| basic::locking(g, false))
+        .or_else(|| basic::naked_set(g, 2))
+        .or_else(|| basic::fish(g, 2))
+        .or_else(|| basic::hidden_set(g, 2))
+        .or_else(|| basic::naked_set(g, 3))
+        .or_else(|| basic::fish(g, 3))
+        .or_else(|| basic::hidden_set(g, 3))
+        .or_else(|| basic::wing(g, false))
+        .or_else(|| basic::wing(g, true))
+        .or_else(|| uniqueness::unique_loops(g))
+        .or_else(|| basic::naked_set(g, 4))
+        .or_else(|| basic::fish(g, 4))
+        .or_else(|| basic::hidden_set(g, 4))
+        .or_else(|| uniqueness::bug(g))
+        .or_else(|| exclusion::aligned_pair(g));
+    if quick.is_some() {
+        return Ok(quick);
+    }
+    chains.next(g)
 }

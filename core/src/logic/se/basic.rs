@@ -1,0 +1,282 @@
+//! The rules of the Sudoku Explainer scale up to the XYZ-Wing and the quads: singles, the
+//! "direct" rules that end in a hidden single, locked candidates, subsets, fish and wings.
+//! Where a rule is the library's own technique, its search is the one of `logic/`.
+
+use super::rule::SeRule;
+use super::Found;
+use crate::logic::grid::Grid;
+use crate::logic::intersections::{box_columns, box_rows, confined, segments};
+use crate::logic::subsets::{each_hidden, each_naked};
+use crate::logic::technique::Technique;
+use crate::logic::{fish, wings};
+use crate::units::{CELL_UNITS, UNITS};
+
+/// The units in the order Sudoku Explainer scans them: blocks, rows, columns.
+pub(crate) const SE_UNITS: [usize; 27] = {
+    let mut order = [0usize; 27];
+    let mut k = 0;
+    while k < 27 {
+        order[k] = if k < 9 { 18 + k } else { k - 9 };
+        k += 1;
+    }
+    order
+};
+
+/// Whether unit `u` of [`UNITS`] is a block.
+fn is_block(u: usize) -> bool {
+    u >= 18
+}
+
+/// The first hidden single in blocks, then rows, then columns: 1.0 when it is the unit's
+/// last open cell, else 1.2 in a block and 1.5 in a line.
+pub(crate) fn hidden_single(g: &Grid) -> Option<Found> {
+    for u in SE_UNITS {
+        let mut open = UNITS[u].iter().filter(|&&c| g.digit[c as usize] == 0);
+        if let (Some(&c), None) = (open.next(), open.next()) {
+            let c = c as usize;
+            if g.cand[c].count_ones() == 1 {
+                let d = g.cand[c].trailing_zeros() as u8 + 1;
+                return Some(Found::placing(SeRule::LastValue, 10, c, d));
+            }
+        }
+    }
+    for u in SE_UNITS {
+        let unit = &UNITS[u];
+        let mut open = 0;
+        for &c in unit {
+            if g.digit[c as usize] == 0 {
+                open += 1;
+            }
+        }
+        for d in 0..9 {
+            let places = g.places(u, 1 << d);
+            if places.count_ones() == 1 {
+                let cell = unit[places.trailing_zeros() as usize] as usize;
+                let (rule, rating) = match (open, is_block(u)) {
+                    (1, _) => (SeRule::LastValue, 10),
+                    (_, true) => (SeRule::HiddenSingle, 12),
+                    (_, false) => (SeRule::HiddenSingle, 15),
+                };
+                return Some(Found::placing(rule, rating, cell, d as u8 + 1));
+            }
+        }
+    }
+    None
+}
+
+/// The first cell with a single candidate (2.3).
+pub(crate) fn naked_single(g: &Grid) -> Option<Found> {
+    (0..81)
+        .find(|&c| g.digit[c] == 0 && g.cand[c].count_ones() == 1)
+        .map(|c| Found::placing(SeRule::NakedSingle, 23, c, g.cand[c].trailing_zeros() as u8 + 1))
+}
+
+/// After removing `removed` from `g`, the first hidden single of digit bit `bit` in the
+/// block of a cell that lost it (the "direct" rules place a single of their block).
+fn single_after(g: &Grid, removed: &[u16; 81], bit: u16) -> Option<(usize, u8)> {
+    let mut after = *g;
+    for (c, &r) in removed.iter().enumerate() {
+        if r != 0 {
+            after.eliminate(c, r);
+        }
+    }
+    for (c, &r) in removed.iter().enumerate() {
+        if r & bit == 0 {
+            continue;
+        }
+        {
+            let u = CELL_UNITS[c][2];
+            let places = after.places(u as usize, bit);
+            if places.count_ones() == 1 {
+                let cell = UNITS[u as usize][places.trailing_zeros() as usize] as usize;
+                return Some((cell, bit.trailing_zeros() as u8 + 1));
+            }
+        }
+    }
+    None
+}
+
+/// Locked candidates: pointing (a digit of a block in one of its rows or columns) and then
+/// claiming (a digit of a line in one block). `direct`: only those whose removals leave
+/// the digit one place in a unit, placing it there (1.7 and 1.9); else any that removes
+/// something (2.6 and 2.8).
+pub(crate) fn locking(g: &Grid, direct: bool) -> Option<Found> {
+    let (pointing, claiming) = if direct {
+        ((SeRule::DirectPointing, 17), (SeRule::DirectClaiming, 19))
+    } else {
+        ((SeRule::Pointing, 26), (SeRule::Claiming, 28))
+    };
+    // Pointing: block b, its rows (lines 0-8) and columns (9-17).
+    for b in 0..9 {
+        for (groups, first_line) in [(box_rows(b), b / 3 * 3), (box_columns(b), 9 + b % 3 * 3)] {
+            let conf = confined(g, groups);
+            for (k, &digits) in conf.iter().enumerate() {
+                let line = first_line + k;
+                if let Some(f) = locked(g, digits, &groups[k], line, pointing, direct) {
+                    return Some(f);
+                }
+            }
+        }
+    }
+    // Claiming: line l (rows, then columns) and its three blocks.
+    for line in 0..18 {
+        let groups = segments(line);
+        let conf = confined(g, groups);
+        for (k, &digits) in conf.iter().enumerate() {
+            let b = crate::board::BOX[groups[k][0]] as usize;
+            if let Some(f) = locked(g, digits, &groups[k], 18 + b, claiming, direct) {
+                return Some(f);
+            }
+        }
+    }
+    None
+}
+
+/// The first digit of `digits` confined to `cells` that leaves the rest of unit `other`.
+fn locked(
+    g: &Grid,
+    digits: u16,
+    cells: &[usize; 3],
+    other: usize,
+    (rule, rating): (SeRule, i32),
+    direct: bool,
+) -> Option<Found> {
+    let mut ds = digits;
+    while ds != 0 {
+        let bit = 1u16 << ds.trailing_zeros();
+        ds &= ds - 1;
+        let mut removed = [0u16; 81];
+        let mut any = false;
+        for &c in &UNITS[other] {
+            let c = c as usize;
+            if !cells.contains(&c) && g.cand[c] & bit != 0 {
+                removed[c] = bit;
+                any = true;
+            }
+        }
+        if !any {
+            continue;
+        }
+        if direct {
+            if let Some((cell, digit)) = single_after(g, &removed, bit) {
+                return Some(Found::placing(rule, rating, cell, digit));
+            }
+        } else {
+            return Some(Found::removing(rule, rating, removed));
+        }
+    }
+    None
+}
+
+/// A hidden pair (`size` 2) or triple (3) whose removals leave one of the removed digits a
+/// single place in its unit, placing it there (2.0 and 2.5).
+pub(crate) fn direct_hidden(g: &Grid, size: usize) -> Option<Found> {
+    let (rule, rating) = match size {
+        2 => (SeRule::DirectHiddenPair, 20),
+        _ => (SeRule::DirectHiddenTriplet, 25),
+    };
+    for u in SE_UNITS {
+        let unit = &UNITS[u];
+        let found = each_hidden(&mut &*g, unit, size, &mut |g, cells, keep| {
+            let mut after = **g;
+            let mut lost = 0u16;
+            for (k, &c) in unit.iter().enumerate() {
+                if cells & (1 << k) != 0 {
+                    let other = g.cand[c as usize] & !keep;
+                    lost |= other;
+                    after.eliminate(c as usize, other);
+                }
+            }
+            let mut ds = lost;
+            while ds != 0 {
+                let d = ds.trailing_zeros();
+                ds &= ds - 1;
+                let places = after.places(u, 1 << d);
+                if places.count_ones() == 1 {
+                    let cell = unit[places.trailing_zeros() as usize] as usize;
+                    return Some(Found::placing(rule, rating, cell, d as u8 + 1));
+                }
+            }
+            None
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// Naked subsets of `size` cells (3.0, 3.6, 5.0), in blocks, rows, columns.
+pub(crate) fn naked_set(g: &Grid, size: usize) -> Option<Found> {
+    let (rule, rating) = match size {
+        2 => (SeRule::NakedPair, 30),
+        3 => (SeRule::NakedTriplet, 36),
+        _ => (SeRule::NakedQuad, 50),
+    };
+    for u in SE_UNITS {
+        let unit = &UNITS[u];
+        let found = each_naked(&mut &*g, unit, size, &mut |g, cells, union| {
+            let mut removed = [0u16; 81];
+            let mut any = false;
+            for &c in unit {
+                let c = c as usize;
+                if !cells.contains(&c) && g.cand[c] & union != 0 {
+                    removed[c] = g.cand[c] & union;
+                    any = true;
+                }
+            }
+            any.then(|| Found::removing(rule, rating, removed))
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// Hidden subsets of `size` digits (3.4, 4.0, 5.4), in blocks, rows, columns.
+pub(crate) fn hidden_set(g: &Grid, size: usize) -> Option<Found> {
+    let (rule, rating) = match size {
+        2 => (SeRule::HiddenPair, 34),
+        3 => (SeRule::HiddenTriplet, 40),
+        _ => (SeRule::HiddenQuad, 54),
+    };
+    for u in SE_UNITS {
+        let unit = &UNITS[u];
+        let found = each_hidden(&mut &*g, unit, size, &mut |g, cells, keep| {
+            let mut removed = [0u16; 81];
+            let mut any = false;
+            for (k, &c) in unit.iter().enumerate() {
+                let c = c as usize;
+                if cells & (1 << k) != 0 && g.cand[c] & !keep != 0 {
+                    removed[c] = g.cand[c] & !keep;
+                    any = true;
+                }
+            }
+            any.then(|| Found::removing(rule, rating, removed))
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// Basic fish of `size` lines (X-Wing 3.2, Swordfish 3.8, Jellyfish 5.2).
+pub(crate) fn fish(g: &Grid, size: usize) -> Option<Found> {
+    let (rule, rating, t) = match size {
+        2 => (SeRule::XWing, 32, Technique::XWing),
+        3 => (SeRule::Swordfish, 38, Technique::Swordfish),
+        _ => (SeRule::Jellyfish, 52, Technique::Jellyfish),
+    };
+    fish::basic(g, size, t, 0x1FF).map(|s| Found::of_step(rule, rating, &s))
+}
+
+/// XY-Wing (4.2) and XYZ-Wing (4.4).
+pub(crate) fn wing(g: &Grid, xyz: bool) -> Option<Found> {
+    if xyz {
+        wings::xyz_wing(g).map(|s| Found::of_step(SeRule::XyzWing, 44, &s))
+    } else {
+        wings::xy_wing(g).map(|s| Found::of_step(SeRule::XyWing, 42, &s))
+    }
+}

@@ -1,0 +1,910 @@
+//! The chains of the Sudoku Explainer scale, from X-cycles to nested forcing chains.
+//!
+//! A chain's nodes are candidates assumed on or off. An "on" node turns off the cell's
+//! other candidates (a Y link) and the digit in the cell's peers (an X link); an "off" node
+//! turns on the cell's last candidate (Y) and a unit's last place for the digit (X). Static
+//! chains read those "last" conditions on the grid as the chain began (a bivalue cell, a
+//! conjugate pair); dynamic chains read them on the grid the chain has changed so far, so
+//! that an "on" node may rest on several "off" nodes. Nested chains also apply, where the
+//! chain stops, the basic rules and then chains of a lower level to the changed grid.
+//!
+//! A chain's rating is its rule's base rating plus [`length_bonus`] of its complexity: the
+//! number of distinct nodes behind its conclusion, nested chains counted with their own.
+//! Each level finds every conclusion its chains reach and gives the easiest.
+
+use super::basic;
+use super::rule::{length_bonus, SeRule};
+use super::Found;
+use crate::board::CELLS;
+use crate::error::Error;
+use crate::logic::grid::Grid;
+use crate::units::{CELL_UNITS, PEERS, UNITS};
+
+/// The base rating of a forcing chain of bivalue cells.
+const Y_CHAIN_BASE: i32 = 70;
+
+/// Nodes: candidate `cell * 9 + digit` (digit 0-8) times two, plus one when "on".
+const NODES: usize = CELLS * 9 * 2;
+/// No parent list: the node is not reached.
+const UNREACHED: u32 = u32::MAX;
+
+/// The node of candidate (`cell`, `d`) (digit 0-8), on or off.
+fn node(cell: usize, d: usize, on: bool) -> u16 {
+    ((cell * 9 + d) * 2 + usize::from(on)) as u16
+}
+
+/// The cell, digit (0-8) and state of a node.
+fn parts(n: u16) -> (usize, usize, bool) {
+    let n = usize::from(n);
+    (n / 18, n / 2 % 9, n % 2 == 1)
+}
+
+/// How a search links its nodes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Mode {
+    /// Whether "last" conditions are read on the changed grid.
+    dynamic: bool,
+    /// Whether links within a cell (Y links: a cell's other candidates off, a bivalue
+    /// cell's other candidate on) are used.
+    y: bool,
+    /// Whether a unit's last place for a digit turns on (X links; the digit leaving a
+    /// cell's peers is always followed).
+    x: bool,
+    /// What is applied where the chain stops: 0 nothing, 1 the basic rules, 2 also static
+    /// forcing chains, 3 also static multiple chains, 4 also dynamic chains.
+    nested: u8,
+    /// Whether a contradiction ends the search (all but the unary chains, which look for
+    /// the start's own negation).
+    stop: bool,
+}
+
+/// The implications of one assumption: every node reached with its parents.
+struct Search {
+    /// Per node, the offset of its parent list in `arena`, or [`UNREACHED`].
+    at: Vec<u32>,
+    /// Parent lists: a length, then that many nodes.
+    arena: Vec<u16>,
+    /// Per node, the complexity of the nested chain that gave it (0: none).
+    extra: Vec<u16>,
+    /// Nodes reached but not yet followed, "on" nodes first.
+    pending_on: Vec<u16>,
+    pending_off: Vec<u16>,
+    /// The nodes in the order they were reached.
+    order: Vec<u16>,
+    /// The grid as the chain changed it (dynamic searches).
+    work: Grid,
+    /// A node reached both on and off: (the on node, the off node).
+    contradiction: Option<(u16, u16)>,
+    /// Whether the search ends at its first contradiction.
+    stop: bool,
+}
+
+/// Reserves `n` more places in `v`, or [`Error::NoMemory`].
+fn reserve<T>(v: &mut Vec<T>, n: usize) -> Result<(), Error> {
+    v.try_reserve(n.saturating_sub(v.len()))
+        .map_err(|_| Error::NoMemory)
+}
+
+impl Search {
+    fn new(g: &Grid) -> Result<Search, Error> {
+        let mut s = Search {
+            at: Vec::new(),
+            arena: Vec::new(),
+            extra: Vec::new(),
+            pending_on: Vec::new(),
+            pending_off: Vec::new(),
+            order: Vec::new(),
+            work: *g,
+            contradiction: None,
+            stop: true,
+        };
+        reserve(&mut s.at, NODES)?;
+        s.at.resize(NODES, UNREACHED);
+        reserve(&mut s.extra, NODES)?;
+        s.extra.resize(NODES, 0);
+        // Every node has at most nine parents.
+        reserve(&mut s.arena, NODES * 10)?;
+        reserve(&mut s.pending_on, NODES)?;
+        reserve(&mut s.pending_off, NODES)?;
+        reserve(&mut s.order, NODES)?;
+        Ok(s)
+    }
+
+    fn reset(&mut self, g: &Grid) {
+        for &n in &self.order {
+            self.at[usize::from(n)] = UNREACHED;
+            self.extra[usize::from(n)] = 0;
+        }
+        self.arena.clear();
+        self.pending_on.clear();
+        self.pending_off.clear();
+        self.order.clear();
+        self.work = *g;
+        self.contradiction = None;
+    }
+
+    fn reached(&self, n: u16) -> bool {
+        self.at[usize::from(n)] != UNREACHED
+    }
+
+    fn parents(&self, n: u16) -> &[u16] {
+        let at = self.at[usize::from(n)] as usize;
+        let len = usize::from(self.arena[at]);
+        &self.arena[at + 1..at + 1 + len]
+    }
+
+    /// Reaches `n` from `parents` unless it is reached; notes a contradiction when its
+    /// opposite is reached. The arena never outgrows what `new` reserved: each node is
+    /// reached once, with at most nine parents.
+    fn add(&mut self, n: u16, parents: &[u16], extra: u16) {
+        if self.reached(n) || (self.stop && self.contradiction.is_some()) {
+            return;
+        }
+        let at = self.arena.len();
+        if at + parents.len() + 1 > self.arena.capacity() {
+            // More parents than a node can have: the caller's lists are wrong; drop it.
+            debug_assert!(false, "a node with too many parents");
+            return;
+        }
+        self.arena.push(parents.len() as u16);
+        self.arena.extend_from_slice(parents);
+        self.at[usize::from(n)] = at as u32;
+        self.extra[usize::from(n)] = extra;
+        self.order.push(n);
+        let (cell, d, on) = parts(n);
+        if on {
+            self.pending_on.push(n);
+        } else {
+            self.pending_off.push(n);
+            self.work.eliminate(cell, 1 << d);
+        }
+        if self.reached(n ^ 1) && self.contradiction.is_none() {
+            self.contradiction = Some(if on { (n, n ^ 1) } else { (n ^ 1, n) });
+        }
+    }
+
+    /// Follows every node from `start` (already added) until nothing is left or a
+    /// contradiction shows.
+    fn run(&mut self, g0: &Grid, mode: Mode, depth: &mut Nested) -> Result<(), Error> {
+        let mut on_at = 0;
+        let mut off_at = 0;
+        loop {
+            if self.stop && self.contradiction.is_some() {
+                return Ok(());
+            }
+            if on_at < self.pending_on.len() {
+                let n = self.pending_on[on_at];
+                on_at += 1;
+                self.follow_on(g0, n, mode);
+            } else if off_at < self.pending_off.len() {
+                let n = self.pending_off[off_at];
+                off_at += 1;
+                self.follow_off(g0, n, mode);
+            } else if mode.nested > 0 {
+                if !self.advance(g0, mode, depth)? {
+                    return Ok(());
+                }
+            } else {
+                return Ok(());
+            }
+        }
+    }
+
+    fn follow_on(&mut self, g0: &Grid, n: u16, mode: Mode) {
+        let (cell, d, _) = parts(n);
+        let grid = if mode.dynamic { self.work } else { *g0 };
+        if mode.y {
+            let mut others = grid.cand[cell] & !(1 << d);
+            while others != 0 {
+                let e = others.trailing_zeros() as usize;
+                others &= others - 1;
+                self.add(node(cell, e, false), &[n], 0);
+            }
+        }
+        for &p in &PEERS[cell] {
+            let p = usize::from(p);
+            if grid.cand[p] & (1 << d) != 0 {
+                self.add(node(p, d, false), &[n], 0);
+            }
+        }
+    }
+
+    fn follow_off(&mut self, g0: &Grid, n: u16, mode: Mode) {
+        let (cell, d, _) = parts(n);
+        if mode.dynamic {
+            if mode.y {
+                let left = self.work.cand[cell];
+                if left.count_ones() == 1 && g0.digit[cell] == 0 {
+                    let e = left.trailing_zeros() as usize;
+                    let mut ps = [0u16; 9];
+                    let mut k = 0;
+                    let mut gone = g0.cand[cell] & !left;
+                    while gone != 0 {
+                        ps[k] = node(cell, gone.trailing_zeros() as usize, false);
+                        k += 1;
+                        gone &= gone - 1;
+                    }
+                    self.add(node(cell, e, true), &ps[..k], 0);
+                }
+            }
+            for u in CELL_UNITS[cell].into_iter().filter(|_| mode.x) {
+                let u = usize::from(u);
+                let bit = 1u16 << d;
+                let left = self.work.places(u, bit);
+                if left.count_ones() == 1 {
+                    let p = usize::from(UNITS[u][left.trailing_zeros() as usize]);
+                    let mut ps = [0u16; 9];
+                    let mut k = 0;
+                    let mut gone = g0.places(u, bit) & !left;
+                    while gone != 0 {
+                        let q = usize::from(UNITS[u][gone.trailing_zeros() as usize]);
+                        ps[k] = node(q, d, false);
+                        k += 1;
+                        gone &= gone - 1;
+                    }
+                    self.add(node(p, d, true), &ps[..k], 0);
+                }
+            }
+        } else {
+            if mode.y && g0.cand[cell].count_ones() == 2 {
+                let e = (g0.cand[cell] & !(1 << d)).trailing_zeros() as usize;
+                self.add(node(cell, e, true), &[n], 0);
+            }
+            for u in CELL_UNITS[cell].into_iter().filter(|_| mode.x) {
+                let u = usize::from(u);
+                let places = g0.places(u, 1 << d);
+                if places.count_ones() == 2 {
+                    for k in 0..9 {
+                        let p = usize::from(UNITS[u][k]);
+                        if places & (1 << k) != 0 && p != cell {
+                            self.add(node(p, d, true), &[n], 0);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Where the chain stops, applies the rules of the nesting level to the changed grid
+    /// and adds what they remove (resting on every node that changed the cells they read);
+    /// whether anything was added.
+    fn advance(&mut self, g0: &Grid, mode: Mode, depth: &mut Nested) -> Result<bool, Error> {
+        let before = self.order.len();
+        if let Some(f) = advanced_basic(&self.work) {
+            self.add_found(g0, &f, 0);
+        } else if mode.nested >= 2 {
+            let inner = match mode.nested {
+                2 => Level::Forcing,
+                3 => Level::Multiple,
+                _ => Level::Dynamic,
+            };
+            if let Some(f) = depth.best(&self.work, inner)? {
+                let extra = f.complexity.min(u16::MAX as usize) as u16;
+                self.add_found(g0, &f.found, extra);
+            }
+        }
+        Ok(self.order.len() > before)
+    }
+
+    /// Adds the removals and the placement of `f` (found on the changed grid), each resting
+    /// on the removed candidates of the cells `f` changes and their units (at most nine).
+    fn add_found(&mut self, g0: &Grid, f: &Found, extra: u16) {
+        let mut ps = [0u16; 9];
+        let mut k = 0;
+        'cells: for c in 0..CELLS {
+            let gone = g0.cand[c] & !self.work.cand[c];
+            let mut m = gone;
+            while m != 0 {
+                let e = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if k == 9 {
+                    break 'cells;
+                }
+                let p = node(c, e, false);
+                if self.reached(p) && touches(f, c) {
+                    ps[k] = p;
+                    k += 1;
+                }
+            }
+        }
+        if let Some((cell, digit)) = f.placement {
+            self.add(node(cell, usize::from(digit - 1), true), &ps[..k], extra);
+        }
+        for c in 0..CELLS {
+            let mut m = f.removed[c] & self.work.cand[c];
+            while m != 0 {
+                let e = m.trailing_zeros() as usize;
+                m &= m - 1;
+                self.add(node(c, e, false), &ps[..k], extra);
+            }
+        }
+    }
+
+    /// The number of distinct nodes behind `n`, itself included, nested chains counted with
+    /// their own complexity. `seen` is scratch of [`NODES`] bits.
+    fn complexity(&self, n: u16, seen: &mut [u64], stack: &mut Vec<u16>) -> usize {
+        seen.iter_mut().for_each(|w| *w = 0);
+        stack.clear();
+        stack.push(n);
+        seen[usize::from(n) / 64] |= 1 << (n % 64);
+        let mut count = 0;
+        while let Some(m) = stack.pop() {
+            count += 1 + usize::from(self.extra[usize::from(m)]);
+            for &p in self.parents(m) {
+                let (w, b) = (usize::from(p) / 64, p % 64);
+                if seen[w] >> b & 1 == 0 {
+                    seen[w] |= 1 << b;
+                    stack.push(p);
+                }
+            }
+        }
+        count
+    }
+
+    /// The kinds of links on the path to `n` (a static chain's nodes have one parent each):
+    /// (any conjugate link in a unit, any link within a cell). A chain without links
+    /// within a cell is on one digit.
+    fn links(&self, n: u16) -> (bool, bool) {
+        let mut x = false;
+        let mut y = false;
+        let mut m = n;
+        loop {
+            let ps = self.parents(m);
+            let Some(&p) = ps.first() else {
+                return (x, y);
+            };
+            let (pc, pd, p_on) = parts(p);
+            let (mc, md, m_on) = parts(m);
+            if pc == mc && pd != md {
+                // A link within a cell: the chain is not on one digit.
+                y = true;
+            } else if m_on && !p_on {
+                x = true;
+            }
+            m = p;
+        }
+    }
+}
+
+/// Whether `f` changes cell `c` or a cell of a unit of `c` holding the same changes: the
+/// cells whose removed candidates a nested rule rests on.
+fn touches(f: &Found, c: usize) -> bool {
+    let changed = |x: usize| f.removed[x] != 0 || f.placement.is_some_and(|(p, _)| p == x);
+    changed(c)
+        || CELL_UNITS[c]
+            .iter()
+            .any(|&u| UNITS[usize::from(u)].iter().any(|&x| changed(usize::from(x))))
+}
+
+/// The basic rules a nested chain applies where it stops.
+fn advanced_basic(g: &Grid) -> Option<Found> {
+    basic::locking(g, false)
+        .or_else(|| basic::hidden_set(g, 2))
+        .or_else(|| basic::naked_set(g, 2))
+        .or_else(|| basic::fish(g, 2))
+        .or_else(|| basic::hidden_set(g, 3))
+        .or_else(|| basic::naked_set(g, 3))
+        .or_else(|| basic::fish(g, 3))
+        .or_else(|| basic::hidden_set(g, 4))
+        .or_else(|| basic::naked_set(g, 4))
+        .or_else(|| basic::fish(g, 4))
+}
+
+/// The chain levels of the scale, easiest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Level {
+    /// Cycles and forcing chains on static links (6.5-7.x).
+    Forcing,
+    /// Nishio: dynamic, one digit, a contradiction from an assumption (7.5 and up).
+    Nishio,
+    /// Static double, cell and region forcing chains (8.0 and up).
+    Multiple,
+    /// The same, dynamic (8.5 and up).
+    Dynamic,
+    /// Dynamic, with the basic rules where a chain stops (9.0 and up).
+    DynamicPlus,
+    /// Dynamic, with static forcing chains where a chain stops (9.5 and up).
+    Nested1,
+    /// Dynamic, with static multiple chains where a chain stops (10.0 and up).
+    Nested2,
+    /// Dynamic, with dynamic chains where a chain stops (10.5 and up).
+    Nested3,
+}
+
+/// A conclusion with the complexity behind it.
+struct Best {
+    found: Found,
+    complexity: usize,
+}
+
+/// The searches of one nesting depth, and those below it.
+struct Nested {
+    searches: Vec<Search>,
+    seen: Vec<u64>,
+    stack: Vec<u16>,
+    inner: Option<Box<Nested>>,
+    depth: u8,
+}
+
+impl Nested {
+    fn new(g: &Grid, depth: u8) -> Result<Nested, Error> {
+        let mut searches = Vec::new();
+        reserve(&mut searches, 10)?;
+        for _ in 0..10 {
+            searches.push(Search::new(g)?);
+        }
+        let mut seen = Vec::new();
+        reserve(&mut seen, NODES / 64 + 1)?;
+        seen.resize(NODES / 64 + 1, 0);
+        let mut stack = Vec::new();
+        reserve(&mut stack, NODES)?;
+        Ok(Nested {
+            searches,
+            seen,
+            stack,
+            inner: None,
+            depth,
+        })
+    }
+
+    /// The nesting below this one, made when first needed.
+    fn inner(&mut self, g: &Grid) -> Result<&mut Nested, Error> {
+        if self.inner.is_none() {
+            if self.depth >= 3 {
+                return Err(Error::Internal);
+            }
+            let mut b = Vec::new();
+            reserve(&mut b, 1)?;
+            b.push(Nested::new(g, self.depth + 1)?);
+            self.inner = b.pop().map(Box::new);
+        }
+        self.inner.as_deref_mut().ok_or(Error::Internal)
+    }
+
+    /// Runs search `k` from `start` on `g` in `mode`.
+    fn search(&mut self, k: usize, g: &Grid, start: u16, mode: Mode) -> Result<(), Error> {
+        let mut s = core::mem::replace(&mut self.searches[k], Search::empty());
+        s.reset(g);
+        s.stop = mode.stop;
+        s.add(start, &[], 0);
+        let r = if mode.nested >= 2 {
+            let inner = self.inner(g)?;
+            s.run(g, mode, inner)
+        } else {
+            s.run(g, mode, self)
+        };
+        self.searches[k] = s;
+        r
+    }
+
+    /// The easiest conclusion of chains of `level` on `g`.
+    fn best(&mut self, g: &Grid, level: Level) -> Result<Option<Best>, Error> {
+        match level {
+            Level::Forcing => self.unary(g),
+            Level::Nishio => self.binary(
+                g,
+                Mode {
+                    dynamic: true,
+                    y: false,
+                    x: true,
+                    nested: 0,
+                    stop: true,
+                },
+                75,
+                SeRule::NishioForcingChain,
+                true,
+            ),
+            _ => {
+                let (mode, base, rule) = match level {
+                    Level::Multiple => (
+                        Mode { dynamic: false, y: true, x: true, nested: 0, stop: true },
+                        80,
+                        SeRule::MultipleForcingChain,
+                    ),
+                    Level::Dynamic => (
+                        Mode { dynamic: true, y: true, x: true, nested: 0, stop: true },
+                        85,
+                        SeRule::DynamicForcingChain,
+                    ),
+                    Level::DynamicPlus => (
+                        Mode { dynamic: true, y: true, x: true, nested: 1, stop: true },
+                        90,
+                        SeRule::DynamicForcingChainPlus,
+                    ),
+                    Level::Nested1 => (
+                        Mode { dynamic: true, y: true, x: true, nested: 2, stop: true },
+                        95,
+                        SeRule::NestedForcingChain,
+                    ),
+                    Level::Nested2 => (
+                        Mode { dynamic: true, y: true, x: true, nested: 3, stop: true },
+                        100,
+                        SeRule::NestedForcingChain,
+                    ),
+                    _ => (
+                        Mode { dynamic: true, y: true, x: true, nested: 4, stop: true },
+                        105,
+                        SeRule::NestedForcingChain,
+                    ),
+                };
+                let b = self.binary(g, mode, base, rule, false)?;
+                let m = self.multiple(g, mode, base, rule)?;
+                Ok(easier(b, m))
+            }
+        }
+    }
+
+    /// Cycles and forcing chains on static links: from each candidate on, a chain back to
+    /// itself (a cycle) or to its negation (the candidate goes); from each candidate off, a
+    /// chain to the candidate on (it is placed).
+    fn unary(&mut self, g: &Grid) -> Result<Option<Best>, Error> {
+        let mut best: Option<Best> = None;
+        for cell in 0..CELLS {
+            let mut ds = g.cand[cell];
+            while ds != 0 {
+                let d = ds.trailing_zeros() as usize;
+                ds &= ds - 1;
+                for (x, y) in [(true, false), (false, true), (true, true)] {
+                    let mode = Mode {
+                        dynamic: false,
+                        y,
+                        x,
+                        nested: 0,
+                        stop: false,
+                    };
+                    for on in [true, false] {
+                        let start = node(cell, d, on);
+                        self.search(0, g, start, mode)?;
+                        if on {
+                            best = easier(best, self.cycle(g, start, mode));
+                        }
+                        let s = &self.searches[0];
+                        if !s.reached(start ^ 1) {
+                            continue;
+                        }
+                        let end = start ^ 1;
+                        let complexity = s.complexity(end, &mut self.seen, &mut self.stack);
+                        let (base, rule) = match s.links(end) {
+                            (true, false) => (66, SeRule::ForcingXChain),
+                            (false, true) => (Y_CHAIN_BASE, SeRule::ForcingYChain),
+                            _ => (70, SeRule::ForcingChain),
+                        };
+                        let rating = base + length_bonus(complexity);
+                        #[cfg(debug_assertions)]
+                        if std::env::var_os("SE_DEBUG").is_some() && rating < best.as_ref().map_or(999, |b| b.found.rating) {
+                            let mut m = end;
+                            let mut path = String::new();
+                            loop {
+                                let (c, dd, o) = parts(m);
+                                path += &format!(" r{}c{}.{}{}", c / 9 + 1, c % 9 + 1, dd + 1, if o { "+" } else { "-" });
+                                match s.parents(m).first() { Some(&p) => m = p, None => break }
+                            }
+                            eprintln!("chain {rating}:{path}");
+                        }
+                        let found = if on {
+                            let mut removed = [0u16; CELLS];
+                            removed[cell] = 1 << d;
+                            Found::removing(rule, rating, removed)
+                        } else {
+                            Found::placing(rule, rating, cell, d as u8 + 1)
+                        };
+                        best = easier(best, Some(Best { found, complexity }));
+                    }
+                }
+            }
+        }
+        Ok(best)
+    }
+
+    /// The easiest cycle through `start` (on) in search 0: an "off" node of it with a link
+    /// back to `start` closes a loop; in a loop every weak link holds both ways, so what
+    /// sees both ends of one leaves.
+    fn cycle(&mut self, g: &Grid, start: u16, mode: Mode) -> Option<Best> {
+        let (sc, sd, _) = parts(start);
+        let s = &self.searches[0];
+        let mut best: Option<Best> = None;
+        for &b in &s.order {
+            let (bc, bd, b_on) = parts(b);
+            if b_on || b == start ^ 1 {
+                continue;
+            }
+            // A static link from b (off) to start (on).
+            let closes = if bc == sc {
+                mode.y && g.cand[sc].count_ones() == 2 && bd != sd
+            } else {
+                mode.x
+                    && bd == sd
+                    && CELL_UNITS[sc].iter().any(|&u| {
+                        let u = usize::from(u);
+                        CELL_UNITS[bc].contains(&(u as u8)) && g.places(u, 1 << sd).count_ones() == 2
+                    })
+            };
+            if !closes {
+                continue;
+            }
+            // The loop: b back to start by single parents.
+            let mut nodes = [0u16; NODES / 2];
+            let mut len = 0;
+            let mut m = b;
+            loop {
+                if len == nodes.len() {
+                    break;
+                }
+                nodes[len] = m;
+                len += 1;
+                match s.parents(m).first() {
+                    Some(&p) => m = p,
+                    None => break,
+                }
+            }
+            if len < 4 || nodes[len - 1] != start {
+                continue;
+            }
+            let lp = &nodes[..len];
+            // Weak links: an "on" node and the "off" node it leads to (nodes run from b back
+            // to start: each "off" node's parent is the "on" node before it in the loop).
+            let mut removed = [0u16; CELLS];
+            let mut any = false;
+            let in_loop = |c: usize, e: usize| lp.iter().any(|&n| parts(n).0 == c && parts(n).1 == e);
+            for w in 0..len {
+                let (oc, od, o_on) = parts(lp[w]);
+                if o_on {
+                    continue;
+                }
+                let (ac, ad, _) = parts(lp[(w + 1) % len]);
+                if oc == ac {
+                    let keep = (1u16 << od) | (1 << ad);
+                    let r = g.cand[oc] & !keep;
+                    if r != 0 {
+                        removed[oc] |= r;
+                        any = true;
+                    }
+                } else {
+                    for c in 0..CELLS {
+                        if c != oc
+                            && c != ac
+                            && g.cand[c] & (1 << od) != 0
+                            && crate::units::sees(c, oc)
+                            && crate::units::sees(c, ac)
+                            && !in_loop(c, od)
+                        {
+                            removed[c] |= 1 << od;
+                            any = true;
+                        }
+                    }
+                }
+            }
+            if !any {
+                continue;
+            }
+            let mut x = false;
+            let mut y = false;
+            for w in 0..len {
+                let (c1, _, on1) = parts(lp[w]);
+                let (c0, _, on0) = parts(lp[(w + 1) % len]);
+                // lp[w] follows lp[w + 1] in the loop's direction.
+                if c1 == c0 {
+                    y = true;
+                } else if on1 && !on0 {
+                    x = true;
+                }
+            }
+            let (base, rule) = match (x, y) {
+                (true, false) => (65, SeRule::XCycle),
+                (false, true) => (66, SeRule::YCycle),
+                _ => (70, SeRule::BidirectionalCycle),
+            };
+            let found = Found::removing(rule, base + length_bonus(len), removed);
+            best = easier(best, Some(Best { found, complexity: len }));
+        }
+        best
+    }
+
+    /// Double forcing chains: from a candidate on and off, a contradiction (the candidate is
+    /// off, or on) or the same conclusion both ways. `on_only`: contradictions from the
+    /// candidate on alone (Nishio).
+    fn binary(
+        &mut self,
+        g: &Grid,
+        mode: Mode,
+        base: i32,
+        rule: SeRule,
+        on_only: bool,
+    ) -> Result<Option<Best>, Error> {
+        let mut best: Option<Best> = None;
+        for cell in 0..CELLS {
+            let mut ds = g.cand[cell];
+            while ds != 0 {
+                let d = ds.trailing_zeros() as usize;
+                ds &= ds - 1;
+                let on = node(cell, d, true);
+                self.search(0, g, on, mode)?;
+                if let Some((a, b)) = self.searches[0].contradiction {
+                    let s = &self.searches[0];
+                    let complexity = s.complexity(a, &mut self.seen, &mut self.stack)
+                        + s.complexity(b, &mut self.seen, &mut self.stack);
+                    let mut removed = [0u16; CELLS];
+                    removed[cell] = 1 << d;
+                    let found = Found::removing(rule, base + length_bonus(complexity), removed);
+                    best = easier(best, Some(Best { found, complexity }));
+                }
+                if on_only {
+                    continue;
+                }
+                self.search(1, g, on ^ 1, mode)?;
+                if let Some((a, b)) = self.searches[1].contradiction {
+                    let s = &self.searches[1];
+                    let complexity = s.complexity(a, &mut self.seen, &mut self.stack)
+                        + s.complexity(b, &mut self.seen, &mut self.stack);
+                    let found =
+                        Found::placing(rule, base + length_bonus(complexity), cell, d as u8 + 1);
+                    best = easier(best, Some(Best { found, complexity }));
+                }
+                if self.searches[0].contradiction.is_none()
+                    && self.searches[1].contradiction.is_none()
+                {
+                    let r = self.common(g, &[0, 1], base, rule)?;
+                    best = easier(best, r);
+                }
+            }
+        }
+        Ok(best)
+    }
+
+    /// Cell and region forcing chains: every candidate of a cell with three or more, or
+    /// every place of a digit in a unit with three or more, on; what all of them reach.
+    fn multiple(
+        &mut self,
+        g: &Grid,
+        mode: Mode,
+        base: i32,
+        rule: SeRule,
+    ) -> Result<Option<Best>, Error> {
+        let mut best: Option<Best> = None;
+        for cell in 0..CELLS {
+            let m = g.cand[cell];
+            if m.count_ones() < 3 {
+                continue;
+            }
+            let mut ds = m;
+            let mut k = 0;
+            let mut dead = false;
+            while ds != 0 {
+                let d = ds.trailing_zeros() as usize;
+                ds &= ds - 1;
+                self.search(k, g, node(cell, d, true), mode)?;
+                dead |= self.searches[k].contradiction.is_some();
+                k += 1;
+            }
+            if !dead {
+                let ks: Vec<usize> = (0..k).collect();
+                best = easier(best, self.common(g, &ks, base, rule)?);
+            }
+        }
+        for u in 0..27 {
+            for d in 0..9 {
+                let places = g.places(u, 1 << d);
+                if places.count_ones() < 3 {
+                    continue;
+                }
+                let mut k = 0;
+                let mut dead = false;
+                for j in 0..9 {
+                    if places & (1 << j) != 0 {
+                        let c = usize::from(UNITS[u][j]);
+                        self.search(k, g, node(c, d, true), mode)?;
+                        dead |= self.searches[k].contradiction.is_some();
+                        k += 1;
+                    }
+                }
+                if !dead {
+                    let ks: Vec<usize> = (0..k).collect();
+                    best = easier(best, self.common(g, &ks, base, rule)?);
+                }
+            }
+        }
+        Ok(best)
+    }
+
+    /// The easiest conclusion reached by every search of `ks`: a candidate off in all
+    /// (removed) or on in all (placed), that changes `g`.
+    fn common(
+        &mut self,
+        g: &Grid,
+        ks: &[usize],
+        base: i32,
+        rule: SeRule,
+    ) -> Result<Option<Best>, Error> {
+        let mut best: Option<Best> = None;
+        let first = ks[0];
+        let order_len = self.searches[first].order.len();
+        for i in 0..order_len {
+            let n = self.searches[first].order[i];
+            let (cell, d, on) = parts(n);
+            if g.digit[cell] != 0 || g.cand[cell] & (1 << d) == 0 {
+                continue;
+            }
+            if !ks.iter().all(|&k| self.searches[k].reached(n)) {
+                continue;
+            }
+            let mut complexity = 0;
+            for &k in ks {
+                complexity +=
+                    self.searches[k].complexity(n, &mut self.seen, &mut self.stack);
+            }
+            let rating = base + length_bonus(complexity);
+            let found = if on {
+                Found::placing(rule, rating, cell, d as u8 + 1)
+            } else {
+                let mut removed = [0u16; CELLS];
+                removed[cell] = 1 << d;
+                Found::removing(rule, rating, removed)
+            };
+            best = easier(best, Some(Best { found, complexity }));
+        }
+        Ok(best)
+    }
+}
+
+impl Search {
+    /// A search that holds nothing, to stand in while one is borrowed.
+    fn empty() -> Search {
+        Search {
+            at: Vec::new(),
+            arena: Vec::new(),
+            extra: Vec::new(),
+            pending_on: Vec::new(),
+            pending_off: Vec::new(),
+            order: Vec::new(),
+            work: Grid::from_parts([0; CELLS], [0; CELLS]),
+            contradiction: None,
+            stop: true,
+        }
+    }
+}
+
+/// The easier of two conclusions; the first on a tie.
+fn easier(a: Option<Best>, b: Option<Best>) -> Option<Best> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(if b.found.rating < a.found.rating { b } else { a }),
+        (a, None) => a,
+        (None, b) => b,
+    }
+}
+
+/// The chain searches of a walk, their heap made at the first chain.
+pub(crate) struct Chains {
+    nested: Option<Nested>,
+}
+
+impl Chains {
+    /// No heap yet.
+    pub(crate) fn new() -> Chains {
+        Chains { nested: None }
+    }
+
+    /// The easiest chain step on `g`: the first level that concludes anything.
+    pub(crate) fn next(&mut self, g: &Grid) -> Result<Option<Found>, Error> {
+        if self.nested.is_none() {
+            self.nested = Some(Nested::new(g, 0)?);
+        }
+        let Some(n) = self.nested.as_mut() else {
+            return Err(Error::Internal);
+        };
+        for level in [
+            Level::Forcing,
+            Level::Nishio,
+            Level::Multiple,
+            Level::Dynamic,
+            Level::DynamicPlus,
+            Level::Nested1,
+            Level::Nested2,
+            Level::Nested3,
+        ] {
+            if let Some(b) = n.best(g, level)? {
+                return Ok(Some(b.found));
+            }
+        }
+        Ok(None)
+    }
+}

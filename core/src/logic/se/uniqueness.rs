@@ -1,0 +1,152 @@
+//! Uniqueness rules of the Sudoku Explainer scale: unique rectangles (types 1 to 4) and the
+//! bivalue universal grave (type 1). Sound on a board with one solution, the only boards the
+//! walk rates. Types 1 and 2 and BUG+1 are the searches of `logic/uniqueness.rs`.
+
+use super::Found;
+use super::rule::SeRule;
+use crate::board::{BOX, CELLS, COL, ROW};
+use crate::logic::grid::Grid;
+use crate::logic::uniqueness as lib;
+use crate::units::{sees, UNITS};
+
+/// The easiest unique rectangle: type 1 (4.5), then types 2 and 4 (4.6), then type 3
+/// (4.5 plus a tenth for each cell of its naked subset).
+pub(crate) fn unique_loops(g: &Grid) -> Option<Found> {
+    if let Some(s) = lib::unique_rectangle_1(g) {
+        return Some(Found::of_step(SeRule::UniqueLoop, 45, &s));
+    }
+    if let Some(s) = lib::unique_rectangle_2(g) {
+        return Some(Found::of_step(SeRule::UniqueLoop, 46, &s));
+    }
+    let mut best: Option<Found> = None;
+    each_rectangle(g, &mut |corners, pair| {
+        for f in [type_4(g, corners, pair), type_3(g, corners, pair)].into_iter().flatten() {
+            if best.as_ref().map_or(true, |b| f.rating < b.rating) {
+                best = Some(f);
+            }
+        }
+    });
+    best
+}
+
+/// Every rectangle of open cells over two rows, two columns and two boxes, with each pair
+/// of digits all four corners hold, two of them ("floor") with only those two, the other
+/// two ("roof") with more: `f(corners as [floor, floor, roof, roof], pair)`.
+fn each_rectangle(g: &Grid, f: &mut impl FnMut([usize; 4], u16)) {
+    for r1 in 0..9 {
+        for r2 in r1 + 1..9 {
+            for c1 in 0..9 {
+                for c2 in c1 + 1..9 {
+                    if (r1 / 3 == r2 / 3) == (c1 / 3 == c2 / 3) {
+                        continue;
+                    }
+                    let cs = [r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2];
+                    if cs.iter().any(|&c| g.digit[c] != 0) {
+                        continue;
+                    }
+                    let common = cs.iter().fold(0x1FF, |a, &c| a & g.cand[c]);
+                    let mut pairs = common;
+                    while pairs != 0 {
+                        let a = pairs.trailing_zeros();
+                        pairs &= pairs - 1;
+                        let mut rest = pairs;
+                        while rest != 0 {
+                            let b = rest.trailing_zeros();
+                            rest &= rest - 1;
+                            let pair = (1u16 << a) | (1 << b);
+                            let floor: Vec<usize> =
+                                cs.iter().copied().filter(|&c| g.cand[c] == pair).collect();
+                            let roof: Vec<usize> =
+                                cs.iter().copied().filter(|&c| g.cand[c] != pair).collect();
+                            if floor.len() == 2 && roof.len() == 2 {
+                                f([floor[0], floor[1], roof[0], roof[1]], pair);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The units (indices of [`UNITS`]) that hold both cells.
+fn shared_units(a: usize, b: usize) -> impl Iterator<Item = usize> {
+    let mut v = [usize::MAX; 3];
+    if ROW[a] == ROW[b] {
+        v[0] = ROW[a] as usize;
+    }
+    if COL[a] == COL[b] {
+        v[1] = 9 + COL[a] as usize;
+    }
+    if BOX[a] == BOX[b] {
+        v[2] = 18 + BOX[a] as usize;
+    }
+    v.into_iter().filter(|&u| u != usize::MAX)
+}
+
+/// Type 4: the roof shares a unit where one digit of the pair fits only in the roof: the
+/// other digit leaves the roof (4.6).
+fn type_4(g: &Grid, [_, _, r1, r2]: [usize; 4], pair: u16) -> Option<Found> {
+    for u in shared_units(r1, r2) {
+        for bit in [pair & pair.wrapping_neg(), pair & (pair - 1)] {
+            let places = (0..9).filter(|&k| g.cand[UNITS[u][k] as usize] & bit != 0).count();
+            if places == 2 {
+                let other = pair & !bit;
+                let mut removed = [0u16; CELLS];
+                removed[r1] = other;
+                removed[r2] = other;
+                return Some(Found::removing(SeRule::UniqueLoop, 46, removed));
+            }
+        }
+    }
+    None
+}
+
+/// Type 3: the roof's extra digits and other cells of a unit the roof shares make a naked
+/// subset: its digits leave the unit's other cells (4.5 plus a tenth a subset cell).
+fn type_3(g: &Grid, [_, _, r1, r2]: [usize; 4], pair: u16) -> Option<Found> {
+    let extra = (g.cand[r1] | g.cand[r2]) & !pair;
+    let mut best: Option<Found> = None;
+    for u in shared_units(r1, r2) {
+        let others: Vec<usize> = UNITS[u]
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| c != r1 && c != r2 && g.digit[c] == 0)
+            .collect();
+        // Subsets of 1 to 3 other cells with the roof as one more cell.
+        let n = others.len();
+        for mask in 1u32..(1 << n) {
+            let k = mask.count_ones() as usize;
+            if k > 3 {
+                continue;
+            }
+            let union = (0..n)
+                .filter(|&i| mask >> i & 1 != 0)
+                .fold(extra, |a, i| a | g.cand[others[i]]);
+            if union.count_ones() as usize != k + 1 {
+                continue;
+            }
+            let mut removed = [0u16; CELLS];
+            let mut any = false;
+            for (i, &c) in others.iter().enumerate() {
+                if mask >> i & 1 == 0 && g.cand[c] & union != 0 {
+                    removed[c] = g.cand[c] & union;
+                    any = true;
+                }
+            }
+            if any {
+                let f = Found::removing(SeRule::UniqueLoop, 45 + k as i32 + 1, removed);
+                if best.as_ref().map_or(true, |b| f.rating < b.rating) {
+                    best = Some(f);
+                }
+            }
+        }
+    }
+    let _ = sees;
+    best
+}
+
+/// The bivalue universal grave, type 1 (5.6).
+pub(crate) fn bug(g: &Grid) -> Option<Found> {
+    lib::bug_plus_one(g).map(|s| Found::of_step(SeRule::Bug, 56, &s))
+}
