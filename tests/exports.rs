@@ -459,7 +459,6 @@ unsafe extern "C" fn count_calls(_steps: usize, context: *mut std::ffi::c_void) 
 }
 
 #[test]
-#[ignore = "the core's rate_se_with_progress does not stop yet: the Sudoku Explainer walk is not written"]
 fn rate_se_with_progress_stops_and_writes_nothing_when_stopped() {
     for board in [LEETCODE, HARD] {
         for k in [1, 2] {
