@@ -6,9 +6,9 @@
  *
  * Rules shared by every function:
  * - Nothing is written on failure: on every status but SUDOKU_OK, every buffer and
- *   out-pointer the caller passed (board, count, solution, difficulty, puzzle, statuses)
- *   is left exactly as it was. (sudoku_solve_batch returns SUDOKU_OK for any well-formed
- *   call and reports each board in its own status.)
+ *   out-pointer the caller passed (board, count, solution, difficulty, rating, puzzle,
+ *   statuses) is left exactly as it was. (sudoku_solve_batch returns SUDOKU_OK for any
+ *   well-formed call and reports each board in its own status.)
  * - Out-pointers need no alignment: a size_t *, an int * or an int array may start at any
  *   address; the library writes them byte-wise. Output memory need not be initialised.
  * - Every function is thread-safe and never lets a Rust panic cross into C, and none
@@ -383,6 +383,25 @@ typedef int32_t SudokuStatus;
 #endif // __cplusplus
 
 /**
+ * Sudoku Explainer's ratings of a proper puzzle (`SudokuSeRating` in C), as serate
+ * 1.2.1.3 gives them, each in tenths: 72 is 7.2. Written by `sudoku_rate_se`.
+ */
+typedef struct SudokuSeRating {
+  /**
+   * ER, in tenths: the rating of the hardest step of the whole solution.
+   */
+  int32_t er;
+  /**
+   * EP, in tenths: the hardest step up to and including the first that places a digit.
+   */
+  int32_t ep;
+  /**
+   * ED, in tenths: the rating of the first step.
+   */
+  int32_t ed;
+} SudokuSeRating;
+
+/**
  * One step of the logical solver (`SudokuStep` in C): the technique, what it places or
  * removes, and the candidates that show why.
  *
@@ -614,6 +633,56 @@ int sudoku_canonical_batch(char *boards, size_t n, int *statuses, size_t threads
  * reported.
  */
 int sudoku_rate(const char *board, int *difficulty);
+
+/**
+ * Rates a puzzle on the Sudoku Explainer scale: the three ratings serate (Sudoku Explainer
+ * 1.2.1.3) gives a proper puzzle, from the walk that applies, at each step, the easiest
+ * step on that scale.
+ *
+ * On SUDOKU_OK, `*rating` gets, each in tenths (72 is 7.2): `er`, the rating of the
+ * hardest step of the whole solution; `ep`, the hardest step up to and including the
+ * first that places a digit; `ed`, the rating of the first step. A complete board, whose
+ * walk has no step, rates 0/0/0.
+ *
+ * `board` is 81 bytes as for sudoku_solve and is only read. Statuses, as sudoku_rate:
+ * SUDOKU_OK; SUDOKU_ERR_NULL if `board` or `rating` is NULL; SUDOKU_ERR_INVALID_CHAR,
+ * then SUDOKU_ERR_CONFLICT, for a bad board; SUDOKU_NO_SOLUTION if no grid completes the
+ * givens; SUDOKU_MULTIPLE_SOLUTIONS if more than one does (decided by counting to 2
+ * before any logic); SUDOKU_ERR_NO_MEMORY when the heap of the chain searches cannot be
+ * had. `*rating` is written only on SUDOKU_OK.
+ *
+ * Thread-safe. A hard puzzle's rating can take long: sudoku_rate_se_with_progress can
+ * report on it and stop it.
+ *
+ * # Safety
+ * `board` must point to 81 readable bytes and `rating` to a writable SudokuSeRating (any
+ * alignment). NULL is reported.
+ */
+int sudoku_rate_se(const char *board, struct SudokuSeRating *rating);
+
+/**
+ * Rates a puzzle as sudoku_rate_se does, reporting progress and stoppable.
+ *
+ * While the rating runs, `progress` (when not NULL) is called on the calling thread after
+ * each step of the walk with the number of steps made so far and `context`. A nonzero
+ * return stops the rating, which then returns SUDOKU_CANCELLED. A NULL `progress` makes this
+ * sudoku_rate_se.
+ *
+ * Statuses: those of sudoku_rate_se, in the same order, and SUDOKU_CANCELLED. `*rating`
+ * is written only on SUDOKU_OK: a cancelled rating writes nothing. The callback must
+ * return normally (as for sudoku_count_solutions_with_progress); to stop, return nonzero.
+ * It may call any libsudoku function.
+ *
+ * Thread-safe.
+ *
+ * # Safety
+ * As sudoku_rate_se; `progress` must be NULL or a function that may be called with
+ * `context` during the call.
+ */
+int sudoku_rate_se_with_progress(const char *board,
+                                 struct SudokuSeRating *rating,
+                                 int (*progress)(size_t steps, void *context),
+                                 void *context);
 
 /**
  * Generates a puzzle of a chosen difficulty from a seed.

@@ -16,6 +16,7 @@
  *     std::size_t n = sudoku::count_solutions(puzzle, 2);    // 0 none, 1 unique, 2 several
  *     bool proper = sudoku::is_unique(puzzle);
  *     sudoku::difficulty d = sudoku::rate(puzzle);           // easy, medium, hard, expert
+ *     sudoku::se_rating se = sudoku::rate_se(puzzle);        // se.er == 72: ER 7.2
  *     sudoku::generated g = sudoku::generate(42, sudoku::difficulty::hard);
  *     std::vector<int> statuses = sudoku::solve_batch(puzzles);  // solved in place
  *
@@ -25,11 +26,12 @@
  *
  * Without exceptions (-fno-exceptions, or SUDOKU_NO_EXCEPTIONS defined before the
  * include): the header compiles and keeps every call that throws nothing (solve of a
- * vector<vector<char>>, Solution, difficulty and name, version, cpu_path, and the status-returning
- * count_solutions_with_progress); the calls that report errors
- * by throwing (sudoku::error, solve and count_solutions of a string, is_unique, rate,
- * generate, generate_with, canonical, transform, the sukaku calls, solve_batch) are left out. SUDOKU_HPP_EXCEPTIONS is 1 when they are there,
- * 0 when not: wrap code of your own that throws in `#if SUDOKU_HPP_EXCEPTIONS`.
+ * vector<vector<char>>, Solution, difficulty and name, se_rating, version, cpu_path, and
+ * the status-returning count_solutions_with_progress); the calls that report errors by
+ * throwing (sudoku::error, solve and count_solutions of a string, is_unique, rate, rate_se,
+ * generate, generate_with, canonical, transform, the sukaku calls, solve_batch) are left
+ * out. SUDOKU_HPP_EXCEPTIONS is 1 when they are there, 0 when not: wrap code of your own
+ * that throws in `#if SUDOKU_HPP_EXCEPTIONS`.
  */
 #ifndef SUDOKU_HPP
 #define SUDOKU_HPP
@@ -176,6 +178,16 @@ inline const char* name(difficulty level) {
     return "unknown";
 }
 
+/**
+ * Sudoku Explainer's ratings of a proper puzzle (SudokuSeRating), as serate 1.2.1.3 gives
+ * them, each in tenths: 72 is 7.2.
+ */
+struct se_rating {
+    std::int32_t er; /**< the hardest step of the whole solution */
+    std::int32_t ep; /**< the hardest step up to and including the first placement */
+    std::int32_t ed; /**< the rating of the first step */
+};
+
 /** A generated puzzle ('.' blanks) and its one solution (81 digits). */
 struct generated {
     std::string puzzle;
@@ -242,6 +254,26 @@ inline difficulty rate(const std::string& puzzle) {
         throw error(status);
     }
     return static_cast<difficulty>(level);
+}
+
+/**
+ * Rates a puzzle with exactly one solution on the Sudoku Explainer scale (sudoku_rate_se).
+ * Throws as rate() does, and sudoku::error with SUDOKU_ERR_NO_MEMORY when the chain
+ * searches cannot have their memory.
+ */
+inline se_rating rate_se(const std::string& puzzle) {
+    char flat[81];
+    detail::flatten(puzzle, flat);
+    SudokuSeRating rating = SudokuSeRating();
+    int status = sudoku_rate_se(flat, &rating);
+    if (status != SUDOKU_OK) {
+        throw error(status);
+    }
+    se_rating result;
+    result.er = rating.er;
+    result.ep = rating.ep;
+    result.ed = rating.ed;
+    return result;
 }
 
 /**

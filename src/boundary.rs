@@ -79,6 +79,10 @@ unsafe impl Plain for crate::c_types::Step {}
 const _: () = assert!(core::mem::size_of::<crate::c_types::Step>() == 16 + 2 * 2 * 81);
 // SAFETY: a byte array: no padding, every bit pattern valid.
 unsafe impl Plain for [u8; 729] {}
+// SAFETY: `SeRating` is `repr(C)` of three i32: 12 bytes, no padding (its size is checked
+// below), integers only.
+unsafe impl Plain for crate::c_types::SeRating {}
+const _: () = assert!(core::mem::size_of::<crate::c_types::SeRating>() == 3 * 4);
 
 /// Values that can be read from caller memory byte for byte: every bit pattern of their
 /// bytes other than padding is a value. Every [`Plain`] type is one.

@@ -1,8 +1,9 @@
-//! The C types of the header beside the status enum: the difficulty and technique enums
-//! and the step struct, laid out for C. cbindgen writes them into `sudoku.h` from here; the
-//! core's own types ([`sudoku_core::Difficulty`], [`sudoku_core::Technique`],
-//! [`sudoku_core::Step`]) are what the library computes with, and the conversions below
-//! are the only bridge between the two.
+//! The C types of the header beside the status enum: the difficulty and technique enums,
+//! the step struct and the SE rating struct, laid out for C. cbindgen writes them into
+//! `sudoku.h` from here; the core's own types ([`sudoku_core::Difficulty`],
+//! [`sudoku_core::Technique`], [`sudoku_core::Step`], [`sudoku_core::SeRating`]) are what
+//! the library computes with, and the conversions below are the only bridge between the
+//! two.
 
 use sudoku_core::CELLS;
 
@@ -377,6 +378,30 @@ pub struct GenerateOptions {
     pub max_tries: u64,
 }
 
+/// Sudoku Explainer's ratings of a proper puzzle (`SudokuSeRating` in C), as serate
+/// 1.2.1.3 gives them, each in tenths: 72 is 7.2. Written by `sudoku_rate_se`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct SeRating {
+    /// ER, in tenths: the rating of the hardest step of the whole solution.
+    pub er: i32,
+    /// EP, in tenths: the hardest step up to and including the first that places a digit.
+    pub ep: i32,
+    /// ED, in tenths: the rating of the first step.
+    pub ed: i32,
+}
+
+impl SeRating {
+    /// The C form of the core's ratings (the same tenths).
+    pub const fn of(r: sudoku_core::SeRating) -> SeRating {
+        SeRating {
+            er: r.er,
+            ep: r.ep,
+            ed: r.ed,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -402,6 +427,18 @@ mod tests {
         for d in sudoku_core::Difficulty::ALL {
             assert_eq!(Difficulty::of(d) as i32, d.code(), "{d:?}");
         }
+    }
+
+    #[test]
+    fn se_ratings_keep_their_tenths() {
+        let core = sudoku_core::SeRating {
+            er: 72,
+            ep: 15,
+            ed: 12,
+        };
+        let c = SeRating::of(core);
+        assert_eq!((c.er, c.ep, c.ed), (72, 15, 12));
+        assert_eq!(core::mem::size_of::<SeRating>(), 12);
     }
 
     #[test]

@@ -317,6 +317,83 @@ pub unsafe extern "C" fn sudoku_rate(board: *const c_char, difficulty: *mut c_in
     })
 }
 
+/// Rates a puzzle on the Sudoku Explainer scale: the three ratings serate (Sudoku Explainer
+/// 1.2.1.3) gives a proper puzzle, from the walk that applies, at each step, the easiest
+/// step on that scale.
+///
+/// On SUDOKU_OK, `*rating` gets, each in tenths (72 is 7.2): `er`, the rating of the
+/// hardest step of the whole solution; `ep`, the hardest step up to and including the
+/// first that places a digit; `ed`, the rating of the first step. A complete board, whose
+/// walk has no step, rates 0/0/0.
+///
+/// `board` is 81 bytes as for sudoku_solve and is only read. Statuses, as sudoku_rate:
+/// SUDOKU_OK; SUDOKU_ERR_NULL if `board` or `rating` is NULL; SUDOKU_ERR_INVALID_CHAR,
+/// then SUDOKU_ERR_CONFLICT, for a bad board; SUDOKU_NO_SOLUTION if no grid completes the
+/// givens; SUDOKU_MULTIPLE_SOLUTIONS if more than one does (decided by counting to 2
+/// before any logic); SUDOKU_ERR_NO_MEMORY when the heap of the chain searches cannot be
+/// had. `*rating` is written only on SUDOKU_OK.
+///
+/// Thread-safe. A hard puzzle's rating can take long: sudoku_rate_se_with_progress can
+/// report on it and stop it.
+///
+/// # Safety
+/// `board` must point to 81 readable bytes and `rating` to a writable SudokuSeRating (any
+/// alignment). NULL is reported.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_rate_se(
+    board: *const c_char,
+    rating: *mut crate::c_types::SeRating,
+) -> c_int {
+    export(|| {
+        let rating = out!(rating);
+        let local = arg!(board.cast::<Board>());
+        let found = sudoku_core::logic::se::rate_se_bytes(&local)?;
+        rating.write(crate::c_types::SeRating::of(found));
+        Ok(())
+    })
+}
+
+/// Rates a puzzle as sudoku_rate_se does, reporting progress and stoppable.
+///
+/// While the rating runs, `progress` (when not NULL) is called on the calling thread after
+/// each step of the walk with the number of steps made so far and `context`. A nonzero
+/// return stops the rating, which then returns SUDOKU_CANCELLED. A NULL `progress` makes this
+/// sudoku_rate_se.
+///
+/// Statuses: those of sudoku_rate_se, in the same order, and SUDOKU_CANCELLED. `*rating`
+/// is written only on SUDOKU_OK: a cancelled rating writes nothing. The callback must
+/// return normally (as for sudoku_count_solutions_with_progress); to stop, return nonzero.
+/// It may call any libsudoku function.
+///
+/// Thread-safe.
+///
+/// # Safety
+/// As sudoku_rate_se; `progress` must be NULL or a function that may be called with
+/// `context` during the call.
+#[no_mangle]
+pub unsafe extern "C" fn sudoku_rate_se_with_progress(
+    board: *const c_char,
+    rating: *mut crate::c_types::SeRating,
+    progress: Option<unsafe extern "C" fn(steps: usize, context: *mut c_void) -> c_int>,
+    context: *mut c_void,
+) -> c_int {
+    let Some(callback) = progress else {
+        // SAFETY: the same contract as sudoku_rate_se, which this forwards to.
+        return unsafe { sudoku_rate_se(board, rating) };
+    };
+    export(|| {
+        let rating = out!(rating);
+        let local = arg!(board.cast::<Board>());
+        let mut report = |steps: usize| {
+            // SAFETY: by contract, `callback` may be called with `context` during the call.
+            unsafe { callback(steps, context) == 0 }
+        };
+        let found = sudoku_core::logic::se::rate_se_bytes_with_progress(&local, &mut report)?;
+        rating.write(crate::c_types::SeRating::of(found));
+        Ok(())
+    })
+}
+
 /// Generates a puzzle of a chosen difficulty from a seed.
 ///
 /// Writes into `puzzle` 81 bytes ('1'-'9' givens, '.' blanks, no NUL) of a puzzle with

@@ -8,8 +8,8 @@
 //!
 //! Modules: [`ffi`] (every export), `boundary` (the panic boundary and the checked pointer
 //! arguments every export goes through), [`status`] (the C status enum), [`c_types`] (the
-//! header's difficulty and technique enums and step struct) and `names` (the core's names
-//! as static C strings).
+//! header's difficulty and technique enums, step struct and SE rating struct) and `names`
+//! (the core's names as static C strings).
 
 mod boundary;
 pub mod c_types;
@@ -17,5 +17,5 @@ pub mod ffi;
 mod names;
 pub mod status;
 
-pub use c_types::{Difficulty, Step, Technique};
+pub use c_types::{Difficulty, SeRating, Step, Technique};
 pub use status::Status;

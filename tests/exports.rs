@@ -1,18 +1,20 @@
 //! The exports of `src/ffi.rs` called as a C caller would, through the wrappers of
 //! `tests/common/ffi.rs`: solving in place, the status strings, counting with and without
 //! progress, batches (argument order, unaligned statuses, agreement with single calls),
-//! rating, generation, the header's board size and the version.
+//! rating (levels and the Sudoku Explainer scale, with and without progress, on a small
+//! thread stack), generation, the header's board size and the version.
 
 mod common;
 
 use common::contract::COUNT_FILL;
-use common::ffi::{self, FILL, LEVEL_FILL};
+use common::ffi::{self, FILL, LEVEL_FILL, SE_FILL};
 use std::ffi::{c_char, c_int, CStr};
 use sudoku::ffi::{
-    sudoku_count_solutions_with_progress, sudoku_generate, sudoku_rate, sudoku_solve,
-    sudoku_solve_batch, sudoku_status_str, sudoku_version,
+    sudoku_count_solutions_with_progress, sudoku_generate, sudoku_rate, sudoku_rate_se,
+    sudoku_rate_se_with_progress, sudoku_solve, sudoku_solve_batch, sudoku_status_str,
+    sudoku_version,
 };
-use sudoku::Status;
+use sudoku::{SeRating, Status};
 use sudoku_core::{Difficulty, CELLS};
 
 /// The status `sudoku_solve` gives `board`, solving it in place.
@@ -326,6 +328,168 @@ fn rate_reports_every_status_and_writes_only_on_success() {
     // SAFETY: NULLs are reported before anything is read or written.
     let rc = unsafe { sudoku_rate(core::ptr::null(), core::ptr::null_mut()) };
     assert_eq!(rc, null);
+}
+
+/// The first of the bundled bench puzzles (`benches/puzzles.txt`), which `sudoku_rate` rates
+/// EXTREME: its walk needs forcing chains.
+const HARD: &[u8; 81] =
+    b".2..1...6.4....73.7......5..7.46..2......8......7......1...6..2.69.2.3....8...4..";
+
+/// A complete grid, the LeetCode puzzle's solution.
+const SOLVED: &[u8; 81] =
+    b"534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+/// `sudoku_rate_se` on `board`: the status and `*rating`.
+fn rate_se(board: &[u8; 81]) -> (c_int, SeRating) {
+    ffi::rate_se(board, &NO_NULL)
+}
+
+/// Every way a board fails to be rated, with the status it gets: what `sudoku_rate` gives.
+fn unratable_boards() -> Vec<([u8; 81], Status)> {
+    let mut conflict = *LEETCODE;
+    conflict[1] = b'5';
+    let mut invalid = conflict;
+    invalid[0] = b'A'; // a bad byte wins over the clash
+    let mut late_invalid = *LEETCODE;
+    late_invalid[80] = b'/';
+    vec![
+        ([b'.'; 81], Status::MultipleSolutions),
+        (*NO_SOLUTION, Status::NoSolution),
+        (conflict, Status::ErrConflict),
+        (invalid, Status::ErrInvalidChar),
+        (late_invalid, Status::ErrInvalidChar),
+    ]
+}
+
+#[test]
+fn rate_se_reports_every_status_and_writes_only_on_success() {
+    for board in [LEETCODE, HARD, SOLVED] {
+        let (rc, rating) = rate_se(board);
+        assert_eq!(rc, 0, "{}", String::from_utf8_lossy(board));
+        assert_ne!(rating, SE_FILL, "the rating was not written");
+    }
+    assert_eq!(
+        rate_se(SOLVED),
+        (0, SeRating::default()),
+        "a complete grid rates 0/0/0"
+    );
+    for (board, status) in unratable_boards() {
+        assert_eq!(rate_se(&board), (status.code(), SE_FILL), "{status:?}");
+        // The status is the one sudoku_rate gives.
+        assert_eq!(rate(&board), (status.code(), LEVEL_FILL), "{status:?}");
+    }
+    let null = Status::ErrNull.code();
+    assert_eq!(ffi::rate_se(LEETCODE, &[true, false]), (null, SE_FILL));
+    assert_eq!(ffi::rate_se(LEETCODE, &[false, true]).0, null);
+    let mut bad = *LEETCODE;
+    bad[0] = b'x';
+    // A NULL rating is reported before the board is read.
+    assert_eq!(ffi::rate_se(&bad, &[false, true]).0, null);
+    // SAFETY: NULLs are reported before anything is read or written.
+    let rc = unsafe { sudoku_rate_se(core::ptr::null(), core::ptr::null_mut()) };
+    assert_eq!(rc, null);
+}
+
+#[test]
+fn rate_se_writes_the_cores_rating_unaligned() {
+    for board in [LEETCODE, HARD, SOLVED] {
+        let want = sudoku_core::logic::se::rate_se_bytes(board).expect("a proper puzzle");
+        let (rc, got) = rate_se(board);
+        assert_eq!(rc, 0);
+        assert_eq!((got.er, got.ep, got.ed), (want.er, want.ep, want.ed));
+        // The struct may start at any address; the bytes around it stay as they were.
+        let mut buffer = [0x5Au8; 3 * 4 + 2];
+        let at = buffer[1..].as_mut_ptr().cast::<SeRating>();
+        // SAFETY: 81 readable bytes; 12 writable bytes at an odd address.
+        let rc = unsafe { sudoku_rate_se(board.as_ptr().cast(), at) };
+        assert_eq!(rc, 0);
+        let field = |k: usize| i32::from_ne_bytes(buffer[1 + 4 * k..5 + 4 * k].try_into().unwrap());
+        assert_eq!((field(0), field(1), field(2)), (want.er, want.ep, want.ed));
+        assert_eq!((buffer[0], buffer[13]), (0x5A, 0x5A));
+    }
+}
+
+#[test]
+fn rate_se_with_progress_is_rate_se_when_never_stopped() {
+    for board in [LEETCODE, HARD, SOLVED] {
+        let want = rate_se(board);
+        let (rc, rating, calls) = ffi::rate_se_with_progress(Some(board), Some(usize::MAX));
+        assert_eq!((rc, rating), want);
+        if board != SOLVED {
+            assert!(calls > 0, "no progress call on a walk with steps");
+        }
+        // A NULL callback is sudoku_rate_se.
+        let (rc, rating, calls) = ffi::rate_se_with_progress(Some(board), None);
+        assert_eq!((rc, rating, calls), (want.0, want.1, 0));
+    }
+    for (board, status) in unratable_boards() {
+        for stop in [None, Some(1), Some(usize::MAX)] {
+            let (rc, rating, _) = ffi::rate_se_with_progress(Some(&board), stop);
+            assert_eq!(
+                (rc, rating),
+                (status.code(), SE_FILL),
+                "{status:?}, {stop:?}"
+            );
+        }
+    }
+    // A NULL board or rating: reported, the callback never called.
+    assert_eq!(
+        ffi::rate_se_with_progress(None, Some(1)),
+        (Status::ErrNull.code(), SE_FILL, 0)
+    );
+    let mut calls = (0usize, 1usize, 0usize);
+    // SAFETY: 81 readable bytes, a NULL rating (reported), a callback that is not called.
+    let rc = unsafe {
+        sudoku_rate_se_with_progress(
+            HARD.as_ptr().cast(),
+            core::ptr::null_mut(),
+            Some(count_calls),
+            (&raw mut calls).cast(),
+        )
+    };
+    assert_eq!((rc, calls.0), (Status::ErrNull.code(), 0));
+}
+
+/// A progress callback that counts its calls in the first field of a `(usize, usize, usize)`
+/// and never stops.
+unsafe extern "C" fn count_calls(_steps: usize, context: *mut std::ffi::c_void) -> c_int {
+    // SAFETY: the callers pass a `(usize, usize, usize)` as the context.
+    unsafe { (*context.cast::<(usize, usize, usize)>()).0 += 1 };
+    0
+}
+
+#[test]
+fn rate_se_with_progress_stops_and_writes_nothing_when_stopped() {
+    for board in [LEETCODE, HARD] {
+        for k in [1, 2] {
+            let (rc, rating, calls) = ffi::rate_se_with_progress(Some(board), Some(k));
+            assert_eq!(
+                (rc, rating, calls),
+                (Status::Cancelled.code(), SE_FILL, k),
+                "stopped at call {k}"
+            );
+        }
+    }
+}
+
+#[test]
+fn rate_se_runs_on_a_64_kib_thread_stack() {
+    // The Sudoku Explainer rating of a hard puzzle, on a thread whose stack is 64 KiB: the
+    // call must end (a stack overflow kills the test) and give the rating it gives on the
+    // main thread.
+    let want = rate_se(HARD);
+    assert_eq!(want.0, 0);
+    let got = std::thread::Builder::new()
+        .stack_size(64 << 10)
+        .spawn(|| {
+            let plain = rate_se(HARD);
+            let with_progress = ffi::rate_se_with_progress(Some(HARD), Some(usize::MAX));
+            (plain, (with_progress.0, with_progress.1))
+        })
+        .expect("a thread with a 64 KiB stack starts")
+        .join()
+        .expect("the rating did not overflow its stack");
+    assert_eq!(got, (want, want));
 }
 
 #[test]

@@ -13,7 +13,8 @@
 //!   `check_generate`, `check_batch`): `sudoku_count_solutions` counts as the reference at
 //!   limits 0-5 and agrees with `sudoku_solve`, '.' and '0' blanks giving the same answer;
 //!   `sudoku_rate` names the level an independent logical solver finds, on proper puzzles
-//!   of every level, boards with several solutions and boards with none;
+//!   of every level, boards with several solutions and boards with none; `sudoku_rate_se`
+//!   gives the statuses of `sudoku_rate`;
 //!   `sudoku_generate` makes unique, minimal puzzles of the level asked for, the same for
 //!   the same seed, and refuses every other difficulty; `sudoku_solve_batch` gives each
 //!   board the status and bytes `sudoku_solve` gives it, at 0-8 threads, and refuses
@@ -480,6 +481,27 @@ proptest! {
 
 proptest! {
     #![proptest_config(generation_config())]
+
+    /// `sudoku_rate_se` on any board, with NULL arguments now and then: the status
+    /// `sudoku_rate` gives the same board, `*rating` untouched on errors, ED <= EP <= ER on
+    /// success, '.' and '0' alike. (With the cases of generation: a rating on the Sudoku
+    /// Explainer scale walks chains far longer than `sudoku_rate` does.)
+    #[test]
+    fn rate_se_gives_the_status_of_rate(input in mutated_board(), null in nulls(2)) {
+        let (code, rating) = ffi::rate_se(&input, &null);
+        prop_assert_eq!(code, ffi::rate(&input, &null).0);
+        if code == Status::Ok.code() {
+            prop_assert!(
+                0 <= rating.ed && rating.ed <= rating.ep && rating.ep <= rating.er,
+                "{:?}", rating
+            );
+        } else {
+            prop_assert_eq!(rating, ffi::SE_FILL);
+        }
+        for blank in [b'.', b'0'] {
+            prop_assert_eq!(ffi::rate_se(&blanks_as(&input, blank), &null), (code, rating));
+        }
+    }
 
     /// Any seed at every level: a unique, minimal puzzle that the oracle's logical solver
     /// and `sudoku_rate` both put at that level, with its solution; the same bytes for the

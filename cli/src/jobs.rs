@@ -1,9 +1,10 @@
 //! The subcommands that read puzzles: what each computes and how it writes its answers.
 
 use crate::input::Chunk;
-use crate::library::{self, Bytes, Difficulty, Error, Move, CELLS};
+use crate::library::{self, Bytes, Difficulty, Error, Move, SeRating, CELLS};
 use crate::progress::Progress;
 use crate::run::{par_map, Job, Out};
+use crate::se_format::{self, Template};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::io::Write;
@@ -148,6 +149,57 @@ impl Job for Rate {
                 } else {
                     out.out.extend_from_slice(level.name().as_bytes());
                     out.out.push(b'\n');
+                }
+            }
+        }
+    }
+}
+
+/// `sudoku rate --se`: the Sudoku Explainer ratings of each proper puzzle, one line a
+/// puzzle in serate's format (comment and blank lines are skipped, as serate skips them).
+pub struct RateSe {
+    /// The line written for each puzzle in text output.
+    pub template: Template,
+}
+
+#[derive(Serialize)]
+struct SeRated {
+    er: f64,
+    ep: f64,
+    ed: f64,
+}
+
+impl Job for RateSe {
+    type Answers = Vec<Result<SeRating, Error>>;
+
+    fn chunk_bytes(&self) -> usize {
+        // About 200 puzzles: a hard puzzle's rating takes far longer than its solution, so
+        // answers are written as they come rather than after thousands.
+        16 << 10
+    }
+
+    fn copies_comments(&self) -> bool {
+        false
+    }
+
+    fn compute(&self, chunk: &mut Chunk, threads: usize, progress: &Progress) -> Self::Answers {
+        par_map(&chunk.boards, threads, progress, library::rate_se)
+    }
+
+    fn write(&self, out: &mut Out, line: u64, text: &[u8], answers: &Self::Answers, i: usize) {
+        match &answers[i] {
+            Err(e) => out.fail(line, text, *e, None),
+            Ok(rating) => {
+                if out.json() {
+                    let rated = SeRated {
+                        er: se_format::tenths_value(rating.er),
+                        ep: se_format::tenths_value(rating.ep),
+                        ed: se_format::tenths_value(rating.ed),
+                    };
+                    out.ok(line, text, &rated);
+                } else {
+                    let number = out.puzzles;
+                    self.template.write(&mut out.out, text, number, rating);
                 }
             }
         }

@@ -69,6 +69,14 @@ pub fn rate(puzzle: &Bytes) -> Result<Difficulty, Error> {
     guard(|| sudoku_core::logic::rate_bytes(puzzle))
 }
 
+/// Sudoku Explainer's ratings of a proper puzzle (ER, EP, ED), in tenths.
+pub use sudoku_core::SeRating;
+
+/// The Sudoku Explainer ratings of a proper puzzle.
+pub fn rate_se(puzzle: &Bytes) -> Result<SeRating, Error> {
+    guard(|| sudoku_core::logic::se::rate_se_bytes(puzzle))
+}
+
 /// A proper, minimal puzzle of level `level` from `seed`, and its solution.
 pub fn generate(seed: u64, level: Difficulty) -> (Bytes, Bytes) {
     let (puzzle, solution) = sudoku_core::generate(seed, level);

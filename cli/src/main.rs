@@ -7,6 +7,7 @@ mod jobs;
 mod library;
 mod progress;
 mod run;
+mod se_format;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use library::Difficulty;
@@ -67,18 +68,31 @@ enum Command {
         #[command(flatten)]
         common: Common,
     },
-    /// Rate each proper puzzle: easy, medium, hard, expert, master or extreme.
+    /// Rate each proper puzzle: easy, medium, hard, expert, master or extreme, or with --se
+    /// on the Sudoku Explainer scale.
     ///
     /// The level of the hardest technique in the walk of hints from the givens (see
     /// `explain`). A puzzle without exactly one solution fails with SUDOKU_NO_SOLUTION or
-    /// SUDOKU_MULTIPLE_SOLUTIONS. The Sudoku Explainer scale (`--se`) is not yet available.
-    /// JSON: {"line", "puzzle", "status", "level", "level_code"} (level_code 1-6).
+    /// SUDOKU_MULTIPLE_SOLUTIONS. JSON: {"line", "puzzle", "status", "level", "level_code"}
+    /// (level_code 1-6).
+    ///
+    /// With --se: the ratings serate (Sudoku Explainer 1.2.1.3) gives, one line a puzzle in
+    /// serate's own format, `PUZZLE ED=ER/EP/ED` with one decimal each (ER: the hardest
+    /// step; EP: the hardest step up to the first placement; ED: the first step), in input
+    /// order; comment and blank lines are skipped, as serate skips them. --format takes
+    /// serate's templates: %g the puzzle as given, %r ER, %p EP, %d ED, %n the puzzle's
+    /// number (from 1, counting the lines of 81 characters), %l a line end, %t a tab, %% a
+    /// %; the default is '%g ED=%r/%p/%d'.
+    /// JSON: {"line", "puzzle", "status", "er", "ep", "ed"}.
     #[command(after_help = INPUT_HELP)]
     Rate {
         #[command(flatten)]
         input: InputArgs,
+        /// Rate on the Sudoku Explainer scale (ER/EP/ED), in serate's line format.
+        #[arg(long)]
+        se: bool,
         #[command(flatten)]
-        common: Common,
+        common: RateCommon,
     },
     /// Generate proper, minimal puzzles of a level, one a line.
     ///
@@ -189,6 +203,46 @@ struct Common {
     /// terminal and the work takes more than a second).
     #[arg(long)]
     no_progress: bool,
+}
+
+/// The options of `rate`: those of every subcommand, with a --format that also takes
+/// serate's templates.
+#[derive(Args, Debug)]
+struct RateCommon {
+    /// Threads to work on (0: one per core).
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0,
+          value_parser = clap::value_parser!(u16).range(0..=256))]
+    threads: u16,
+    /// The output format: text, one JSON object a line (json), or with --se a serate
+    /// template such as '%n %r' (%g %r %p %d %n %l %t %%).
+    #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = parse_rate_format)]
+    format: RateFormat,
+    /// Never show the progress bar (it shows on standard error only when that is a
+    /// terminal and the work takes more than a second).
+    #[arg(long)]
+    no_progress: bool,
+}
+
+/// The output of `rate`.
+#[derive(Debug, Clone)]
+enum RateFormat {
+    /// Text: the level's name, or serate's default line with --se.
+    Text,
+    /// One JSON object a line.
+    Json,
+    /// A serate template (with --se only).
+    Template(se_format::Template),
+}
+
+fn parse_rate_format(value: &str) -> Result<RateFormat, String> {
+    match value {
+        "text" => Ok(RateFormat::Text),
+        "json" => Ok(RateFormat::Json),
+        template if template.contains('%') => {
+            se_format::Template::parse(template).map(RateFormat::Template)
+        }
+        _ => Err("text, json, or with --se a template with % conversions".to_string()),
+    }
 }
 
 /// The puzzle maker's options of `generate`.
@@ -348,7 +402,33 @@ fn main() {
             let limit = usize::try_from(limit).unwrap_or(usize::MAX);
             read(&jobs::Count { limit }, &input, &common)
         }
-        Command::Rate { input, common } => read(&jobs::Rate, &input, &common),
+        Command::Rate { input, se, common } => {
+            let (format, template) = match common.format {
+                RateFormat::Text => (Format::Text, None),
+                RateFormat::Json => (Format::Json, None),
+                RateFormat::Template(t) => (Format::Text, Some(t)),
+            };
+            let plain = Common {
+                threads: common.threads,
+                format,
+                no_progress: common.no_progress,
+            };
+            if se {
+                let template = template.unwrap_or_else(|| {
+                    se_format::Template::parse(se_format::DEFAULT)
+                        .expect("serate's default line is a valid template")
+                });
+                read(&jobs::RateSe { template }, &input, &plain)
+            } else if template.is_some() {
+                let _ = writeln!(
+                    io::stderr(),
+                    "sudoku: rate: a --format template needs --se (without it: text or json)"
+                );
+                process::exit(2)
+            } else {
+                read(&jobs::Rate, &input, &plain)
+            }
+        }
         Command::Hint { input, common } => read(&jobs::Hint, &input, &common),
         Command::Explain { input, common } => read(&jobs::Explain, &input, &common),
         Command::Canon { input, common } => read(&jobs::Canon, &input, &common),

@@ -32,6 +32,12 @@ pub trait Job: Sync {
         256 * 1024
     }
 
+    /// Whether comment and blank lines are copied to text output (else they are skipped,
+    /// as in JSON).
+    fn copies_comments(&self) -> bool {
+        true
+    }
+
     /// Computes the answers of `chunk`'s puzzles (its boards may be changed).
     fn compute(&self, chunk: &mut Chunk, threads: usize, progress: &Progress) -> Self::Answers;
 
@@ -52,6 +58,9 @@ pub struct Out {
     pub source: String,
     /// The puzzle lines that failed.
     pub failed: u64,
+    /// The puzzles (lines of 81 characters, whether the library takes them or not) read so
+    /// far, the one being written included: its number from 1.
+    pub puzzles: u64,
 }
 
 /// The fields every JSON answer has, then the subcommand's own.
@@ -222,6 +231,7 @@ fn write_all<J: Job>(
         format,
         source: name.to_string(),
         failed: 0,
+        puzzles: 0,
     };
     for (chunk, answers) in answers {
         out.out.clear();
@@ -232,7 +242,7 @@ fn write_all<J: Job>(
             let number = chunk.line_number(i);
             match line.kind {
                 Kind::Pass => {
-                    if format == Format::Text {
+                    if format == Format::Text && job.copies_comments() {
                         out.out.extend_from_slice(text);
                         out.out.push(b'\n');
                     }
@@ -241,7 +251,10 @@ fn write_all<J: Job>(
                     let detail = format!("the line has {} characters, not 81", text.len());
                     out.fail(number, text, library::WRONG_LENGTH, Some(&detail));
                 }
-                Kind::Puzzle(board) => job.write(&mut out, number, text, &answers, board),
+                Kind::Puzzle(board) => {
+                    out.puzzles += 1;
+                    job.write(&mut out, number, text, &answers, board)
+                }
             }
         }
         let written = stdout.write_all(&out.out).and_then(|()| stdout.flush());

@@ -184,7 +184,7 @@ fn every_subcommand_has_help_and_bad_usage_exits_2() {
         assert_eq!(o.status.code(), Some(0), "{cmd}");
         assert!(text(&o.stdout).contains("Usage: sudoku"), "{cmd}");
     }
-    assert!(text(&run(&["rate", "--help"], "").stdout).contains("not yet available"));
+    assert!(text(&run(&["rate", "--help"], "").stdout).contains("--se"));
     assert_eq!(run(&["solve", "--bogus"], "").status.code(), Some(2));
 }
 
@@ -380,4 +380,163 @@ fn generate_refuses_contradicting_or_unknown_options_and_reports_what_it_cannot_
     let found = text(&o.stdout).lines().count();
     assert_eq!(err.matches("SUDOKU_NOT_FOUND").count() + found, 3, "{err}");
     assert!(err.contains("sudoku: seed 2: SUDOKU_NOT_FOUND"), "{err}");
+}
+
+/// The puzzles of the bundled bench file (`benches/puzzles.txt`: proper puzzles, boards with
+/// several solutions, near-complete ones), the first field of each line.
+fn bench_puzzles() -> Vec<String> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../benches/puzzles.txt");
+    std::fs::read_to_string(path)
+        .expect("benches/puzzles.txt is readable")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split_whitespace().next().unwrap_or("").to_string())
+        .collect()
+}
+
+/// A rating in tenths as serate prints it.
+fn tenths(t: i32) -> String {
+    format!("{}.{}", t / 10, t % 10)
+}
+
+/// The line serate's default format gives `puzzle` with the library's ratings, or the
+/// library's error.
+fn se_line(puzzle: &str) -> Result<String, sudoku_core::Error> {
+    let bytes: &[u8; 81] = puzzle.as_bytes().try_into().expect("81 characters");
+    let r = sudoku_core::logic::se::rate_se_bytes(bytes)?;
+    Ok(format!(
+        "{puzzle} ED={}/{}/{}",
+        tenths(r.er),
+        tenths(r.ep),
+        tenths(r.ed)
+    ))
+}
+
+#[test]
+fn rate_se_prints_serates_line_for_every_puzzle_in_input_order() {
+    // More puzzles than one chunk holds (about 200), so that chunks and threads both come
+    // into play.
+    let puzzles: Vec<String> = bench_puzzles().into_iter().cycle().take(500).collect();
+    let input = format!("# a comment\n\n{}\n", puzzles.join("\n"));
+    let results: Vec<Result<String, sudoku_core::Error>> =
+        puzzles.iter().map(|p| se_line(p)).collect();
+    let want: Vec<&str> = results.iter().filter_map(|r| r.as_deref().ok()).collect();
+    // What `rate` says of each kind of refused puzzle, after the line number.
+    let mut said = std::collections::HashMap::new();
+    for (p, r) in puzzles.iter().zip(&results) {
+        if let Err(e) = r {
+            said.entry(*e).or_insert_with(|| {
+                let plain = text(&run(&["rate"], &format!("{p}\n")).stderr);
+                let tail = plain.split_once("standard input: ").expect("a message").1;
+                tail.trim_end().to_string()
+            });
+        }
+    }
+    let failing = results.len() - want.len();
+    assert!(failing > 0 && want.len() > 100, "the sample has both kinds");
+    let mut outputs = Vec::new();
+    for threads in ["1", "2", "0"] {
+        let o = run(&["rate", "--se", "-j", threads, "--no-progress"], &input);
+        assert_eq!(o.status.code(), Some(1), "some puzzles are not proper");
+        let out = text(&o.stdout);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines, want, "{threads} threads");
+        for line in &lines {
+            // PUZZLE ED=ER/EP/ED, one decimal each, ED <= EP <= ER.
+            let (puzzle, ratings) = line.split_once(" ED=").expect("serate's line");
+            assert_eq!(puzzle.len(), 81);
+            let r: Vec<f64> = ratings.split('/').map(|x| x.parse().unwrap()).collect();
+            assert_eq!(r.len(), 3, "{line}");
+            assert!(ratings
+                .split('/')
+                .all(|x| x.split_once('.').unwrap().1.len() == 1));
+            assert!(r[2] <= r[1] && r[1] <= r[0], "{line}");
+        }
+        // Each refused puzzle is reported on standard error as rate reports it, by its line
+        // number (the comment and the blank line come first).
+        let err = text(&o.stderr);
+        let reported: Vec<&str> = err.lines().collect();
+        let expected: Vec<String> = results
+            .iter()
+            .enumerate()
+            .filter_map(|(i, r)| {
+                let e = r.as_ref().err()?;
+                Some(format!(
+                    "sudoku: line {} of standard input: {}",
+                    i + 3,
+                    said[e]
+                ))
+            })
+            .collect();
+        assert_eq!(reported, expected, "{threads} threads");
+        outputs.push(o.stdout);
+    }
+    assert!(outputs.windows(2).all(|w| w[0] == w[1]));
+}
+
+#[test]
+fn rate_se_takes_serates_format_templates_and_json() {
+    let hard = bench_puzzles()[0].clone();
+    let easy = P.replace('.', "0");
+    let input = format!("{hard}\n# skipped\n{CLASH}\nabc\n{easy}\n");
+    let default = run(&["rate", "--se"], &input);
+    assert_eq!(default.status.code(), Some(1));
+    let lines: Vec<String> = text(&default.stdout).lines().map(str::to_string).collect();
+    assert_eq!(lines, [se_line(&hard).unwrap(), se_line(&easy).unwrap()]);
+    assert!(
+        lines[1].starts_with(&easy),
+        "the puzzle as given, '0' blanks kept"
+    );
+    let ratings = |line: &str| line.split_once(" ED=").unwrap().1.to_string();
+    // %n counts the lines of 81 characters, the refused one too.
+    let o = run(
+        &["rate", "--se", "--format", "%n:%g|%r/%p/%d|%%%t."],
+        &input,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        text(&o.stdout),
+        format!(
+            "1:{hard}|{}|%\t.\n3:{easy}|{}|%\t.\n",
+            ratings(&lines[0]),
+            ratings(&lines[1])
+        )
+    );
+    assert!(text(&o.stderr).contains("line 3 of standard input: SUDOKU_ERR_CONFLICT"));
+    assert!(text(&o.stderr).contains("line 4 of standard input: SUDOKU_ERR_INVALID_CHAR"));
+    let o = run(&["rate", "--se", "--format=%r%l%d"], &format!("{hard}\n"));
+    let r = ratings(&lines[0]);
+    let r: Vec<&str> = r.split('/').collect();
+    assert_eq!(text(&o.stdout), format!("{}\n{}\n", r[0], r[2]));
+    // JSON: the ratings as numbers with one decimal.
+    let o = run(&["rate", "--se", "--format", "json"], &input);
+    let records: Vec<serde_json::Value> = text(&o.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 4);
+    assert_eq!(records[0]["status"], "SUDOKU_OK");
+    assert_eq!(records[0]["puzzle"], hard.as_str());
+    let got = format!(
+        "{}/{}/{}",
+        records[0]["er"], records[0]["ep"], records[0]["ed"]
+    );
+    assert_eq!(got, ratings(&lines[0]));
+    assert_eq!(records[1]["status"], "SUDOKU_ERR_CONFLICT");
+    assert_eq!(records[2]["status"], "SUDOKU_ERR_INVALID_CHAR");
+    assert_eq!(records[3]["line"], 5);
+    // Usage errors: exit status 2 before any input is read, nothing rated (no input is
+    // given: the command may have left before a write to its standard input).
+    for args in [
+        &["rate", "--format", "%r"][..],
+        &["rate", "--se", "--format", "%x"],
+        &["rate", "--se", "--format", "ER=%"],
+        &["rate", "--se", "--format", "jsn"],
+    ] {
+        let o = run(args, "");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+    // Without --se, rate is as it was.
+    assert_eq!(text(&run(&["rate"], &format!("{P}\n")).stdout), "easy\n");
 }

@@ -429,6 +429,39 @@ class RateTest(unittest.TestCase):
         self.assertIn("multiple solutions", sudoku.status_message(sudoku.SUDOKU_MULTIPLE_SOLUTIONS))
 
 
+class RateSeTest(unittest.TestCase):
+    def test_ratings_are_floats_in_order(self):
+        for board in (EXAMPLE, EXAMPLE.replace(".", "0")):
+            rating = sudoku.rate_se(board)
+            self.assertIsInstance(rating, sudoku.SeRating)
+            self.assertEqual(rating._fields, ("er", "ep", "ed"))
+            for value in rating:
+                self.assertIsInstance(value, float)
+                # One decimal: tenths of the C struct divided by ten.
+                self.assertEqual(value, round(value * 10) / 10)
+            self.assertTrue(0 <= rating.ed <= rating.ep <= rating.er, rating)
+            er, ep, ed = rating
+            self.assertEqual((er, ep, ed), (rating.er, rating.ep, rating.ed))
+        self.assertEqual(sudoku.rate_se(ANSWER), sudoku.SeRating(0.0, 0.0, 0.0))
+
+    def test_statuses_are_those_of_rate(self):
+        for board, status in (
+            (NO_SOLUTION, sudoku.SUDOKU_NO_SOLUTION),
+            ("." * 81, sudoku.SUDOKU_MULTIPLE_SOLUTIONS),
+            (COUNTED[2][0], sudoku.SUDOKU_MULTIPLE_SOLUTIONS),
+            (CLASH, sudoku.SUDOKU_ERR_CONFLICT),
+            (BAD_CHAR, sudoku.SUDOKU_ERR_INVALID_CHAR),
+        ):
+            with self.assertRaises(sudoku.SudokuError) as cm:
+                sudoku.rate_se(board)
+            self.assertEqual(cm.exception.status, status, board)
+            self.assertEqual(str(cm.exception), sudoku.status_message(status))
+        with self.assertRaises(ValueError):
+            sudoku.rate_se(EXAMPLE[:80])
+        with self.assertRaises(TypeError):
+            sudoku.rate_se(EXAMPLE.encode())
+
+
 class GenerateTest(unittest.TestCase):
     def test_generated_puzzles_are_proper_minimal_and_rated_as_asked(self):
         for level in sudoku.Difficulty:

@@ -1,6 +1,7 @@
 /*
  * The contract of the C API, checked from C: sudoku_solve, and the toolkit
- * (sudoku_count_solutions, sudoku_solve_batch, sudoku_rate, sudoku_generate).
+ * (sudoku_count_solutions, sudoku_solve_batch, sudoku_rate, sudoku_rate_se,
+ * sudoku_generate).
  *
  * Every board lives in the last 81 bytes before a PROT_NONE page and right after one more
  * (mmap + mprotect), so a read or write past either end of the board crashes the test.
@@ -592,6 +593,84 @@ static void test_rate(void) {
     CHECK(sudoku_rate(NULL, NULL) == SUDOKU_ERR_NULL, "rate: both NULL");
 }
 
+/* A progress callback that never stops a rating, unless the step count it is given goes
+ * backwards (the rating is then cancelled, and its check fails). */
+static int se_never_stop(size_t steps, void *context) {
+    size_t *last = context;
+    if (last == NULL) return 0;
+    if (steps < *last) return 1;
+    *last = steps;
+    return 0;
+}
+
+/* Rates `input` on the Sudoku Explainer scale with the board read-only against guard pages
+ * (both placements) and the rating against a guard page (read-only unless the status is
+ * SUDOKU_OK), with and without a progress callback; ED <= EP <= ER on SUDOKU_OK. */
+static void expect_rate_se(const char *what, const char *input, int status) {
+    guarded board = guarded_new(), out = guarded_sized(sizeof(SudokuSeRating));
+    SudokuSeRating *r = (SudokuSeRating *)(void *)out.cells;
+    int run;
+    for (run = 0; run < 4; run++) {
+        char *b = run % 2 == 0 ? board.cells : low_cells(&board);
+        size_t last = 0;
+        int rc;
+        guarded_writable(&board, 1);
+        guarded_writable(&out, 1);
+        memcpy(b, input, 81);
+        r->er = -7;
+        r->ep = -8;
+        r->ed = -9;
+        guarded_writable(&board, 0);
+        guarded_writable(&out, status == SUDOKU_OK);
+        rc = run < 2 ? sudoku_rate_se(b, r)
+                     : sudoku_rate_se_with_progress(b, r, se_never_stop, &last);
+        CHECK(rc == status, "%s: rate_se status %d (%s), expected %d", what, rc,
+              sudoku_status_str(rc), status);
+        if (status == SUDOKU_OK) {
+            CHECK(r->er >= 0 && r->ep >= 0 && r->ed >= 0 && r->ep <= r->er && r->ed <= r->ep,
+                  "%s: rating %d/%d/%d", what, r->er, r->ep, r->ed);
+        } else {
+            CHECK(r->er == -7 && r->ep == -8 && r->ed == -9, "%s: the rating was written",
+                  what);
+        }
+        CHECK(memcmp(b, input, 81) == 0, "%s: the board changed", what);
+    }
+    guarded_free(&board);
+    guarded_free(&out);
+}
+
+static void test_rate_se(void) {
+    char p[81];
+    SudokuSeRating r = {-7, -7, -7};
+    expect_rate_se("example", EXAMPLE, SUDOKU_OK);
+    expect_rate_se("solved grid", ANSWER, SUDOKU_OK);
+    expect_rate_se("no solution", COUNTED[0].board, SUDOKU_NO_SOLUTION);
+    expect_rate_se("two solutions", COUNTED[2].board, SUDOKU_MULTIPLE_SOLUTIONS);
+    memset(p, '.', 81);
+    expect_rate_se("empty grid", p, SUDOKU_MULTIPLE_SOLUTIONS);
+    make_clash(p);
+    expect_rate_se("clash", p, SUDOKU_ERR_CONFLICT);
+    make_bad(p);
+    expect_rate_se("bad byte", p, SUDOKU_ERR_INVALID_CHAR);
+    make_bad_and_clash(p);
+    expect_rate_se("bad byte and clash", p, SUDOKU_ERR_INVALID_CHAR);
+    CHECK(sudoku_rate_se(ANSWER, &r) == SUDOKU_OK && r.er == 0 && r.ep == 0 && r.ed == 0,
+          "rate_se: a complete grid rates 0/0/0");
+    /* NULL arguments, before any board byte is read. */
+    r.er = -7;
+    CHECK(sudoku_rate_se(NULL, &r) == SUDOKU_ERR_NULL && r.er == -7, "rate_se: NULL board");
+    CHECK(sudoku_rate_se(EXAMPLE, NULL) == SUDOKU_ERR_NULL, "rate_se: NULL rating");
+    CHECK(sudoku_rate_se(p, NULL) == SUDOKU_ERR_NULL, "rate_se: NULL rating with a bad board");
+    CHECK(sudoku_rate_se(NULL, NULL) == SUDOKU_ERR_NULL, "rate_se: both NULL");
+    CHECK(sudoku_rate_se_with_progress(NULL, &r, se_never_stop, NULL) == SUDOKU_ERR_NULL &&
+              r.er == -7,
+          "rate_se_with_progress: NULL board");
+    CHECK(sudoku_rate_se_with_progress(EXAMPLE, NULL, NULL, NULL) == SUDOKU_ERR_NULL,
+          "rate_se_with_progress: NULL rating, NULL callback");
+    CHECK(sudoku_rate_se_with_progress(EXAMPLE, &r, NULL, NULL) == SUDOKU_OK,
+          "rate_se_with_progress: a NULL callback rates");
+}
+
 /* The number of solutions of a board up to 2, or -1 on an error. */
 static long count2(const char *board) {
     size_t n = 0;
@@ -857,6 +936,7 @@ int main(void) {
     test_count_solutions();
     test_solve_batch();
     test_rate();
+    test_rate_se();
     test_generate();
     test_toolkit_threads();
     test_count_with_progress();

@@ -30,6 +30,15 @@ int main() {
     CHECK(!sudoku::solve(bad));
     CHECK(std::strcmp(sudoku::name(sudoku::difficulty::hard), "hard") == 0);
     CHECK(!sudoku::version().empty());
+    // The SE rating's struct is there with and without exceptions; rate_se only with.
+    {
+        sudoku::se_rating se = {72, 15, 12};
+        CHECK(se.er == 72 && se.ep == 15 && se.ed == 12);
+#if SUDOKU_HPP_EXCEPTIONS
+        se = sudoku::rate_se(ANSWER);
+        CHECK(se.er == 0 && se.ep == 0 && se.ed == 0);
+#endif
+    }
     // A count with progress: stopped at the third call, nothing written; unstopped, the
     // count and first solution of count_solutions.
     {

@@ -1,7 +1,7 @@
 // The C++ layer (include/sudoku.hpp) keeps every board it cannot solve untouched: bad
 // bytes, clashes, no solution, boards that are not 9 rows of 9, an empty board; and it
 // solves the LeetCode example. The toolkit wrappers: count_solutions against known counts
-// at several limits, is_unique, rate, generate (deterministic, proper, rated as asked),
+// at several limits, is_unique, rate, rate_se, generate (deterministic, proper, rated as asked),
 // solve_batch (equal to single calls, boards untouched on failure), and every error they
 // report through sudoku::error (with its status) or std::invalid_argument. Built and run
 // by tests/callers.rs and by .ci/memcheck (under ASan+UBSan and valgrind). Prints
@@ -92,6 +92,24 @@ static void toolkit() {
     CHECK(status_of([&] { sudoku::rate(clash); }) == SUDOKU_ERR_CONFLICT);
     CHECK(status_of([&] { sudoku::rate(bad_and_clash); }) == SUDOKU_ERR_INVALID_CHAR);
     CHECK(throws_invalid_argument([&] { sudoku::rate(""); }));
+
+    // rate_se: the errors of rate, a rating in tenths with ED <= EP <= ER, 0/0/0 for a
+    // complete grid.
+    {
+        sudoku::se_rating se = sudoku::rate_se(EX);
+        CHECK(se.ed >= 0 && se.ed <= se.ep && se.ep <= se.er);
+        sudoku::se_rating solved = sudoku::rate_se(ANSWER);
+        CHECK(solved.er == 0 && solved.ep == 0 && solved.ed == 0);
+        SudokuSeRating c = SudokuSeRating();
+        CHECK(sudoku_rate_se(EX.c_str(), &c) == SUDOKU_OK && c.er == se.er && c.ep == se.ep &&
+              c.ed == se.ed);
+    }
+    CHECK(status_of([&] { sudoku::rate_se(no_solution); }) == SUDOKU_NO_SOLUTION);
+    CHECK(status_of([&] { sudoku::rate_se(std::string(81, '.')); }) == SUDOKU_MULTIPLE_SOLUTIONS);
+    CHECK(status_of([&] { sudoku::rate_se(COUNTED[2].board); }) == SUDOKU_MULTIPLE_SOLUTIONS);
+    CHECK(status_of([&] { sudoku::rate_se(clash); }) == SUDOKU_ERR_CONFLICT);
+    CHECK(status_of([&] { sudoku::rate_se(bad_and_clash); }) == SUDOKU_ERR_INVALID_CHAR);
+    CHECK(throws_invalid_argument([&] { sudoku::rate_se(EX.substr(1)); }));
 
     // generate: deterministic, proper, minimal, rated as asked, its solution the one.
     const sudoku::difficulty levels[] = {sudoku::difficulty::easy, sudoku::difficulty::medium,

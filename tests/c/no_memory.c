@@ -14,8 +14,9 @@
  *
  * Then every other export runs with every allocation failing: hint walks to the end (each
  * hint must be the one given with memory, or SUDOKU_ERR_NO_MEMORY with the step untouched;
- * the walk goes on with the step given with memory), apply_step and candidates, rate, counts
- * with and without progress, generate at all six levels, and the string getters. A board
+ * the walk goes on with the step given with memory), apply_step and candidates, rate, the
+ * Sudoku Explainer rating with and without progress (SUDOKU_OK, or SUDOKU_ERR_NO_MEMORY with
+ * the rating untouched), counts with and without progress, generate at all six levels, and the string getters. A board
  * whose first hint is a forcing chain must meet SUDOKU_ERR_NO_MEMORY at least once, so that
  * the fallible path is exercised. With a file argument (one puzzle a line, '#' lines
  * skipped), the walks of its first 40 puzzles are run too.
@@ -201,6 +202,15 @@ static const char *WALKS[] = {
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
 };
 
+/* Puzzles for the Sudoku Explainer rating: the chains of WALKS but the first, a bench
+   puzzle whose rating needs chains, and the LeetCode one. (The first of WALKS is a
+   forum-hardest puzzle, whose nested chains take the rating more than a minute.) */
+static const char *SE_WALKS[] = {
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+    ".2..1...6.4....73.7......5..7.46..2......8......7......1...6..2.69.2.3....8...4..",
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+};
+
 /* Every export but the batch with memory failing. */
 static void every_export(int argc, char **argv) {
     size_t k, count = 0;
@@ -233,6 +243,22 @@ static void every_export(int argc, char **argv) {
         record(rc == SUDOKU_OK && d >= 1 && d <= 6, "rate without memory", 1, 0, k, 0);
         rc = sudoku_count_solutions(WALKS[k], 2, &count, solution);
         record(rc == SUDOKU_OK && count == 1, "count without memory", 1, 0, k, 0);
+    }
+    for (k = 0; k < sizeof SE_WALKS / sizeof SE_WALKS[0]; k++) {
+        /* The Sudoku Explainer rating: its chain searches may meet SUDOKU_ERR_NO_MEMORY,
+           writing nothing; nothing else may happen. */
+        SudokuSeRating se, marker;
+        memset(&marker, 0x5A, sizeof marker);
+        se = marker;
+        rc = sudoku_rate_se(SE_WALKS[k], &se);
+        record(rc == SUDOKU_OK || (rc == SUDOKU_ERR_NO_MEMORY &&
+                                   memcmp(&se, &marker, sizeof se) == 0),
+               "rate_se without memory", 1, 0, k, 0);
+        se = marker;
+        rc = sudoku_rate_se_with_progress(SE_WALKS[k], &se, keep_going, &calls);
+        record(rc == SUDOKU_OK || (rc == SUDOKU_ERR_NO_MEMORY &&
+                                   memcmp(&se, &marker, sizeof se) == 0),
+               "rate_se_with_progress without memory", 1, 0, k, 0);
     }
     memset(board, '.', 81);
     rc = sudoku_count_solutions_with_progress(board, 200000, &count, NULL, keep_going, &calls);

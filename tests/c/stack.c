@@ -14,7 +14,9 @@
  *
  * Workloads: hard and easy puzzles (forum-hardest ones among them), the empty board, the
  * sparse board that needs the most stack of those found, 60 seeded random boards of 0-11
- * givens, a board without solution and bad boards for solve, count (limits 2 and 100000, and 100000 with a progress callback), rate,
+ * givens, a board without solution and bad boards for solve, count (limits 2 and 100000, and
+ * 100000 with a progress callback), rate, the Sudoku Explainer rating (with and without
+ * progress; all but the forum-hardest boards, see SE_SLOW),
  * candidates and the hint walk (hint and apply_step to the end of each proper puzzle);
  * generate at every level, seeds 0-15; a batch on the calling thread and on 2 threads;
  * status_str, version, cpu_path and technique_name.
@@ -140,6 +142,40 @@ static void *rate(void *arg) {
     return NULL;
 }
 
+static int keep_rating(size_t steps, void *context) {
+    (void)context;
+    sink += (int)steps;
+    return 0;
+}
+
+/* Boards the Sudoku Explainer rating is not run on here: forum-hardest puzzles, whose
+   nested chains take the rating more than a minute each. */
+static const char *SE_SLOW[] = {
+    "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+    "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2",
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+};
+
+static int se_slow(const char *board) {
+    size_t k;
+    for (k = 0; k < sizeof SE_SLOW / sizeof SE_SLOW[0]; k++) {
+        if (memcmp(board, SE_SLOW[k], 81) == 0) return 1;
+    }
+    return 0;
+}
+
+static void *rate_se(void *arg) {
+    size_t i;
+    (void)arg;
+    for (i = 0; i < N_BOARDS; i++) {
+        SudokuSeRating r;
+        if (se_slow(BOARDS[i])) continue;
+        sink += sudoku_rate_se(BOARDS[i], &r);
+        sink += sudoku_rate_se_with_progress(BOARDS[i], &r, keep_rating, NULL);
+    }
+    return NULL;
+}
+
 static void *generate(void *arg) {
     int level;
     unsigned long long seed;
@@ -241,6 +277,7 @@ static const struct {
     {"sudoku_count_solutions, sudoku_count_solutions_with_progress", count},
     {"sudoku_solve_batch", batch},
     {"sudoku_rate", rate},
+    {"sudoku_rate_se, sudoku_rate_se_with_progress", rate_se},
     {"sudoku_generate", generate},
     {"sudoku_generate_with(_progress), sudoku_canonical(_batch), sudoku_transform, sukaku", maker},
     {"sudoku_candidates, sudoku_hint, sudoku_apply_step", hints},

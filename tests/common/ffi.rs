@@ -6,10 +6,10 @@ use super::contract::{self, check_generate, GenerateCall};
 use std::ffi::{c_char, c_int, c_void};
 use sudoku::ffi::{
     sudoku_apply_step, sudoku_candidates, sudoku_count_solutions,
-    sudoku_count_solutions_with_progress, sudoku_generate, sudoku_hint, sudoku_rate, sudoku_solve,
-    sudoku_solve_batch,
+    sudoku_count_solutions_with_progress, sudoku_generate, sudoku_hint, sudoku_rate,
+    sudoku_rate_se, sudoku_rate_se_with_progress, sudoku_solve, sudoku_solve_batch,
 };
-use sudoku::Step;
+use sudoku::{SeRating, Step};
 use sudoku_core::CELLS;
 
 /// What an output board buffer holds before a call.
@@ -74,6 +74,65 @@ pub(crate) fn rate(input: &[u8; CELLS], null: &[bool]) -> (i32, c_int) {
     // SAFETY: each pointer is NULL or points to what the function needs.
     let code = unsafe { sudoku_rate(board_ptr, level_ptr) };
     (code, level)
+}
+
+/// What `*rating` holds before a call of `sudoku_rate_se`.
+pub(crate) const SE_FILL: SeRating = SeRating {
+    er: -7,
+    ep: 0x5A5A,
+    ed: i32::MIN,
+};
+
+/// `sudoku_rate_se` on `input` (NULL board or rating where `null[0]` or `null[1]` says):
+/// the status and `*rating` (prefilled with [`SE_FILL`]).
+pub(crate) fn rate_se(input: &[u8; CELLS], null: &[bool]) -> (i32, SeRating) {
+    let mut rating = SE_FILL;
+    let board_ptr: *const c_char = if null[0] {
+        core::ptr::null()
+    } else {
+        input.as_ptr().cast()
+    };
+    let rating_ptr: *mut SeRating = if null[1] {
+        core::ptr::null_mut()
+    } else {
+        &mut rating
+    };
+    // SAFETY: each pointer is NULL or points to what the function needs.
+    let code = unsafe { sudoku_rate_se(board_ptr, rating_ptr) };
+    (code, rating)
+}
+
+/// The progress callback of [`rate_se_with_progress`]: its context is (calls so far, the
+/// call that stops, the last step count seen), and the step counts it is given must never
+/// go backwards.
+unsafe extern "C" fn stop_rating_at(steps: usize, context: *mut c_void) -> c_int {
+    // SAFETY: `rate_se_with_progress` passes a `(usize, usize, usize)` as the context.
+    let state = unsafe { &mut *context.cast::<(usize, usize, usize)>() };
+    assert!(steps >= state.2, "the step count went backwards");
+    state.2 = steps;
+    state.0 += 1;
+    c_int::from(state.0 >= state.1)
+}
+
+/// `sudoku_rate_se_with_progress` on `input` (NULL for `None`) with a callback that stops
+/// the rating at its `stop`-th call (`usize::MAX`: never; `None`: a NULL callback): the
+/// status, `*rating` (prefilled with [`SE_FILL`]) and how many times the callback was
+/// called.
+pub(crate) fn rate_se_with_progress(
+    input: Option<&[u8; CELLS]>,
+    stop: Option<usize>,
+) -> (i32, SeRating, usize) {
+    let board_ptr: *const c_char = input.map_or(core::ptr::null(), |b| b.as_ptr().cast());
+    let mut rating = SE_FILL;
+    let mut state = (0usize, stop.unwrap_or(usize::MAX), 0usize);
+    let callback: Option<unsafe extern "C" fn(usize, *mut c_void) -> c_int> =
+        stop.map(|_| stop_rating_at as unsafe extern "C" fn(usize, *mut c_void) -> c_int);
+    // SAFETY: NULL or 81 readable bytes and a writable rating; the callback reads the
+    // context as the tuple it is.
+    let code = unsafe {
+        sudoku_rate_se_with_progress(board_ptr, &mut rating, callback, (&raw mut state).cast())
+    };
+    (code, rating, state.0)
 }
 
 /// `sudoku_generate` (NULL puzzle or solution where `null[0]` or `null[1]` says): the

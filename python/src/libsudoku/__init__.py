@@ -51,6 +51,8 @@ __all__ = [
     "is_unique",
     "solve_batch",
     "rate",
+    "SeRating",
+    "rate_se",
     "generate",
     "Symmetry",
     "canonical",
@@ -182,6 +184,16 @@ _lib.sudoku_solve_batch.argtypes = [
 _lib.sudoku_solve_batch.restype = ctypes.c_int
 _lib.sudoku_rate.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_int)]
 _lib.sudoku_rate.restype = ctypes.c_int
+
+
+class _CSeRating(ctypes.Structure):
+    """SudokuSeRating: ER, EP and ED in tenths."""
+
+    _fields_ = [("er", ctypes.c_int32), ("ep", ctypes.c_int32), ("ed", ctypes.c_int32)]
+
+
+_lib.sudoku_rate_se.argtypes = [ctypes.c_char_p, ctypes.POINTER(_CSeRating)]
+_lib.sudoku_rate_se.restype = ctypes.c_int
 _lib.sudoku_generate.argtypes = [ctypes.c_uint64, ctypes.c_int, ctypes.c_char_p, ctypes.c_char_p]
 _lib.sudoku_generate.restype = ctypes.c_int
 
@@ -664,6 +676,28 @@ def rate(puzzle: str) -> Difficulty:
     level = ctypes.c_int(0)
     _check(_lib.sudoku_rate(board, ctypes.byref(level)))
     return Difficulty(level.value)
+
+
+class SeRating(NamedTuple):
+    """Sudoku Explainer's ratings of a proper puzzle, as serate 1.2.1.3 gives them, to one
+    decimal: `er`, the hardest step of the whole solution; `ep`, the hardest step up to and
+    including the first that places a digit; `ed`, the rating of the first step."""
+
+    er: float
+    ep: float
+    ed: float
+
+
+def rate_se(puzzle: str) -> SeRating:
+    """The Sudoku Explainer ratings (ER, EP, ED) of a puzzle with exactly one solution.
+
+    A complete grid rates SeRating(0.0, 0.0, 0.0). Raises SudokuError as rate does, and
+    with SUDOKU_ERR_NO_MEMORY when the chain searches cannot have their memory.
+    """
+    board = _board(puzzle)
+    rating = _CSeRating(0, 0, 0)
+    _check(_lib.sudoku_rate_se(board, ctypes.byref(rating)))
+    return SeRating(rating.er / 10, rating.ep / 10, rating.ed / 10)
 
 
 def _level(difficulty: Union[Difficulty, int, str]) -> int:
