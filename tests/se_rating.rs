@@ -450,7 +450,18 @@ const EASIEST: &[(SeRule, &str, usize, i32)] = &[
 #[test]
 fn each_rule_is_the_easiest_step_on_its_board() {
     assert_eq!(EASIEST.len(), 33);
+    // The nested chains' board takes seconds natively: runs on forced paths and emulated
+    // targets leave it out.
+    let quick = ["SUDOKU_FORCE_PATH", corpora::SAMPLE_VARIABLE]
+        .iter()
+        .any(|v| std::env::var_os(v).is_some());
+    if quick {
+        eprintln!("the nested-chain rules' board skipped: a forced path or emulated target");
+    }
     for &(rule, puzzle, k, rating) in EASIEST {
+        if quick && rating >= 90 {
+            continue;
+        }
         let board = Board::from_bytes(puzzle.as_bytes().try_into().unwrap()).unwrap();
         let steps = walk_se(&board).unwrap();
         assert_eq!((steps[k].rule, steps[k].rating), (rule, rating), "{puzzle}");
