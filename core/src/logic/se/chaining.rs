@@ -560,42 +560,26 @@ impl Nested {
             while ds != 0 {
                 let d = ds.trailing_zeros() as usize;
                 ds &= ds - 1;
-                for (x, y) in [(true, false), (false, true), (true, true)] {
-                    let mode = Mode {
-                        dynamic: false,
-                        y,
-                        x,
-                        nested: 0,
-                        stop: false,
-                    };
-                    for on in [true, false] {
-                        let start = node(cell, d, on);
-                        self.search(0, g, start, mode)?;
-                        if on {
-                            let r = self.cycles(g, start, mode)?;
-                            best = easier(best, r);
-                            self.search(0, g, start, mode)?;
+                // Chains on one kind of link reach what chains on both reach: the
+                // restricted searches run only where the full one concludes. The results
+                // are then taken in Sudoku Explainer's order: X links, Y links, both; on,
+                // then off; the cycles before the chain.
+                const MODES: [(bool, bool); 3] = [(true, false), (false, true), (true, true)];
+                let mut found: [[(Option<Best>, Option<Best>); 2]; 3] = Default::default();
+                for (k, on) in [true, false].into_iter().enumerate() {
+                    for m in [2, 0, 1] {
+                        let (x, y) = MODES[m];
+                        let (cycle, chain, any) = self.unary_at(g, (cell, d, on), x, y)?;
+                        found[m][k] = (cycle, chain);
+                        if m == 2 && !any {
+                            break;
                         }
-                        let s = &self.searches[0];
-                        if !s.reached(start ^ 1) {
-                            continue;
-                        }
-                        let end = start ^ 1;
-                        let complexity = s.complexity(end, &mut self.seen, &mut self.stack);
-                        let (base, rule) = match s.links(end) {
-                            (true, false) => (66, SeRule::ForcingXChain),
-                            (false, true) => (Y_CHAIN_BASE, SeRule::ForcingYChain),
-                            _ => (70, SeRule::ForcingChain),
-                        };
-                        let rating = base + length_bonus(complexity);
-                        let found = if on {
-                            let mut removed = [0u16; CELLS];
-                            removed[cell] = 1 << d;
-                            Found::removing(rule, rating, removed)
-                        } else {
-                            Found::placing(rule, rating, cell, d as u8 + 1)
-                        };
-                        best = easier(best, Some(Best { found, complexity }));
+                    }
+                }
+                for per_mode in found {
+                    for (cycle, chain) in per_mode {
+                        best = easier(best, cycle);
+                        best = easier(best, chain);
                     }
                 }
             }
@@ -603,12 +587,60 @@ impl Nested {
         Ok(best)
     }
 
+    /// The cycles through candidate (`cell`, `d`) when `on`, and its forcing chain, on
+    /// static links of kind X and/or Y; whether either search concluded.
+    fn unary_at(
+        &mut self,
+        g: &Grid,
+        (cell, d, on): (usize, usize, bool),
+        x: bool,
+        y: bool,
+    ) -> Result<(Option<Best>, Option<Best>, bool), Error> {
+        let mode = Mode {
+            dynamic: false,
+            y,
+            x,
+            nested: 0,
+            stop: false,
+        };
+        let start = node(cell, d, on);
+        let mut any = false;
+        let mut cycle = None;
+        if on {
+            let (r, closed) = self.cycles(g, start, mode)?;
+            cycle = r;
+            any = closed;
+        }
+        self.search(0, g, start, mode)?;
+        let s = &self.searches[0];
+        let end = start ^ 1;
+        if !s.reached(end) {
+            return Ok((cycle, None, any));
+        }
+        let complexity = s.complexity(end, &mut self.seen, &mut self.stack);
+        let (base, rule) = match s.links(end) {
+            (true, false) => (66, SeRule::ForcingXChain),
+            (false, true) => (Y_CHAIN_BASE, SeRule::ForcingYChain),
+            _ => (70, SeRule::ForcingChain),
+        };
+        let rating = base + length_bonus(complexity);
+        let found = if on {
+            let mut removed = [0u16; CELLS];
+            removed[cell] = 1 << d;
+            Found::removing(rule, rating, removed)
+        } else {
+            Found::placing(rule, rating, cell, d as u8 + 1)
+        };
+        Ok((cycle, Some(Best { found, complexity }), true))
+    }
+
     /// The easiest cycle through `start` (on) in search 0: an "off" node of it with a link
     /// back to `start` closes a loop; in a loop every weak link holds both ways, so what
     /// sees both ends of one leaves.
-    fn cycles(&mut self, g: &Grid, start: u16, mode: Mode) -> Result<Option<Best>, Error> {
+    fn cycles(&mut self, g: &Grid, start: u16, mode: Mode) -> Result<(Option<Best>, bool), Error> {
         let (sc, sd, _) = parts(start);
         let mut best: Option<Best> = None;
+        let mut closed = false;
         // The "off" nodes with a static link back to start (on): the cell's other
         // candidate when it is bivalue, the digit's other place in a unit with two.
         let mut closers = [u16::MAX; 4];
@@ -632,11 +664,12 @@ impl Nested {
             if b == u16::MAX {
                 continue;
             }
-            self.search_banned(0, g, start, mode, b)?;
-            let s = &self.searches[0];
+            self.search_banned(1, g, start, mode, b)?;
+            let s = &self.searches[1];
             if !s.reached(b) {
                 continue;
             }
+            closed = true;
             // The loop: b back to start by single parents.
             let mut nodes = [0u16; NODES / 2];
             let mut len = 0;
@@ -717,7 +750,7 @@ impl Nested {
                 }),
             );
         }
-        Ok(best)
+        Ok((best, closed))
     }
 
     /// The contradiction of search `k` (from candidate (`cell`, `d`) on when `on`, off
