@@ -95,6 +95,14 @@ struct Search {
     /// A node the start may not reach directly (a cycle's closing node, which must be
     /// reached around the loop), or `u16::MAX`.
     banned: u16,
+    /// Per node, its depth: the steps from the start along the nodes followed (at most its
+    /// complexity less one).
+    depth: Vec<u8>,
+    /// The depth of the node being followed.
+    cur: u8,
+    /// The most complexity a conclusion may have to matter: nodes are followed only while
+    /// their children can stay within it.
+    limit: usize,
 }
 
 /// Reserves `n` more places in `v`, or [`Error::NoMemory`].
@@ -116,7 +124,12 @@ impl Search {
             contradiction: None,
             stop: true,
             banned: u16::MAX,
+            depth: Vec::new(),
+            cur: 0,
+            limit: usize::MAX,
         };
+        reserve(&mut s.depth, NODES)?;
+        s.depth.resize(NODES, 0);
         reserve(&mut s.at, NODES)?;
         s.at.resize(NODES, UNREACHED);
         reserve(&mut s.extra, NODES)?;
@@ -140,6 +153,7 @@ impl Search {
         self.order.clear();
         self.work = *g;
         self.contradiction = None;
+        self.cur = 0;
     }
 
     fn reached(&self, n: u16) -> bool {
@@ -171,6 +185,11 @@ impl Search {
         self.arena.push(parents.len() as u16);
         self.arena.extend_from_slice(parents);
         self.at[usize::from(n)] = at as u32;
+        self.depth[usize::from(n)] = if parents.is_empty() {
+            0
+        } else {
+            self.cur.saturating_add(1)
+        };
         self.extra[usize::from(n)] = extra;
         self.order.push(n);
         let on = n % 2 == 1;
@@ -196,12 +215,19 @@ impl Search {
             if on_at < self.pending_on.len() {
                 let n = self.pending_on[on_at];
                 on_at += 1;
-                self.follow_on(g0, n, mode);
+                if self.within(n) {
+                    self.follow_on(g0, n, mode);
+                }
             } else if off_at < self.pending_off.len() {
                 let n = self.pending_off[off_at];
                 off_at += 1;
-                self.follow_off(g0, n, mode);
+                if self.within(n) {
+                    self.follow_off(g0, n, mode);
+                }
             } else if mode.nested > 0 {
+                // What the nested rules add rests on nodes of unknown depth: depth 1 is a
+                // lower bound.
+                self.cur = 0;
                 if !self.advance(g0, mode, depth)? {
                     return Ok(());
                 }
@@ -213,6 +239,17 @@ impl Search {
 
     /// Follows an "on" node: the cell's other candidates off (Y), then the digit off in the
     /// cell's block, row and column, in Sudoku Explainer's order.
+    /// Whether `n`'s children can stay within the limit (a child's complexity is at least
+    /// its depth plus one); if so, `n` becomes the node being followed.
+    fn within(&mut self, n: u16) -> bool {
+        let d = self.depth[usize::from(n)];
+        if usize::from(d) + 2 > self.limit {
+            return false;
+        }
+        self.cur = d;
+        true
+    }
+
     fn follow_on(&mut self, g0: &Grid, n: u16, mode: Mode) {
         let (cell, d, _) = parts(n);
         let grid = if mode.dynamic { &self.work } else { g0 };
@@ -463,6 +500,9 @@ struct Nested {
     /// allocated fallibly).
     inner: Vec<Nested>,
     depth: u8,
+    /// The most complexity a conclusion may have to beat the best one so far at this
+    /// level ([`Nested::tighten`]).
+    limit: usize,
 }
 
 impl Nested {
@@ -483,6 +523,7 @@ impl Nested {
             stack,
             inner: Vec::new(),
             depth,
+            limit: usize::MAX,
         })
     }
 
@@ -517,6 +558,7 @@ impl Nested {
         s.reset(g);
         s.stop = mode.stop;
         s.banned = banned;
+        s.limit = self.limit;
         s.add(start, &[], 0);
         let r = if mode.nested >= 2 {
             let inner = self.inner(g)?;
@@ -528,8 +570,28 @@ impl Nested {
         r
     }
 
+    /// Narrows the searches to what can beat `best` at a level whose easiest rule is
+    /// rated `base`: a conclusion must have a smaller length bonus to be easier. Whether any
+    /// conclusion still can.
+    fn tighten(&mut self, best: &Option<Best>, base: i32) -> bool {
+        if let Some(b) = best {
+            let bonus = b.found.rating - base;
+            self.limit = if bonus <= 0 {
+                0
+            } else {
+                let mut n = 0;
+                while length_bonus(n + 1) < bonus {
+                    n += 1;
+                }
+                n
+            };
+        }
+        self.limit >= 2
+    }
+
     /// The easiest conclusion of chains of `level` on `g`.
     fn best(&mut self, g: &Grid, level: Level) -> Result<Option<Best>, Error> {
+        self.limit = usize::MAX;
         let (dynamic, nested, base, rule) = match level {
             Level::Forcing => return self.unary(g),
             Level::Nishio => return self.nishio(g),
@@ -581,6 +643,9 @@ impl Nested {
                         best = easier(best, cycle);
                         best = easier(best, chain);
                     }
+                }
+                if !self.tighten(&best, 65) {
+                    return Ok(best);
                 }
             }
         }
@@ -795,6 +860,9 @@ impl Nested {
                 self.search(0, g, node(cell, d, true), mode)?;
                 let r = self.contradiction((cell, d, true), 0, (75, SeRule::NishioForcingChain));
                 best = easier(best, r);
+                if !self.tighten(&best, 75) {
+                    return Ok(best);
+                }
             }
         }
         Ok(best)
@@ -836,6 +904,9 @@ impl Nested {
                 best = easier(best, r);
                 let r = self.regions(g, (cell, d), k, mode, level)?;
                 best = easier(best, r);
+                if !self.tighten(&best, level.0) {
+                    return Ok(best);
+                }
                 k += 1;
             }
             if k >= 2 {
@@ -939,6 +1010,9 @@ impl Search {
             contradiction: None,
             stop: true,
             banned: u16::MAX,
+            depth: Vec::new(),
+            cur: 0,
+            limit: usize::MAX,
         }
     }
 }
