@@ -142,7 +142,8 @@ impl Search {
         Ok(s)
     }
 
-    fn reset(&mut self, g: &Grid) {
+    /// Forgets every node; a dynamic search starts its changed grid from `g`.
+    fn reset(&mut self, g: &Grid, dynamic: bool) {
         for &n in &self.order {
             self.at[usize::from(n)] = UNREACHED;
             self.extra[usize::from(n)] = 0;
@@ -151,7 +152,9 @@ impl Search {
         self.pending_on.clear();
         self.pending_off.clear();
         self.order.clear();
-        self.work = *g;
+        if dynamic {
+            self.work = *g;
+        }
         self.contradiction = None;
         self.cur = 0;
     }
@@ -205,7 +208,7 @@ impl Search {
 
     /// Follows every node from `start` (already added) until nothing is left or a
     /// contradiction shows.
-    fn run(&mut self, g0: &Grid, mode: Mode, depth: &mut Nested) -> Result<(), Error> {
+    fn run(&mut self, g0: &Grid, mode: Mode, mut depth: Option<&mut Nested>) -> Result<(), Error> {
         let mut on_at = 0;
         let mut off_at = 0;
         loop {
@@ -228,7 +231,7 @@ impl Search {
                 // What the nested rules add rests on nodes of unknown depth: depth 1 is a
                 // lower bound.
                 self.cur = 0;
-                if !self.advance(g0, mode, depth)? {
+                if !self.advance(g0, mode, depth.as_deref_mut())? {
                     return Ok(());
                 }
             } else {
@@ -284,8 +287,8 @@ impl Search {
         // The changed grid loses a candidate when its "off" node is followed, so that a
         // unit's last two places turned off one after the other still give a
         // contradiction.
-        self.work.eliminate(cell, 1 << d);
         if mode.dynamic {
+            self.work.eliminate(cell, 1 << d);
             if mode.y {
                 let left = self.work.cand[cell];
                 if left.count_ones() == 1 && g0.digit[cell] == 0 {
@@ -340,7 +343,12 @@ impl Search {
     /// Where the chain stops, applies the rules of the nesting level to the changed grid
     /// and adds what they remove (resting on every node that changed the cells they read);
     /// whether anything was added.
-    fn advance(&mut self, g0: &Grid, mode: Mode, depth: &mut Nested) -> Result<bool, Error> {
+    fn advance(
+        &mut self,
+        g0: &Grid,
+        mode: Mode,
+        depth: Option<&mut Nested>,
+    ) -> Result<bool, Error> {
         let before = self.order.len();
         if let Some(f) = advanced_basic(&self.work) {
             self.add_found(g0, &f, 0);
@@ -350,6 +358,7 @@ impl Search {
                 3 => Level::Multiple,
                 _ => Level::Dynamic,
             };
+            let depth = depth.ok_or(Error::Internal)?;
             if let Some(f) = depth.best(&self.work, inner)? {
                 let extra = f.complexity.min(u16::MAX as usize) as u16;
                 self.add_found(g0, &f.found, extra);
@@ -554,20 +563,18 @@ impl Nested {
         mode: Mode,
         banned: u16,
     ) -> Result<(), Error> {
-        let mut s = core::mem::replace(&mut self.searches[k], Search::empty());
-        s.reset(g);
+        if mode.nested >= 2 {
+            self.inner(g)?;
+        }
+        let limit = self.limit;
+        let inner = self.inner.first_mut();
+        let s = self.searches.get_mut(k).ok_or(Error::Internal)?;
+        s.reset(g, mode.dynamic);
         s.stop = mode.stop;
         s.banned = banned;
-        s.limit = self.limit;
+        s.limit = limit;
         s.add(start, &[], 0);
-        let r = if mode.nested >= 2 {
-            let inner = self.inner(g)?;
-            s.run(g, mode, inner)
-        } else {
-            s.run(g, mode, self)
-        };
-        self.searches[k] = s;
-        r
+        s.run(g, mode, inner)
     }
 
     /// Narrows the searches to what can beat `best` at a level whose easiest rule is
@@ -993,27 +1000,6 @@ impl Nested {
             best = easier(best, Some(Best { found, complexity }));
         }
         Ok(best)
-    }
-}
-
-impl Search {
-    /// A search that holds nothing, to stand in while one is borrowed.
-    fn empty() -> Search {
-        Search {
-            at: Vec::new(),
-            arena: Vec::new(),
-            extra: Vec::new(),
-            pending_on: Vec::new(),
-            pending_off: Vec::new(),
-            order: Vec::new(),
-            work: Grid::from_parts([0; CELLS], [0; CELLS]),
-            contradiction: None,
-            stop: true,
-            banned: u16::MAX,
-            depth: Vec::new(),
-            cur: 0,
-            limit: usize::MAX,
-        }
     }
 }
 
