@@ -678,12 +678,13 @@ impl Nested {
         let start = node(cell, d, on);
         let mut any = false;
         let mut cycle = None;
+        // The search from the start (slot 0) also tells which cycles can close (slot 1).
+        self.search(0, g, start, mode)?;
         if on {
             let (r, closed) = self.cycles(g, start, mode)?;
             cycle = r;
             any = closed;
         }
-        self.search(0, g, start, mode)?;
         let s = &self.searches[0];
         let end = start ^ 1;
         if !s.reached(end) {
@@ -733,7 +734,7 @@ impl Nested {
             }
         }
         for b in closers {
-            if b == u16::MAX {
+            if b == u16::MAX || !self.enters(g, start, b, mode) {
                 continue;
             }
             self.search_banned(1, g, start, mode, b)?;
@@ -823,6 +824,33 @@ impl Nested {
             );
         }
         Ok((best, closed))
+    }
+
+    /// Whether search 0 (from `start`) reaches an "on" node other than `start` with a link
+    /// to `b` (off): without one, no loop can close through `b`.
+    fn enters(&self, g: &Grid, start: u16, b: u16, mode: Mode) -> bool {
+        let s = &self.searches[0];
+        let (bc, bd, _) = parts(b);
+        let mut peers = g.pos[bd] & PEER_MASK[bc];
+        while peers != 0 {
+            let p = peers.trailing_zeros() as usize;
+            peers &= peers - 1;
+            let x = node(p, bd, true);
+            if x != start && s.reached(x) {
+                return true;
+            }
+        }
+        if mode.y {
+            let mut others = g.cand[bc] & !(1 << bd);
+            while others != 0 {
+                let x = node(bc, others.trailing_zeros() as usize, true);
+                others &= others - 1;
+                if x != start && s.reached(x) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// The contradiction of search `k` (from candidate (`cell`, `d`) on when `on`, off
