@@ -7,7 +7,7 @@ use super::Found;
 use crate::board::{BOX, CELLS, COL, ROW};
 use crate::logic::grid::Grid;
 use crate::logic::uniqueness as lib;
-use crate::units::UNITS;
+use crate::units::{PEER_MASK, UNITS, UNIT_MASK};
 
 /// The easiest unique rectangle: type 1 (4.5), then types 2 and 4 (4.6), then type 3
 /// (4.5 plus a tenth for each cell of its naked subset).
@@ -162,7 +162,66 @@ fn type_3(g: &Grid, [_, _, r1, r2]: [usize; 4], pair: u16) -> Option<Found> {
     best
 }
 
-/// The bivalue universal grave, type 1 (5.6).
+/// The bivalue universal grave: type 1 (5.6), one cell with three candidates, whose digit
+/// found three times in its units goes there; type 2 (5.7), several cells with three
+/// candidates that share the extra digit: without it every unit would hold each digit
+/// twice or not at all, so it is true in one of them and leaves the cells that see them
+/// all.
 pub(crate) fn bug(g: &Grid) -> Option<Found> {
-    lib::bug_plus_one(g).map(|s| Found::of_step(SeRule::Bug, 56, &s))
+    if let Some(s) = lib::bug_plus_one(g) {
+        return Some(Found::of_step(SeRule::Bug, 56, &s));
+    }
+    let mut poly = 0u128;
+    let mut common = 0x1FFu16;
+    for c in 0..CELLS {
+        if g.digit[c] != 0 {
+            continue;
+        }
+        match g.cand[c].count_ones() {
+            2 => {}
+            3 => {
+                poly |= 1 << c;
+                common &= g.cand[c];
+            }
+            _ => return None,
+        }
+    }
+    if poly.count_ones() < 2 {
+        return None;
+    }
+    let mut xs = common;
+    while xs != 0 {
+        let x = xs.trailing_zeros() as usize;
+        xs &= xs - 1;
+        let grave = (0..27).all(|u| {
+            (0..9).all(|d| {
+                let mut places = g.pos[d] & UNIT_MASK[u];
+                if d == x {
+                    places &= !poly;
+                }
+                matches!(places.count_ones(), 0 | 2)
+            })
+        });
+        if !grave {
+            continue;
+        }
+        let mut seeing = g.pos[x] & !poly;
+        let mut m = poly;
+        while m != 0 {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            seeing &= PEER_MASK[c];
+        }
+        if seeing == 0 {
+            continue;
+        }
+        let mut removed = [0u16; CELLS];
+        while seeing != 0 {
+            let c = seeing.trailing_zeros() as usize;
+            seeing &= seeing - 1;
+            removed[c] = 1 << x;
+        }
+        return Some(Found::removing(SeRule::Bug, 57, removed));
+    }
+    None
 }
