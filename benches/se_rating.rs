@@ -36,8 +36,11 @@ fn data(file: &str) -> String {
         .expect("tests/data is part of the checkout")
 }
 
-/// The sets: (name, puzzles with serate's ratings).
-fn sets() -> Vec<(String, Vec<([u8; CELLS], SeRating)>)> {
+/// A set of puzzles with serate's ratings.
+type Set = Vec<([u8; CELLS], SeRating)>;
+
+/// The sets, named.
+fn sets() -> Vec<(String, Set)> {
     let mut out = Vec::new();
     let bundled: Vec<_> = data("serate_bundled.txt")
         .lines()
