@@ -9,14 +9,14 @@ use crate::logic::grid::Grid;
 use crate::logic::uniqueness as lib;
 use crate::units::{PEER_MASK, UNITS, UNIT_MASK};
 
-/// The easiest unique rectangle: type 1 (4.5), then types 2 and 4 (4.6), then type 3
-/// (4.5 plus a tenth for each cell of its naked subset).
+/// The easiest unique rectangle: types 1, 2 and 4 (4.5), type 3 (4.5 for a naked pair with
+/// one cell beside the rectangle, a tenth more for each further cell).
 pub(crate) fn unique_loops(g: &Grid) -> Option<Found> {
     if let Some(s) = lib::unique_rectangle_1(g) {
         return Some(Found::of_step(SeRule::UniqueLoop, 45, &s));
     }
     if let Some(s) = lib::unique_rectangle_2(g) {
-        return Some(Found::of_step(SeRule::UniqueLoop, 46, &s));
+        return Some(Found::of_step(SeRule::UniqueLoop, 45, &s));
     }
     let mut best: Option<Found> = None;
     each_rectangle(g, &mut |corners, pair| {
@@ -96,7 +96,7 @@ fn shared_units(a: usize, b: usize) -> impl Iterator<Item = usize> {
 }
 
 /// Type 4: the roof shares a unit where one digit of the pair fits only in the roof: the
-/// other digit leaves the roof (4.6).
+/// other digit leaves the roof (4.5).
 fn type_4(g: &Grid, [_, _, r1, r2]: [usize; 4], pair: u16) -> Option<Found> {
     for u in shared_units(r1, r2) {
         for bit in [pair & pair.wrapping_neg(), pair & (pair - 1)] {
@@ -108,7 +108,7 @@ fn type_4(g: &Grid, [_, _, r1, r2]: [usize; 4], pair: u16) -> Option<Found> {
                 let mut removed = [0u16; CELLS];
                 removed[r1] = other;
                 removed[r2] = other;
-                return Some(Found::removing(SeRule::UniqueLoop, 46, removed));
+                return Some(Found::removing(SeRule::UniqueLoop, 45, removed));
             }
         }
     }
@@ -116,7 +116,8 @@ fn type_4(g: &Grid, [_, _, r1, r2]: [usize; 4], pair: u16) -> Option<Found> {
 }
 
 /// Type 3: the roof's extra digits and other cells of a unit the roof shares make a naked
-/// subset: its digits leave the unit's other cells (4.5 plus a tenth a subset cell).
+/// subset: its digits leave the unit's other cells (4.5 with one other cell, a tenth more
+/// for each further one).
 fn type_3(g: &Grid, [_, _, r1, r2]: [usize; 4], pair: u16) -> Option<Found> {
     let extra = (g.cand[r1] | g.cand[r2]) & !pair;
     let mut best: Option<Found> = None;
@@ -152,7 +153,7 @@ fn type_3(g: &Grid, [_, _, r1, r2]: [usize; 4], pair: u16) -> Option<Found> {
                 }
             }
             if any {
-                let f = Found::removing(SeRule::UniqueLoop, 45 + k as i32 + 1, removed);
+                let f = Found::removing(SeRule::UniqueLoop, 45 + k as i32 - 1, removed);
                 if best.as_ref().is_none_or(|b| f.rating < b.rating) {
                     best = Some(f);
                 }
