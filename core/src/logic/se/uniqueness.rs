@@ -1,5 +1,5 @@
-//! Uniqueness rules of the Sudoku Explainer scale: unique rectangles (types 1 to 4) and the
-//! bivalue universal grave (type 1). Sound on a board with one solution, the only boards the
+//! Uniqueness rules of the Sudoku Explainer scale: unique rectangles (types 1 to 4), unique
+//! loops of 6 to 10 cells (types 1 and 2) and the bivalue universal grave (types 1 and 2). Sound on a board with one solution, the only boards the
 //! walk rates. Types 1 and 2 and BUG+1 are the searches of `logic/uniqueness.rs`.
 
 use super::rule::SeRule;
@@ -29,7 +29,167 @@ pub(crate) fn unique_loops(g: &Grid) -> Option<Found> {
             }
         }
     });
+    if best.is_none() {
+        best = longer_loop(g);
+    }
     best
+}
+
+/// The longest loop searched, in cells.
+const MAX_LOOP: usize = 10;
+
+/// Unique loops of 6 to [`MAX_LOOP`] cells on two digits: a closed path of cells that all
+/// hold both digits, each unit holding none of its cells or two at an odd distance along
+/// it (so that the digits could alternate along it). Type 1: one cell holds more and loses the two
+/// digits; type 2: the cells with more hold one extra digit, the same, which leaves the
+/// cells that see them all. 4.5 plus a tenth for every two cells beyond four.
+fn longer_loop(g: &Grid) -> Option<Found> {
+    let mut best: Option<Found> = None;
+    for a in 0..9 {
+        for b in a + 1..9 {
+            let pair = (1u16 << a) | (1 << b);
+            let cells = g.pos[a] & g.pos[b];
+            if cells.count_ones() < 6 {
+                continue;
+            }
+            let mut m = cells;
+            while m != 0 {
+                let start = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let mut path = [0usize; MAX_LOOP];
+                path[0] = start;
+                let more = g.cand[start] & !pair;
+                let extras = (usize::from(more != 0), more);
+                extend(g, cells, pair, &mut path, 1, extras, &mut best);
+            }
+        }
+    }
+    best
+}
+
+/// Extends the loop `path[..len]` (cells of `cells`, `path[0]` the lowest) by one cell
+/// along a unit where the path has only its last cell, or closes it back to `path[0]`;
+/// `n_extra` of its cells hold digits beyond the pair, `extra` all those digits.
+fn extend(
+    g: &Grid,
+    cells: u128,
+    pair: u16,
+    path: &mut [usize; MAX_LOOP],
+    len: usize,
+    (n_extra, extra): (usize, u16),
+    best: &mut Option<Found>,
+) {
+    let last = path[len - 1];
+    let first = path[0];
+    let on_path = path[..len].iter().fold(0u128, |m, &c| m | 1 << c);
+    for u in crate::units::CELL_UNITS[last] {
+        let unit = UNIT_MASK[usize::from(u)];
+        let inside = on_path & unit;
+        let mut next = cells & unit & !(1u128 << last);
+        while next != 0 {
+            let q = next.trailing_zeros() as usize;
+            next &= next - 1;
+            if q == first {
+                let closing = inside == (1u128 << last) | (1 << first);
+                if closing && len >= 6 && len.is_multiple_of(2) && closes(path, len) {
+                    if let Some(f) = loop_found(g, pair, &path[..len]) {
+                        if best.as_ref().is_none_or(|b| f.rating < b.rating) {
+                            *best = Some(f);
+                        }
+                    }
+                }
+                continue;
+            }
+            if inside != 1u128 << last || on_path >> q & 1 != 0 || len == MAX_LOOP || q < first {
+                continue;
+            }
+            // No unit may hold more than two cells of the loop.
+            let clash = crate::units::CELL_UNITS[q].iter().any(|&v| {
+                let w = UNIT_MASK[usize::from(v)];
+                (on_path & w).count_ones() >= 2
+            });
+            if clash {
+                continue;
+            }
+            // Type 1 has one cell with more digits, type 2 several with the same one extra
+            // digit: any other path leads nowhere.
+            let more = g.cand[q] & !pair;
+            let extras = (n_extra + usize::from(more != 0), extra | more);
+            if extras.0 >= 2 && extras.1.count_ones() != 1 {
+                continue;
+            }
+            path[len] = q;
+            extend(g, cells, pair, path, len + 1, extras, best);
+        }
+    }
+}
+
+/// Whether the closed path holds, in every unit, none of its cells or two at an odd
+/// distance along it (the two digits alternating along the loop would fill such a unit's
+/// cells with both).
+fn closes(path: &[usize; MAX_LOOP], len: usize) -> bool {
+    let mut even = 0u128;
+    let mut odd = 0u128;
+    for (k, &c) in path[..len].iter().enumerate() {
+        if k % 2 == 0 {
+            even |= 1 << c;
+        } else {
+            odd |= 1 << c;
+        }
+    }
+    UNIT_MASK.iter().all(|&w| {
+        let (e, o) = ((even & w).count_ones(), (odd & w).count_ones());
+        (e, o) == (0, 0) || (e, o) == (1, 1)
+    })
+}
+
+/// The step of a closed loop on `pair`, if its type removes something.
+fn loop_found(g: &Grid, pair: u16, path: &[usize]) -> Option<Found> {
+    let rating = 45 + (path.len() as i32 - 4) / 2;
+    let mut extras = 0u128;
+    for &c in path {
+        if g.cand[c] != pair {
+            extras |= 1 << c;
+        }
+    }
+    let mut removed = [0u16; CELLS];
+    if extras.count_ones() == 1 {
+        let c = extras.trailing_zeros() as usize;
+        removed[c] = pair;
+        return Some(Found::removing(SeRule::UniqueLoop, rating, removed));
+    }
+    // Type 2: one extra digit, the same in every cell with more.
+    let mut x = 0u16;
+    let mut m = extras;
+    while m != 0 {
+        let c = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let more = g.cand[c] & !pair;
+        if more.count_ones() != 1 || (x != 0 && more != x) {
+            return None;
+        }
+        x = more;
+    }
+    if x == 0 {
+        return None;
+    }
+    let d = x.trailing_zeros() as usize;
+    let mut seeing = g.pos[d] & !extras;
+    let mut m = extras;
+    while m != 0 {
+        let c = m.trailing_zeros() as usize;
+        m &= m - 1;
+        seeing &= PEER_MASK[c];
+    }
+    if seeing == 0 {
+        return None;
+    }
+    while seeing != 0 {
+        let c = seeing.trailing_zeros() as usize;
+        seeing &= seeing - 1;
+        removed[c] = x;
+    }
+    Some(Found::removing(SeRule::UniqueLoop, rating, removed))
 }
 
 /// Every rectangle of open cells over two rows, two columns and two boxes, with each pair
