@@ -1077,6 +1077,13 @@ impl Chains {
             if let Some(b) = n.best(g, level)? {
                 return Ok(Some(b.found));
             }
+            // Sudoku Explainer tries aligned triplet exclusion between the static chains
+            // and Nishio.
+            if level == Level::Forcing {
+                if let Some(f) = super::exclusion::aligned_triplet(g) {
+                    return Ok(Some(f));
+                }
+            }
         }
         Ok(None)
     }

@@ -1,5 +1,5 @@
-//! Aligned pair exclusion: two cells that see each other, and the bivalue cells that see
-//! both. Each combination of a digit for each cell is ruled out when the digits are equal
+//! Aligned pair and triplet exclusion. Pairs: two cells that see each other, and the
+//! bivalue cells that see both. Each combination of a digit for each cell is ruled out when the digits are equal
 //! or when a bivalue cell that sees both holds exactly those two digits (it would be left
 //! empty); a digit of a cell in no remaining combination leaves that cell.
 
@@ -64,4 +64,82 @@ fn exclude(g: &Grid, a: usize, b: usize) -> Option<Found> {
     removed[b] = g.cand[b] & !keep_b;
     (removed[a] | removed[b] != 0)
         .then(|| Found::removing(SeRule::AlignedPairExclusion, 62, removed))
+}
+
+/// Aligned triplet exclusion (7.5): three cells of one unit, and the cells with two or
+/// three candidates that see all three. A combination of digits for the three is ruled
+/// out when two of them are equal or when it holds every candidate of one of those cells;
+/// a digit of a cell in no remaining combination leaves that cell.
+pub(crate) fn aligned_triplet(g: &Grid) -> Option<Found> {
+    for unit in &crate::units::UNITS {
+        let mut open = [0usize; 9];
+        let mut n = 0;
+        for &c in unit {
+            let c = usize::from(c);
+            if g.cand[c].count_ones() >= 2 {
+                open[n] = c;
+                n += 1;
+            }
+        }
+        for i in 0..n {
+            for j in i + 1..n {
+                for k in j + 1..n {
+                    if let Some(f) = exclude_triplet(g, [open[i], open[j], open[k]]) {
+                        return Some(f);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The exclusion on three cells of a unit, if it removes anything.
+fn exclude_triplet(g: &Grid, cells: [usize; 3]) -> Option<Found> {
+    let mut sets = [0u16; CELLS];
+    let mut n = 0;
+    let mut all = PEER_MASK[cells[0]] & PEER_MASK[cells[1]] & PEER_MASK[cells[2]];
+    while all != 0 {
+        let c = all.trailing_zeros() as usize;
+        all &= all - 1;
+        if g.digit[c] == 0 && matches!(g.cand[c].count_ones(), 2 | 3) {
+            sets[n] = g.cand[c];
+            n += 1;
+        }
+    }
+    if n == 0 {
+        return None;
+    }
+    let sets = &sets[..n];
+    let [a, b, c] = cells;
+    let mut keep = [0u16; 3];
+    let mut da = g.cand[a];
+    while da != 0 {
+        let x = da & da.wrapping_neg();
+        da &= da - 1;
+        let mut db = g.cand[b] & !x;
+        while db != 0 {
+            let y = db & db.wrapping_neg();
+            db &= db - 1;
+            let mut dc = g.cand[c] & !x & !y;
+            while dc != 0 {
+                let z = dc & dc.wrapping_neg();
+                dc &= dc - 1;
+                let combo = x | y | z;
+                if sets.iter().any(|&s| s & !combo == 0) {
+                    continue;
+                }
+                keep[0] |= x;
+                keep[1] |= y;
+                keep[2] |= z;
+            }
+        }
+    }
+    let mut removed = [0u16; CELLS];
+    let mut any = false;
+    for (k, &cell) in cells.iter().enumerate() {
+        removed[cell] = g.cand[cell] & !keep[k];
+        any |= removed[cell] != 0;
+    }
+    any.then(|| Found::removing(SeRule::AlignedTripletExclusion, 75, removed))
 }
