@@ -102,7 +102,7 @@ enum Command {
     /// --se-max, --max-tries) the puzzles come from the library's generate_with: givens
     /// invariant under the symmetry (minimal under it), or exactly on the pattern's cells;
     /// with --se-min/--se-max, a Sudoku Explainer ER within the bounds (and the level's
-    /// rating as well: pick a level that fits the band, e.g. extreme for 7.0 and up). A seed
+    /// rating as well: pick a level the band holds, e.g. master for 7.0-7.5). A seed
     /// whose search finds nothing within the bound is reported on standard error
     /// (SUDOKU_NOT_FOUND) and the exit status is 1; options that contradict each other
     /// fail with SUDOKU_ERR_INVALID_ARGUMENT. JSON: {"seed", "level", "puzzle",
