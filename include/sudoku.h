@@ -463,12 +463,12 @@ typedef struct SudokuGenerateOptions {
    */
   const char *pattern;
   /**
-   * The lowest SE rating, in tenths; 0: no bound. No SE scale exists yet: any other
-   * value gives SUDOKU_ERR_INVALID_ARGUMENT.
+   * The lowest SE rating (the ER of `sudoku_rate_se`), in tenths, 0-200; 0: no lower
+   * bound.
    */
   int32_t se_min;
   /**
-   * The highest SE rating, in tenths; 0: no bound (as `se_min`).
+   * The highest SE rating (ER), in tenths, 0-200; 0: no upper bound.
    */
   int32_t se_max;
   /**
@@ -825,24 +825,28 @@ const char *sudoku_cpu_path(void);
  * - sudoku_rate rates it `difficulty` (1-6; 0: any level);
  * - it has at least `min_givens` and at most `max_givens` givens (0: no bound);
  * - the walk of sudoku_hint from its givens uses `technique` (0: any);
- * - `se_min` and `se_max` must be 0: no SE scale exists yet.
+ * - the ER of its sudoku_rate_se rating is at least `se_min` and at most `se_max`
+ *   (tenths, 0-200: 75 is 7.5; 0: no bound on that side).
  *
  * The search makes at most `max_tries` tries (0: the default, 10,000), each a complete
- * grid drawn at random and thinned out orbit by orbit (or kept on the pattern). The same
- * seed and options give the same puzzle on every run, platform, CPU path and thread count.
+ * grid drawn at random and thinned out orbit by orbit (or kept on the pattern), then
+ * checked; the SE rating, the dearest check (milliseconds to seconds on a hard puzzle),
+ * only once every other option is met. The same seed and options give the same puzzle
+ * on every run, platform, CPU path and thread count.
  *
  * Statuses, in argument order: SUDOKU_ERR_NULL for NULL `options`;
  * SUDOKU_ERR_INVALID_ARGUMENT for options that name no level, symmetry or technique, or
- * contradict each other: a nonzero SE bound; a givens bound below 0 or above 81;
- * `max_givens` from 1 to 16 (no proper puzzle has so few givens) or below `min_givens`;
- * a pattern of fewer than 17 cells, outside the givens bounds, or not invariant under
- * the symmetry; a technique above `difficulty`; then SUDOKU_ERR_NULL for NULL `puzzle`;
+ * contradict each other: an SE bound below 0 or above 200, or `se_min` above a nonzero
+ * `se_max`; a givens bound below 0 or above 81; `max_givens` from 1 to 16 (no proper
+ * puzzle has so few givens) or below `min_givens`; a pattern of fewer than 17 cells,
+ * outside the givens bounds, or not invariant under the symmetry; a technique above
+ * `difficulty`; then SUDOKU_ERR_NULL for NULL `puzzle`;
  * SUDOKU_NOT_FOUND when no try met the options; SUDOKU_ERR_NO_MEMORY when the hint walk
- * of a required technique cannot have its memory; else SUDOKU_OK. Nothing is written on
- * any status but SUDOKU_OK.
+ * of a required technique or the SE rating cannot have its memory; else SUDOKU_OK.
+ * Nothing is written on any status but SUDOKU_OK.
  *
  * Thread-safe. The work is on the calling thread; its heap is only that of the hint walk
- * of a required technique (allocated fallibly).
+ * of a required technique and of the SE rating (allocated fallibly).
  *
  * # Safety
  * `options` must point to a readable SudokuGenerateOptions whose `pattern` is NULL or
@@ -859,7 +863,9 @@ int sudoku_generate_with(uint64_t seed,
  * stoppable.
  *
  * `progress` (when not NULL) is called on the calling thread before each try with the
- * number of tries made so far (0 first) and `context`. A nonzero return stops the search,
+ * number of tries made so far (0 first) and `context`, and again with that number after
+ * each step of a try's SE rating (with an SE bound), so that a long rating can be
+ * stopped. A nonzero return stops the search,
  * which then returns SUDOKU_CANCELLED and writes nothing. A NULL `progress` makes this
  * sudoku_generate_with. The callback must return normally (as for
  * sudoku_count_solutions_with_progress); it may call any libsudoku function.

@@ -316,6 +316,8 @@ struct generate_options {
     int min_givens = 0;                 /**< 0: no lower bound */
     int max_givens = 0;                 /**< 0: no upper bound */
     std::string pattern;                /**< empty, or 81 characters: givens where not '.' */
+    int se_min = 0;                     /**< the lowest SE ER in tenths (75: 7.5); 0: no bound */
+    int se_max = 0;                     /**< the highest SE ER in tenths; 0: no bound */
     int technique = 0;                  /**< 0, or a SudokuTechnique the hint walk must use */
     std::uint64_t max_tries = 0;        /**< 0: the library's default bound */
 };
@@ -337,6 +339,8 @@ inline generated generate_with(std::uint64_t seed, const generate_options& optio
         detail::flatten(options.pattern, pattern);
         c.pattern = pattern;
     }
+    c.se_min = options.se_min;
+    c.se_max = options.se_max;
     c.technique = options.technique;
     c.max_tries = options.max_tries;
     char puzzle[81];

@@ -367,10 +367,10 @@ pub struct GenerateOptions {
     pub max_givens: i32,
     /// NULL, or 81 bytes: the givens are exactly where a byte is not '.'.
     pub pattern: *const core::ffi::c_char,
-    /// The lowest SE rating, in tenths; 0: no bound. No SE scale exists yet: any other
-    /// value gives SUDOKU_ERR_INVALID_ARGUMENT.
+    /// The lowest SE rating (the ER of `sudoku_rate_se`), in tenths, 0-200; 0: no lower
+    /// bound.
     pub se_min: i32,
-    /// The highest SE rating, in tenths; 0: no bound (as `se_min`).
+    /// The highest SE rating (ER), in tenths, 0-200; 0: no upper bound.
     pub se_max: i32,
     /// 0, or a `SudokuTechnique` the hint walk from the givens must use.
     pub technique: i32,

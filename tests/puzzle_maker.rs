@@ -1,6 +1,6 @@
 //! The puzzle maker's contracts through the C ABI: `sudoku_generate_with` (symmetry of the
-//! givens, minimality under the symmetry, patterns, levels, techniques, determinism, the
-//! status rules), `sudoku_canonical` and `sudoku_transform` (equivalence, on transformed
+//! givens, minimality under the symmetry, patterns, levels, techniques, SE ranges,
+//! determinism, the status rules), `sudoku_canonical` and `sudoku_transform` (equivalence, on transformed
 //! copies of corpus puzzles), and the sukaku functions. Every check here is independent of
 //! the core's code: symmetries are the turns and mirrors written out again, minimality and
 //! uniqueness are counts through `sudoku_count_solutions`, the technique is read off the
@@ -15,9 +15,9 @@ use sudoku::c_types::GenerateOptions;
 use sudoku::ffi::{
     sudoku_apply_step, sudoku_candidates, sudoku_candidates_from_sukaku, sudoku_canonical,
     sudoku_count_solutions, sudoku_count_solutions_sukaku, sudoku_generate_with,
-    sudoku_generate_with_progress, sudoku_hint, sudoku_rate, sudoku_transform,
+    sudoku_generate_with_progress, sudoku_hint, sudoku_rate, sudoku_rate_se, sudoku_transform,
 };
-use sudoku::{Status, Step};
+use sudoku::{SeRating, Status, Step};
 use sudoku_core::CELLS;
 
 const FILL: [u8; CELLS] = [0xAA; CELLS];
@@ -361,11 +361,16 @@ fn bad_options_null_not_found_and_cancel_write_nothing() {
             ..options()
         },
         GenerateOptions {
-            se_min: 15,
+            se_min: -1,
             ..options()
         },
         GenerateOptions {
-            se_max: 90,
+            se_max: 201,
+            ..options()
+        },
+        GenerateOptions {
+            se_min: 75,
+            se_max: 70,
             ..options()
         },
         GenerateOptions {
@@ -483,6 +488,86 @@ fn bad_options_null_not_found_and_cancel_write_nothing() {
         )
     };
     assert_eq!((code, p), (0, made(4, &options()).0));
+}
+
+fn rate_se_er(board: &[u8; CELLS]) -> i32 {
+    let mut r = SeRating::default();
+    // SAFETY: 81 readable bytes and a writable SudokuSeRating.
+    assert_eq!(unsafe { sudoku_rate_se(board.as_ptr().cast(), &mut r) }, 0);
+    r.er
+}
+
+#[test]
+fn se_ranges_are_met_deterministic_and_stoppable_in_the_rating() {
+    for (se_min, se_max) in [(20, 30), (0, 20), (30, 0), (70, 75)] {
+        let o = GenerateOptions {
+            se_min,
+            se_max,
+            ..options()
+        };
+        for seed in 1..=2 {
+            let (p, s) = made(seed, &o);
+            check_symmetric_minimal(&p, &s, 0);
+            let er = rate_se_er(&p);
+            assert!(er >= se_min, "{} {er}", String::from_utf8_lossy(&p));
+            assert!(
+                se_max == 0 || er <= se_max,
+                "{} {er}",
+                String::from_utf8_lossy(&p)
+            );
+            assert_eq!(made(seed, &o), (p, s));
+        }
+    }
+    // The SE band and a level together.
+    let o = GenerateOptions {
+        difficulty: 2,
+        se_min: 20,
+        se_max: 40,
+        symmetry: 1,
+        ..options()
+    };
+    let (p, s) = made(5, &o);
+    check_symmetric_minimal(&p, &s, 1);
+    assert_eq!(rate(&p), 2);
+    assert!((20..=40).contains(&rate_se_er(&p)));
+    // A band no minimal puzzle reaches within two tries: NOT_FOUND, nothing written.
+    let o = GenerateOptions {
+        se_min: 200,
+        max_tries: 2,
+        ..options()
+    };
+    assert_eq!(generate(1, &o), (Status::NotFound, FILL, FILL));
+
+    // The callback is called during a try's SE rating too, with that try's number: a stop
+    // on its second call (in the rating of the first try) cancels, nothing written.
+    extern "C" fn second_call_stops(tries: usize, context: *mut c_void) -> c_int {
+        // SAFETY: the context is the call count of the test below.
+        let calls = unsafe { &mut *context.cast::<usize>() };
+        assert_eq!(tries, 0, "still the first try");
+        *calls += 1;
+        c_int::from(*calls == 2)
+    }
+    let o = GenerateOptions {
+        se_min: 10,
+        ..options()
+    };
+    let mut calls = 0usize;
+    let (mut p, mut s) = (FILL, FILL);
+    // SAFETY: valid options, 81-byte buffers, and a callback whose context is `calls`.
+    let code = unsafe {
+        sudoku_generate_with_progress(
+            1,
+            &o,
+            p.as_mut_ptr().cast(),
+            s.as_mut_ptr().cast(),
+            Some(second_call_stops),
+            (&mut calls as *mut usize).cast(),
+        )
+    };
+    assert_eq!(
+        (code, p, s, calls),
+        (Status::Cancelled.code(), FILL, FILL, 2)
+    );
 }
 
 fn canonical(board: &[u8; CELLS]) -> (Status, [u8; CELLS], u32) {

@@ -98,9 +98,11 @@ enum Command {
     ///
     /// The i-th puzzle (from 0) comes from seed SEED + i: the same seed, options and count
     /// give the same puzzles on every run and machine. With any of the puzzle maker's
-    /// options (--symmetry, --pattern, --min-givens, --max-givens, --technique,
-    /// --max-tries) the puzzles come from the library's generate_with: givens invariant
-    /// under the symmetry (minimal under it), or exactly on the pattern's cells. A seed
+    /// options (--symmetry, --pattern, --min-givens, --max-givens, --technique, --se-min,
+    /// --se-max, --max-tries) the puzzles come from the library's generate_with: givens
+    /// invariant under the symmetry (minimal under it), or exactly on the pattern's cells;
+    /// with --se-min/--se-max, a Sudoku Explainer ER within the bounds (and the level's
+    /// rating as well: pick a level the band holds, e.g. master for 7.0-7.5). A seed
     /// whose search finds nothing within the bound is reported on standard error
     /// (SUDOKU_NOT_FOUND) and the exit status is 1; options that contradict each other
     /// fail with SUDOKU_ERR_INVALID_ARGUMENT. JSON: {"seed", "level", "puzzle",
@@ -264,9 +266,38 @@ struct MakerArgs {
     /// number in sudoku.h.
     #[arg(long, value_name = "T", value_parser = parse_technique)]
     technique: Option<library::Technique>,
+    /// The lowest Sudoku Explainer rating (ER, as `rate --se` gives it), 0.0-20.0 with at
+    /// most one decimal (7.5); the level applies as well.
+    #[arg(long, value_name = "X", value_parser = parse_se_bound)]
+    se_min: Option<i32>,
+    /// The highest Sudoku Explainer rating (ER), as --se-min.
+    #[arg(long, value_name = "X", value_parser = parse_se_bound)]
+    se_max: Option<i32>,
     /// The most tries for each puzzle (default: the library's bound).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     max_tries: Option<u64>,
+}
+
+/// An SE rating as `--se-min` and `--se-max` take it ("7", "7.5", "10.0"), in tenths:
+/// 0.0 to 20.0, at most one decimal.
+fn parse_se_bound(text: &str) -> Result<i32, String> {
+    let bad = || format!("{text:?} is not an SE rating from 0.0 to 20.0 with at most one decimal");
+    let (whole, tenth) = match text.split_once('.') {
+        Some((w, t)) if t.len() == 1 => (w, t),
+        Some(_) => return Err(bad()),
+        None => (text, "0"),
+    };
+    let digits = |s: &str| !s.is_empty() && s.len() <= 2 && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(whole) || !digits(tenth) {
+        return Err(bad());
+    }
+    let whole: i32 = whole.parse().map_err(|_| bad())?;
+    let tenth: i32 = tenth.parse().map_err(|_| bad())?;
+    let tenths = whole * 10 + tenth;
+    if tenths > 200 {
+        return Err(bad());
+    }
+    Ok(tenths)
 }
 
 impl MakerArgs {
@@ -277,6 +308,8 @@ impl MakerArgs {
             && self.min_givens.is_none()
             && self.max_givens.is_none()
             && self.technique.is_none()
+            && self.se_min.is_none()
+            && self.se_max.is_none()
             && self.max_tries.is_none()
         {
             return Ok(None);
@@ -299,8 +332,9 @@ impl MakerArgs {
             max_givens: self.max_givens.map_or(0, usize::from),
             pattern,
             technique: self.technique,
+            se_min: self.se_min.unwrap_or(0),
+            se_max: self.se_max.unwrap_or(0),
             max_tries: self.max_tries.unwrap_or(0),
-            ..library::GenerateOptions::default()
         }))
     }
 }

@@ -382,6 +382,64 @@ fn generate_refuses_contradicting_or_unknown_options_and_reports_what_it_cannot_
     assert!(err.contains("sudoku: seed 2: SUDOKU_NOT_FOUND"), "{err}");
 }
 
+#[test]
+fn generate_with_an_se_range_gives_ratings_in_it_and_refuses_bad_bounds() {
+    let args = [
+        "generate",
+        "-n",
+        "3",
+        "--seed",
+        "4",
+        "--level",
+        "medium",
+        "--se-min",
+        "2",
+        "--se-max",
+        "3.0",
+        "--no-progress",
+    ];
+    let o = run(&args, "");
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let puzzles = text(&o.stdout);
+    assert_eq!(puzzles.lines().count(), 3);
+    assert_eq!(text(&run(&args, "").stdout), puzzles, "seeded");
+    let rated = run(&["rate", "--se", "--no-progress"], &puzzles);
+    assert_eq!(rated.status.code(), Some(0));
+    for line in text(&rated.stdout).lines() {
+        // PUZZLE ED=ER/EP/ED
+        let er: f64 = line
+            .split_once(" ED=")
+            .unwrap()
+            .1
+            .split('/')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!((2.0..=3.0).contains(&er), "{line}");
+    }
+    let bad = [
+        ["--se-min", "7.25"],
+        ["--se-min", "-1"],
+        ["--se-max", "20.1"],
+        ["--se-max", "x"],
+        ["--se-max", "7."],
+    ];
+    for b in bad {
+        let o = run(&["generate", b[0], b[1]], "");
+        assert_eq!(o.status.code(), Some(2), "{b:?}");
+        assert!(o.stdout.is_empty());
+    }
+    let o = run(&["generate", "--se-min", "7.5", "--se-max", "7"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("SUDOKU_ERR_INVALID_ARGUMENT"),
+        "{}",
+        text(&o.stderr)
+    );
+    assert!(o.stdout.is_empty());
+}
+
 /// The puzzles of the bundled bench file (`benches/puzzles.txt`: proper puzzles, boards with
 /// several solutions, near-complete ones), the first field of each line.
 fn bench_puzzles() -> Vec<String> {

@@ -1,6 +1,6 @@
 //! Seeded generation with options: a level or any level, a symmetry of the givens, a range
 //! of the number of givens, a pattern the givens sit on exactly, a technique the hint walk
-//! must use, and a bound on the work.
+//! must use, a range of the Sudoku Explainer rating, and a bound on the work.
 //!
 //! Without a pattern, each try draws a complete grid (the seeded fill of
 //! [`crate::generate`]) and thins it out orbit by orbit of the symmetry, in a seeded random
@@ -11,14 +11,16 @@
 //! An orbit kept because its removal was too hard for the level must have become needed
 //! by the end, else the try fails. With a pattern, each try draws a grid and keeps its
 //! digits on the pattern's cells; the try succeeds when that puzzle has one solution.
-//! Either way the try then checks the level, the number of givens and the technique, and
+//! Either way the try then checks the number of givens, the level, the technique and last
+//! (the dearest check: milliseconds to seconds on a hard puzzle) the SE rating's ER, and
 //! fails when one is not met.
 //!
 //! Every decision is a count of solutions, a rating or a hint walk, facts about the puzzle
 //! that do not depend on which solution an engine finds first; the work is on the calling
 //! thread. So the same seed and options give the same puzzle on every platform, engine
 //! path and thread count. Nothing here allocates except the hint walk of a required
-//! technique, whose forcing-chain searches allocate fallibly ([`Error::NoMemory`]).
+//! technique and the SE rating, whose chain searches allocate fallibly
+//! ([`Error::NoMemory`]).
 
 #![forbid(unsafe_code)]
 
@@ -27,6 +29,7 @@ use crate::count::count_clash_free;
 use crate::difficulty::Difficulty;
 use crate::error::Error;
 use crate::generate::{random_grid, Rng};
+use crate::logic::se::rate_se_with_progress;
 use crate::logic::{apply_step, candidates, hint, rate_at_most, Technique};
 use crate::symmetry::{Cells, Symmetry};
 use crate::unavoidable::{CellSet, Unavoidable, ALL_CELLS};
@@ -34,6 +37,10 @@ use crate::unavoidable::{CellSet, Unavoidable, ALL_CELLS};
 /// The number of tries made when the options' `max_tries` is 0. A try is one grid and one
 /// thinning (or one grid on the pattern); 0.1 to 2 ms each (docs/performance.md).
 pub const DEFAULT_MAX_TRIES: u64 = 10_000;
+
+/// The highest SE bound accepted, in tenths (20.0); the hardest known puzzles rate below
+/// 12.0 on the scale.
+pub const MAX_SE_BOUND: i32 = 200;
 
 /// The fewest givens a proper puzzle can have: no puzzle with 16 givens has one solution
 /// (McGuire, Tugemann and Civario, 2012). A pattern of fewer cells, or a `max_givens`
@@ -54,10 +61,10 @@ pub struct GenerateOptions {
     pub max_givens: usize,
     /// The cells the givens must be exactly (bit `i` for cell `i`), or `None`.
     pub pattern: Option<Cells>,
-    /// The lowest SE rating in tenths (0: no bound). The SE scale is not implemented: any
-    /// other value is refused with [`Error::InvalidArgument`].
+    /// The lowest SE rating (ER of [`crate::logic::se::rate_se`]) in tenths, 0 to
+    /// [`MAX_SE_BOUND`] (0: no lower bound).
     pub se_min: i32,
-    /// The highest SE rating in tenths (0: no bound); as `se_min`.
+    /// The highest SE rating (ER) in tenths, 0 to [`MAX_SE_BOUND`] (0: no upper bound).
     pub se_max: i32,
     /// A technique the hint walk from the givens must use, or `None`.
     pub technique: Option<Technique>,
@@ -131,14 +138,18 @@ impl GenerateOptions {
     }
 
     /// Whether the options can be asked for at all: [`Error::InvalidArgument`] when they
-    /// contradict each other or name what does not exist. In order: a nonzero SE bound
-    /// (no SE scale yet); a givens bound above 81, a `max_givens` from 1 to 16 (no proper
+    /// contradict each other or name what does not exist. In order: an SE bound below 0 or
+    /// above [`MAX_SE_BOUND`], `se_min` above a nonzero `se_max`; a givens bound above 81, a `max_givens` from 1 to 16 (no proper
     /// puzzle has so few), `min_givens` above a nonzero `max_givens`; a pattern of fewer
     /// than 17 cells, outside the givens bounds, or not invariant under the symmetry;
     /// [`Technique::None`] as the technique, or a technique above the level.
     pub fn check(&self) -> Result<(), Error> {
         let invalid = Err(Error::InvalidArgument);
-        if self.se_min != 0 || self.se_max != 0 {
+        let se_bound = 0..=MAX_SE_BOUND;
+        if !se_bound.contains(&self.se_min) || !se_bound.contains(&self.se_max) {
+            return invalid;
+        }
+        if self.se_max != 0 && self.se_min > self.se_max {
             return invalid;
         }
         if self.min_givens > CELLS || self.max_givens > CELLS {
@@ -184,15 +195,18 @@ impl GenerateOptions {
 /// has exactly one solution; its givens are invariant under the symmetry; with a pattern
 /// they are exactly the pattern's cells, and without one the puzzle is minimal under the
 /// symmetry; it rates the level (when one is asked), has a number of givens within the
-/// bounds, and its hint walk uses the technique (when one is asked). The same seed and
-/// options give the same puzzle everywhere.
+/// bounds, its hint walk uses the technique (when one is asked), and its SE rating's ER
+/// lies within `se_min..=se_max` (each bound when nonzero). The same seed and options give
+/// the same puzzle everywhere.
 ///
-/// `progress` is called before each try with the number of tries made so far (0 first);
-/// when it returns `true` the search stops with [`Error::Cancelled`].
+/// `progress` is called before each try with the number of tries made so far (0 first),
+/// and again with that number after each step of a try's SE rating; when it returns
+/// `true` the search stops with [`Error::Cancelled`].
 ///
 /// Fails with [`Error::InvalidArgument`] for options [`GenerateOptions::check`] refuses,
 /// [`Error::NotFound`] when no try of the `max_tries` met them, [`Error::Cancelled`], and
-/// [`Error::NoMemory`] when the hint walk of a required technique runs out of memory.
+/// [`Error::NoMemory`] when the hint walk of a required technique or the SE rating runs
+/// out of memory.
 pub fn generate_with(
     seed: u64,
     options: &GenerateOptions,
@@ -214,7 +228,9 @@ pub fn generate_with(
         let Some(puzzle) = puzzle else {
             continue;
         };
-        if meets(&puzzle, &solution, options)? {
+        if meets(&puzzle, &solution, options)?
+            && se_within(&puzzle, options, &mut || progress(tries))?
+        {
             return Ok((puzzle, solution));
         }
     }
@@ -230,8 +246,8 @@ fn on_pattern(solution: &Board, pattern: Cells) -> Option<Board> {
     (count_clash_free(&p, 2).count == 1).then_some(p)
 }
 
-/// Whether the proper puzzle `p` (of solution `solution`) meets the options' level, givens
-/// bounds and technique.
+/// Whether the proper puzzle `p` (of solution `solution`) meets the options' givens bounds,
+/// level and technique.
 fn meets(p: &Board, solution: &Board, options: &GenerateOptions) -> Result<bool, Error> {
     let n = p.givens();
     if n < options.min_givens || (options.max_givens != 0 && n > options.max_givens) {
@@ -250,6 +266,21 @@ fn meets(p: &Board, solution: &Board, options: &GenerateOptions) -> Result<bool,
         Some(t) => walk_uses(p, t, level),
         None => Ok(true),
     }
+}
+
+/// Whether the SE rating's ER of the proper puzzle `p` lies within the options' SE bounds
+/// (true without rating when there are none). `stop` is asked after each step of the
+/// rating; `true` cancels it ([`Error::Cancelled`]).
+fn se_within(
+    p: &Board,
+    options: &GenerateOptions,
+    stop: &mut dyn FnMut() -> bool,
+) -> Result<bool, Error> {
+    if options.se_min == 0 && options.se_max == 0 {
+        return Ok(true);
+    }
+    let er = rate_se_with_progress(p, &mut |_| !stop())?.er;
+    Ok(er >= options.se_min && (options.se_max == 0 || er <= options.se_max))
 }
 
 /// Whether the hint walk from the givens of the proper puzzle `p` uses `technique`. The
@@ -399,7 +430,16 @@ mod tests {
     fn bad_options_tiny_bounds_and_cancel() {
         let bad = [
             GenerateOptions {
-                se_min: 20,
+                se_min: -1,
+                ..GenerateOptions::default()
+            },
+            GenerateOptions {
+                se_max: MAX_SE_BOUND + 1,
+                ..GenerateOptions::default()
+            },
+            GenerateOptions {
+                se_min: 40,
+                se_max: 30,
                 ..GenerateOptions::default()
             },
             GenerateOptions {
@@ -438,6 +478,47 @@ mod tests {
             generate_with(1, &GenerateOptions::default(), &mut stop),
             Err(Error::Cancelled)
         );
+    }
+
+    #[test]
+    fn se_ranges_are_met_and_deterministic() {
+        use crate::logic::se::rate_se;
+        let bands = [(20, 26, 0), (0, 15, 0), (40, 0, 0), (60, 75, 2_000)];
+        for (se_min, se_max, max_tries) in bands {
+            let o = GenerateOptions {
+                se_min,
+                se_max,
+                max_tries,
+                ..GenerateOptions::default()
+            };
+            for seed in [1, 2] {
+                let (p, sol) = generate_with(seed, &o, &mut never).unwrap();
+                assert!(sol.is_solution_of(&p));
+                assert_eq!(count_solutions(&p, 2).unwrap().count, 1);
+                check_minimal(&p, Symmetry::None);
+                let er = rate_se(&p).unwrap().er;
+                assert!(er >= se_min, "{p} {er} {se_min}-{se_max}");
+                assert!(se_max == 0 || er <= se_max, "{p} {er} {se_min}-{se_max}");
+                assert_eq!(generate_with(seed, &o, &mut never).unwrap(), (p, sol));
+            }
+        }
+        // With a level too: an SE band and a level both hold.
+        let o = GenerateOptions {
+            difficulty: Some(Difficulty::Easy),
+            se_min: 10,
+            se_max: 20,
+            ..GenerateOptions::default()
+        };
+        let (p, _) = generate_with(3, &o, &mut never).unwrap();
+        assert_eq!(crate::rate(&p), Ok(Difficulty::Easy));
+        assert!((10..=20).contains(&rate_se(&p).unwrap().er));
+        // A band no minimal puzzle reaches within two tries.
+        let o = GenerateOptions {
+            se_min: 190,
+            max_tries: 2,
+            ..GenerateOptions::default()
+        };
+        assert_eq!(generate_with(1, &o, &mut never), Err(Error::NotFound));
     }
 
     #[test]

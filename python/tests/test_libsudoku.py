@@ -903,7 +903,9 @@ class PuzzleMakerTest(unittest.TestCase):
         for bad in (
             dict(symmetry=10),
             dict(min_givens=30, max_givens=25),
-            dict(se_min=20),
+            dict(se_min=-0.1),
+            dict(se_max=20.1),
+            dict(se_min=7.5, se_max=7.0),
             dict(technique=99),
             dict(difficulty=1, technique=4),
         ):
@@ -912,6 +914,27 @@ class PuzzleMakerTest(unittest.TestCase):
             self.assertEqual(cm.exception.status, sudoku.SUDOKU_ERR_INVALID_ARGUMENT, bad)
         with self.assertRaises(sudoku.SudokuError) as cm:
             sudoku.generate(1, max_givens=17, max_tries=1)
+        self.assertEqual(cm.exception.status, sudoku.SUDOKU_NOT_FOUND)
+
+    def test_se_range(self):
+        for low, high in ((2.0, 3.0), (1.5, 0), (0, 2.5)):
+            puzzle, solution = sudoku.generate(4, se_min=low, se_max=high)
+            self.assertTrue(is_solution(puzzle, solution))
+            self.assertTrue(sudoku.is_unique(puzzle))
+            er = sudoku.rate_se(puzzle).er
+            self.assertGreaterEqual(er, low)
+            if high:
+                self.assertLessEqual(er, high)
+            self.assertEqual(sudoku.generate(4, se_min=low, se_max=high), (puzzle, solution))
+        puzzle, _ = sudoku.generate(2, "medium", se_min=2, se_max=3.2)
+        self.assertEqual(sudoku.rate(puzzle), sudoku.Difficulty.MEDIUM)
+        self.assertTrue(2.0 <= sudoku.rate_se(puzzle).er <= 3.2)
+        with self.assertRaises(ValueError):
+            sudoku.generate(1, se_min=7.25)
+        with self.assertRaises(TypeError):
+            sudoku.generate(1, se_min="7.5")
+        with self.assertRaises(sudoku.SudokuError) as cm:
+            sudoku.generate(1, se_min=19.9, max_tries=2)
         self.assertEqual(cm.exception.status, sudoku.SUDOKU_NOT_FOUND)
 
     def test_canonical_transform_and_dedupe(self):

@@ -1,6 +1,6 @@
 // The C++ puzzle-maker layer (include/sudoku.hpp: generate_with, canonical, transform,
-// candidates_from_sukaku, count_solutions_sukaku): symmetric and pattern puzzles, canonical
-// forms of transformed copies, sukaku round trips, and the exceptions of bad input. Built
+// candidates_from_sukaku, count_solutions_sukaku): symmetric, SE-band and pattern puzzles,
+// canonical forms of transformed copies, sukaku round trips, and the exceptions of bad input. Built
 // and run by tests/callers.rs. Prints "cpp maker: N failed"; exits 1 if any check failed.
 #include "sudoku.hpp"
 #include <cstdio>
@@ -38,6 +38,20 @@ int main() {
     sudoku::generated q = sudoku::generate_with(2, p);
     for (int i = 0; i < 81; ++i) CHECK((q.puzzle[i] == '.') == (p.pattern[i] == '.'));
     CHECK(sudoku::is_unique(q.puzzle));
+
+    // An SE band (tenths): the ER of every puzzle lies in it; an inverted band is refused.
+    sudoku::generate_options band;
+    band.se_min = 20;
+    band.se_max = 30;
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+        sudoku::generated b = sudoku::generate_with(seed, band);
+        CHECK(sudoku::is_unique(b.puzzle));
+        int er = sudoku::rate_se(b.puzzle).er;
+        CHECK(er >= 20 && er <= 30);
+    }
+    band.se_min = 75;
+    band.se_max = 70;
+    CHECK(status_of_generate(band) == SUDOKU_ERR_INVALID_ARGUMENT);
 
     sudoku::generate_options bad;
     bad.difficulty = 9;

@@ -207,6 +207,9 @@ static void *maker(void *arg) {
             options.symmetry = sym;
             options.difficulty = k;
             options.technique = k == 4 ? SUDOKU_TECHNIQUE_X_WING : 0;
+            /* SE bounds: the SE rating runs inside the generator's frames. */
+            options.se_min = k == 0 ? 20 : k == 5 ? 70 : 0;
+            options.se_max = k == 0 ? 40 : k == 5 ? 90 : 0;
             sink += sudoku_generate_with_progress((unsigned long long)k, &options, p, s,
                                                   never_stop, NULL);
         }

@@ -31,6 +31,7 @@ import atexit
 import ctypes
 import enum
 import importlib.machinery
+import math
 import operator
 import os
 import sys
@@ -753,6 +754,19 @@ def _int32(value: Any, what: str) -> int:
     return int(value)
 
 
+def _se_tenths(value: Any, what: str) -> int:
+    """An SE bound (7.5, 10, 0) in the tenths the C options take; its range is the
+    library's to check."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise TypeError("%s is a number, not %s" % (what, type(value).__name__))
+    if not math.isfinite(value) or abs(value) >= 1 << 27:
+        raise SudokuError(SUDOKU_ERR_INVALID_ARGUMENT, "%s out of range" % what)
+    tenths = round(value * 10)
+    if abs(value * 10 - tenths) > 1e-6:
+        raise ValueError("%s has at most one decimal, not %r" % (what, value))
+    return _int32(int(tenths), what)
+
+
 def generate(
     seed: int,
     difficulty: Union[Difficulty, int, str, None] = None,
@@ -763,8 +777,8 @@ def generate(
     pattern: Optional[str] = None,
     technique: int = 0,
     max_tries: int = 0,
-    se_min: int = 0,
-    se_max: int = 0,
+    se_min: float = 0,
+    se_max: float = 0,
 ) -> Tuple[str, str]:
     """A puzzle and its solution: (puzzle, solution).
 
@@ -779,9 +793,12 @@ def generate(
     'rotate_180'); with `pattern` (81 characters) they are exactly where a character is
     not '.', else the puzzle is minimal under the symmetry; it has `min_givens` to
     `max_givens` givens (0: no bound); the walk of hints uses `technique` (a technique
-    code, 0: any); at most `max_tries` tries (0: the library's default). `se_min` and
-    `se_max` must be 0 (no SE scale exists yet). Raises SudokuError with
-    SUDOKU_ERR_INVALID_ARGUMENT for options that name nothing or contradict each other,
+    code, 0: any); its Sudoku Explainer ER (rate_se(puzzle).er) is at least `se_min` and
+    at most `se_max`, ratings such as 7.5 with at most one decimal, 0.0 to 20.0 (0: no
+    bound on that side); at most `max_tries` tries (0: the library's default). Raises
+    ValueError for an SE bound with more than one decimal, SudokuError with
+    SUDOKU_ERR_INVALID_ARGUMENT for options that name nothing or contradict each other
+    (an SE bound below 0 or above 20.0, se_min above a nonzero se_max among them),
     SUDOKU_NOT_FOUND when no try met them.
     """
     _seed(seed)
@@ -806,8 +823,8 @@ def generate(
         _int32(min_givens, "min_givens"),
         _int32(max_givens, "max_givens"),
         ctypes.cast(keep, ctypes.c_char_p) if keep is not None else None,
-        _int32(se_min, "se_min"),
-        _int32(se_max, "se_max"),
+        _se_tenths(se_min, "se_min"),
+        _se_tenths(se_max, "se_max"),
         _int32(technique, "technique"),
         max_tries,
     )
