@@ -11,7 +11,7 @@ use crate::units::{PEER_MASK, UNITS};
 
 /// Every rectangle of open cells over exactly two boxes: its corners in the order
 /// (r1,c1), (r1,c2), (r2,c1), (r2,c2), until `f` returns `Some`.
-fn rectangles(g: &Grid, f: &mut impl FnMut([usize; 4]) -> Option<Step>) -> Option<Step> {
+pub(crate) fn rectangles<R>(g: &Grid, f: &mut impl FnMut([usize; 4]) -> Option<R>) -> Option<R> {
     for r1 in 0..9 {
         for r2 in r1 + 1..9 {
             for c1 in 0..9 {

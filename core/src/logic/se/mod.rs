@@ -167,34 +167,13 @@ fn walk_se_with(board: &Board, seen: &mut dyn FnMut(&SeStep) -> bool) -> Result<
     Ok(())
 }
 
-/// Whether step `s` is true on `g` and changes it: its placement an open cell's candidate
-/// that is the solution's digit, its removals present candidates that are not.
-// A cell indexes the grid, the step and the solution at once.
-#[allow(clippy::needless_range_loop)]
+/// Whether step `s` is true on `g` and changes it: the hints' own check
+/// (`logic::is_true`) on the same placement and removals.
 fn holds(g: &Grid, s: &SeStep, solution: &[u8; CELLS]) -> bool {
-    let mut changes = false;
-    if let Some((cell, digit)) = s.placement {
-        let ok = cell < CELLS
-            && (1..=9).contains(&digit)
-            && g.digit[cell] == 0
-            && g.cand[cell] & (1 << (digit - 1)) != 0
-            && solution[cell] == digit;
-        if !ok {
-            return false;
-        }
-        changes = true;
-    }
-    for c in 0..CELLS {
-        let r = s.removed[c];
-        if r == 0 {
-            continue;
-        }
-        if g.digit[c] != 0 || r & !g.cand[c] != 0 || r & (1 << (solution[c] - 1)) != 0 {
-            return false;
-        }
-        changes = true;
-    }
-    changes
+    let mut step = Step::of(crate::logic::technique::Technique::None);
+    step.placement = s.placement;
+    step.removed = s.removed;
+    super::is_true(g, &step, solution)
 }
 
 /// The easiest step on the scale on open grid `g`: the first rule that applies.

@@ -196,48 +196,36 @@ fn loop_found(g: &Grid, pair: u16, path: &[usize]) -> Option<Found> {
 /// of digits all four corners hold, two of them ("floor") with only those two, the other
 /// two ("roof") with more: `f(corners as [floor, floor, roof, roof], pair)`.
 fn each_rectangle(g: &Grid, f: &mut impl FnMut([usize; 4], u16)) {
-    for r1 in 0..9 {
-        for r2 in r1 + 1..9 {
-            for c1 in 0..9 {
-                for c2 in c1 + 1..9 {
-                    if (r1 / 3 == r2 / 3) == (c1 / 3 == c2 / 3) {
-                        continue;
-                    }
-                    let cs = [r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2];
-                    if cs.iter().any(|&c| g.digit[c] != 0) {
-                        continue;
-                    }
-                    let common = cs.iter().fold(0x1FF, |a, &c| a & g.cand[c]);
-                    let mut pairs = common;
-                    while pairs != 0 {
-                        let a = pairs.trailing_zeros();
-                        pairs &= pairs - 1;
-                        let mut rest = pairs;
-                        while rest != 0 {
-                            let b = rest.trailing_zeros();
-                            rest &= rest - 1;
-                            let pair = (1u16 << a) | (1 << b);
-                            // Floor cells first, then the roof, each in corner order.
-                            let mut sorted = [0usize; 4];
-                            let mut k = 0;
-                            for floor in [true, false] {
-                                for &c in &cs {
-                                    if (g.cand[c] == pair) == floor {
-                                        sorted[k] = c;
-                                        k += 1;
-                                    }
-                                }
-                            }
-                            let floor = cs.iter().filter(|&&c| g.cand[c] == pair).count();
-                            if floor == 2 {
-                                f(sorted, pair);
-                            }
+    lib::rectangles(g, &mut |cs| {
+        let common = cs.iter().fold(0x1FF, |a, &c| a & g.cand[c]);
+        let mut pairs = common;
+        while pairs != 0 {
+            let a = pairs.trailing_zeros();
+            pairs &= pairs - 1;
+            let mut rest = pairs;
+            while rest != 0 {
+                let b = rest.trailing_zeros();
+                rest &= rest - 1;
+                let pair = (1u16 << a) | (1 << b);
+                // Floor cells first, then the roof, each in corner order.
+                let mut sorted = [0usize; 4];
+                let mut k = 0;
+                for floor in [true, false] {
+                    for &c in &cs {
+                        if (g.cand[c] == pair) == floor {
+                            sorted[k] = c;
+                            k += 1;
                         }
                     }
                 }
+                let floor = cs.iter().filter(|&&c| g.cand[c] == pair).count();
+                if floor == 2 {
+                    f(sorted, pair);
+                }
             }
         }
-    }
+        None::<()>
+    });
 }
 
 /// The units (indices of [`UNITS`]) that hold both cells.
