@@ -43,6 +43,16 @@ fn se_units(cell: usize) -> [usize; 3] {
     [usize::from(u[2]), usize::from(u[0]), usize::from(u[1])]
 }
 
+/// Every candidate of open grid `g` as (cell, digit index), cell by cell and digit by digit:
+/// the order in which Sudoku Explainer starts its chains.
+fn candidates(g: &Grid) -> impl Iterator<Item = (usize, usize)> + '_ {
+    (0..CELLS).flat_map(move |cell| {
+        (0..9)
+            .filter(move |&d| g.cand[cell] & (1 << d) != 0)
+            .map(move |d| (cell, d))
+    })
+}
+
 /// The node of candidate (`cell`, `d`) (digit 0-8), on or off.
 fn node(cell: usize, d: usize, on: bool) -> u16 {
     ((cell * 9 + d) * 2 + usize::from(on)) as u16
@@ -624,36 +634,31 @@ impl Nested {
     /// chain to the candidate on (it is placed).
     fn unary(&mut self, g: &Grid) -> Result<Option<Best>, Error> {
         let mut best: Option<Best> = None;
-        for cell in 0..CELLS {
-            let mut ds = g.cand[cell];
-            while ds != 0 {
-                let d = ds.trailing_zeros() as usize;
-                ds &= ds - 1;
-                // Chains on one kind of link reach what chains on both reach: the
-                // restricted searches run only where the full one concludes. The results
-                // are then taken in Sudoku Explainer's order: X links, Y links, both; on,
-                // then off; the cycles before the chain.
-                const MODES: [(bool, bool); 3] = [(true, false), (false, true), (true, true)];
-                let mut found: [[(Option<Best>, Option<Best>); 2]; 3] = Default::default();
-                for (k, on) in [true, false].into_iter().enumerate() {
-                    for m in [2, 0, 1] {
-                        let (x, y) = MODES[m];
-                        let (cycle, chain, any) = self.unary_at(g, (cell, d, on), x, y)?;
-                        found[m][k] = (cycle, chain);
-                        if m == 2 && !any {
-                            break;
-                        }
+        for (cell, d) in candidates(g) {
+            // Chains on one kind of link reach what chains on both reach: the
+            // restricted searches run only where the full one concludes. The results
+            // are then taken in Sudoku Explainer's order: X links, Y links, both; on,
+            // then off; the cycles before the chain.
+            const MODES: [(bool, bool); 3] = [(true, false), (false, true), (true, true)];
+            let mut found: [[(Option<Best>, Option<Best>); 2]; 3] = Default::default();
+            for (k, on) in [true, false].into_iter().enumerate() {
+                for m in [2, 0, 1] {
+                    let (x, y) = MODES[m];
+                    let (cycle, chain, any) = self.unary_at(g, (cell, d, on), x, y)?;
+                    found[m][k] = (cycle, chain);
+                    if m == 2 && !any {
+                        break;
                     }
                 }
-                for per_mode in found {
-                    for (cycle, chain) in per_mode {
-                        best = easier(best, cycle);
-                        best = easier(best, chain);
-                    }
+            }
+            for per_mode in found {
+                for (cycle, chain) in per_mode {
+                    best = easier(best, cycle);
+                    best = easier(best, chain);
                 }
-                if !self.tighten(&best, 65) {
-                    return Ok(best);
-                }
+            }
+            if !self.tighten(&best, 65) {
+                return Ok(best);
             }
         }
         Ok(best)
@@ -887,17 +892,12 @@ impl Nested {
             stop: true,
         };
         let mut best: Option<Best> = None;
-        for cell in 0..CELLS {
-            let mut ds = g.cand[cell];
-            while ds != 0 {
-                let d = ds.trailing_zeros() as usize;
-                ds &= ds - 1;
-                self.search(0, g, node(cell, d, true), mode)?;
-                let r = self.contradiction((cell, d, true), 0, (75, SeRule::NishioForcingChain));
-                best = easier(best, r);
-                if !self.tighten(&best, 75) {
-                    return Ok(best);
-                }
+        for (cell, d) in candidates(g) {
+            self.search(0, g, node(cell, d, true), mode)?;
+            let r = self.contradiction((cell, d, true), 0, (75, SeRule::NishioForcingChain));
+            best = easier(best, r);
+            if !self.tighten(&best, 75) {
+                return Ok(best);
             }
         }
         Ok(best)
