@@ -39,17 +39,17 @@ const NEW: u8 = 10;
 pub fn canonical(board: &Board) -> Result<(Board, u32), Error> {
     board.check_conflicts()?;
     let digits = board.digits();
+    if board.is_complete() {
+        let (form, count) = grid_form(digits);
+        return Ok((Board::from_digits(form).ok_or(Error::Internal)?, count));
+    }
     let mut search = Search {
         boards: [*digits, transposed(digits)],
         best: [0; CELLS],
         best_len: 0,
         count: 0,
     };
-    if board.is_complete() {
-        search.grids();
-    } else {
-        search.puzzles();
-    }
+    search.puzzles();
     let form = Board::from_digits(search.best).ok_or(Error::Internal)?;
     // The count is at most the number of transformations by construction; saturate rather
     // than wrap if that were ever wrong.
@@ -517,159 +517,282 @@ impl Search {
             self.expand(&child, r, rest, depth);
         }
     }
-
-    // ---- complete grids ------------------------------------------------------------------
-
-    /// Complete grids: the first row of the result is always `123456789`, so the search
-    /// picks the first two source rows and then builds the column order position by
-    /// position, keeping the second row as small as possible.
-    fn grids(&mut self) {
-        self.best[..9].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
-        self.best_len = 9;
-        for orientation in 0..2 {
-            let g = self.boards[orientation];
-            for r0 in 0..9 {
-                let mut column_of = [0u8; 10];
-                for c in 0..9 {
-                    column_of[g[r0 * 9 + c] as usize] = c as u8;
-                }
-                for r1 in (r0 / 3 * 3..r0 / 3 * 3 + 3).filter(|&r| r != r0) {
-                    let f: [u8; 9] = core::array::from_fn(|c| column_of[g[r1 * 9 + c] as usize]);
-                    let grid = GridRows { g: &g, r0, r1, f };
-                    self.columns(&grid, ColumnOrder::START, 0);
-                }
-            }
-        }
-    }
-
-    fn columns(&mut self, grid: &GridRows, order: ColumnOrder, j: usize) {
-        if j == 9 {
-            self.finish_grid(grid, &order);
-            return;
-        }
-        let slot = j / 3;
-        let mut choices = [0u8; 9];
-        let mut n = 0;
-        if order.at[j] != NONE {
-            choices[0] = order.at[j];
-            n = 1;
-        } else if order.stack_at[slot] != NONE {
-            let s = order.stack_at[slot] as usize;
-            for c in s * 3..s * 3 + 3 {
-                if order.pos[c] == NONE {
-                    choices[n] = c as u8;
-                    n += 1;
-                }
-            }
-        } else {
-            for c in 0..9 {
-                if order.slot_of[c / 3] == NONE {
-                    choices[n] = c as u8;
-                    n += 1;
-                }
-            }
-        }
-        for &c in &choices[..n] {
-            let mut o = order;
-            o.put(c as usize, j);
-            let target = grid.f[c as usize] as usize;
-            if o.pos[target] == NONE {
-                o.put_first_free(target);
-            }
-            let value = o.pos[target] + 1;
-            if self.offer(9 + j, &[value]).is_some() {
-                self.columns(grid, o, j + 1);
-            }
-        }
-    }
-
-    fn finish_grid(&mut self, grid: &GridRows, order: &ColumnOrder) {
-        let g = grid.g;
-        let mut label = [0u8; 10];
-        for (j, &c) in order.at.iter().enumerate() {
-            label[g[grid.r0 * 9 + c as usize] as usize] = j as u8 + 1;
-        }
-        let out = |r: usize| -> [u8; 9] {
-            core::array::from_fn(|j| label[g[r * 9 + order.at[j] as usize] as usize])
-        };
-        let band = grid.r0 / 3;
-        // The band's third row.
-        let r2 = band * 3 + 3 - grid.r0 % 3 - grid.r1 % 3;
-        if self.offer(18, &out(r2)).is_none() {
-            return;
-        }
-        // The other bands: each sorted by rows, the band with the smaller first row first
-        // (two rows of a grid never read the same).
-        let mut bands = [[[0u8; 9]; 3]; 2];
-        for (slot, b) in bands.iter_mut().zip((0..3).filter(|&b| b != band)) {
-            let mut rows = [out(b * 3), out(b * 3 + 1), out(b * 3 + 2)];
-            rows.sort_unstable();
-            *slot = rows;
-        }
-        if bands[1][0] < bands[0][0] {
-            bands.swap(0, 1);
-        }
-        let mut rest = [0u8; 54];
-        for (i, row) in bands.iter().flatten().enumerate() {
-            rest[i * 9..i * 9 + 9].copy_from_slice(row);
-        }
-        if self.offer(27, &rest).is_some() {
-            self.count += 1;
-        }
-    }
 }
 
 fn factorial(n: u64) -> u64 {
     (1..=n).product()
 }
 
-const NONE: u8 = u8::MAX;
+// ---- complete grids ---------------------------------------------------------------------
+//
+// The first row of a complete grid's form is always `123456789`: the relabelling numbers
+// the digits of the first source row by the position of their column. The transformation
+// that gives the form takes one of the 6 bands (3 bands of rows, 3 stacks read as rows)
+// to the top, in one of its 6 row orders, with one of the 1,296 column orders that keep
+// stacks together; the top band of the form is the smallest of those. With the first two
+// source rows chosen, let f(c) be the column of the first row holding the second row's
+// digit in column c: the second row of the result is the column order's conjugate of f,
+// and f sends the three columns of a stack into the other two stacks.
+//
+// Either the second row's three digits in each box are the first row's digits of one
+// stack (a "pure" band; then every row of the band is so), or every stack sends two
+// columns into one stack (N) and one into the other. In the second case the smallest
+// second row starts `457`: slot 0 holds a stack A whose two columns bound for N(A) come
+// first, slot 1 holds N(A) with their two images first, and the image of A's third column
+// opens slot 2. That fixes the whole column order but for A and the order of those two
+// columns (6 choices), since the second row then fixes the last stack's other columns. A
+// pure band's smallest second row starts `456789`: A and the order of its columns fix the
+// others through f (18 choices). Pure bands come before mixed ones, so a grid with a pure
+// band only tries those.
+//
+// Each candidate fixes the column order and the relabelling; the other six rows then go
+// in the order of their digit in the first column (it differs in every row; the bands by
+// their smallest). Every candidate that reaches the smallest grid is one transformation
+// mapping the grid onto its form, so their number is the automorphism count.
 
-/// The two first source rows of a grid search, and for each column the column of the
-/// first row that holds the second row's digit there.
-struct GridRows<'a> {
-    g: &'a [u8; CELLS],
-    r0: usize,
-    r1: usize,
-    f: [u8; 9],
-}
-
-/// A column order being built: `at[j]` the source column at position `j`, `pos[c]` the
-/// position of source column `c`, and which stack sits in which slot.
-#[derive(Clone, Copy)]
-struct ColumnOrder {
-    at: [u8; 9],
-    pos: [u8; 9],
-    stack_at: [u8; 3],
-    slot_of: [u8; 3],
-}
-
-impl ColumnOrder {
-    const START: ColumnOrder = ColumnOrder {
-        at: [NONE; 9],
-        pos: [NONE; 9],
-        stack_at: [NONE; 3],
-        slot_of: [NONE; 3],
+/// The canonical form of a complete, valid grid and the number of transformations that
+/// give it.
+fn grid_form(digits: &[u8; CELLS]) -> ([u8; CELLS], u32) {
+    let view = GridView::new(digits);
+    let mut best = GridBest {
+        band: [u8::MAX; 18],
+        rest: [u8::MAX; 54],
+        count: 0,
     };
+    let any_pure = (0..6).any(|band| view.pure(band));
+    for band in 0..6 {
+        let pure = view.pure(band);
+        if any_pure && !pure {
+            continue;
+        }
+        let base = (band % 3) * 3;
+        for (r0, r1, r2) in BAND_ROW_ORDERS {
+            view.candidates(band / 3, base + r0, base + r1, base + r2, pure, &mut best);
+        }
+    }
+    let mut out = [0u8; CELLS];
+    for (j, x) in out[..9].iter_mut().enumerate() {
+        *x = j as u8 + 1;
+    }
+    out[9..27].copy_from_slice(&best.band);
+    out[27..].copy_from_slice(&best.rest);
+    (out, best.count)
+}
 
-    fn put(&mut self, c: usize, j: usize) {
-        self.at[j] = c as u8;
-        self.pos[c] = j as u8;
-        self.stack_at[j / 3] = (c / 3) as u8;
-        self.slot_of[c / 3] = (j / 3) as u8;
+/// The 6 orders of the rows of a band, as offsets in the band.
+const BAND_ROW_ORDERS: [(usize, usize, usize); 6] = [
+    (0, 1, 2),
+    (0, 2, 1),
+    (1, 0, 2),
+    (1, 2, 0),
+    (2, 0, 1),
+    (2, 1, 0),
+];
+
+/// A complete grid as given and transposed, with the column of each digit in each row.
+struct GridView {
+    g: [[u8; CELLS]; 2],
+    col_of: [[[u8; 10]; 9]; 2],
+}
+
+/// The smallest grid so far: rows 2-3 (`band`), rows 4-9 (`rest`), and how many
+/// candidates gave it.
+struct GridBest {
+    band: [u8; 18],
+    rest: [u8; 54],
+    count: u32,
+}
+
+impl GridView {
+    fn new(digits: &[u8; CELLS]) -> GridView {
+        let g = [*digits, transposed(digits)];
+        let mut col_of = [[[0u8; 10]; 9]; 2];
+        for (o, grid) in g.iter().enumerate() {
+            for r in 0..9 {
+                for c in 0..9 {
+                    col_of[o][r][grid[r * 9 + c] as usize] = c as u8;
+                }
+            }
+        }
+        GridView { g, col_of }
     }
 
-    /// Puts column `c` at the first position its stack may still take.
-    fn put_first_free(&mut self, c: usize) {
-        let slot = match self.slot_of[c / 3] {
-            NONE => (0..3).find(|&k| self.stack_at[k] == NONE).unwrap_or(2),
-            k => k as usize,
+    /// Whether band `band` (0-2: bands of rows, 3-5: stacks) is pure: its second row's
+    /// digits in the first box are its first row's digits of some stack.
+    fn pure(&self, band: usize) -> bool {
+        let g = &self.g[band / 3];
+        let r = (band % 3) * 3;
+        let mask = |row: usize, stack: usize| -> u16 {
+            g[row * 9 + stack * 3..row * 9 + stack * 3 + 3]
+                .iter()
+                .fold(0, |m, &d| m | 1 << d)
         };
-        let j = (slot * 3..slot * 3 + 3)
-            .find(|&j| self.at[j] == NONE)
-            .unwrap_or(slot * 3);
-        self.put(c, j);
+        let m = mask(r + 1, 0);
+        m == mask(r, 1) || m == mask(r, 2)
     }
+
+    /// Tries the candidate column orders of the top band with source rows `r0, r1, r2` of
+    /// orientation `o`.
+    fn candidates(
+        &self,
+        o: usize,
+        r0: usize,
+        r1: usize,
+        r2: usize,
+        pure: bool,
+        best: &mut GridBest,
+    ) {
+        let g = &self.g[o];
+        let col_of = &self.col_of[o][r0];
+        let top = Top {
+            o,
+            r0,
+            f: core::array::from_fn(|c| col_of[g[r1 * 9 + c] as usize]),
+            h: core::array::from_fn(|c| col_of[g[r2 * 9 + c] as usize]),
+        };
+        let f = &top.f;
+        let stack = |c: u8| c / 3;
+        for a in 0..3u8 {
+            let first = a * 3;
+            if pure {
+                for perm in &PERMS3 {
+                    let mut at = [0u8; 9];
+                    for i in 0..3 {
+                        at[i] = first + perm[i];
+                        at[3 + i] = f[at[i] as usize];
+                        at[6 + i] = f[at[3 + i] as usize];
+                    }
+                    // The second row starts 456789 whatever the order.
+                    self.offer(&top, &at, 6, best);
+                }
+            } else {
+                // The column of A sent alone, the other two, and the stacks N(A), the other.
+                let s = [
+                    stack(f[first as usize]),
+                    stack(f[first as usize + 1]),
+                    stack(f[first as usize + 2]),
+                ];
+                let (single, p, q) = if s[0] == s[1] {
+                    (2, 0, 1)
+                } else if s[0] == s[2] {
+                    (1, 0, 2)
+                } else {
+                    (0, 1, 2)
+                };
+                let n = s[p as usize];
+                let other = 3 - a - n;
+                for (x, y) in [(p, q), (q, p)] {
+                    let mut at = [0u8; 9];
+                    at[0] = first + x;
+                    at[1] = first + y;
+                    at[2] = first + single;
+                    at[3] = f[at[0] as usize];
+                    at[4] = f[at[1] as usize];
+                    at[5] = n * 3 + 3 - at[3] % 3 - at[4] % 3;
+                    at[6] = f[at[2] as usize];
+                    // The second of the last stack's columns: the first of its columns
+                    // other than at[6] that the middle stack's columns send to.
+                    let mut next = at[6];
+                    for &c in &at[3..6] {
+                        let t = f[c as usize];
+                        if stack(t) == other && t != at[6] {
+                            next = t;
+                            break;
+                        }
+                    }
+                    at[7] = next;
+                    at[8] = other * 3 + 3 - at[6] % 3 - at[7] % 3;
+                    // The second row starts 457 whatever A and the order.
+                    self.offer(&top, &at, 3, best);
+                }
+            }
+        }
+    }
+
+    /// Compares the grid the column order `at` gives with the best so far, from cell
+    /// `from` of the second row on (the cells before are the same for every candidate).
+    fn offer(&self, top: &Top, at: &[u8; 9], from: usize, best: &mut GridBest) {
+        use core::cmp::Ordering;
+        let mut pos = [0u8; 9];
+        for (j, &c) in at.iter().enumerate() {
+            pos[c as usize] = j as u8;
+        }
+        // Cell k of rows 2-3.
+        let cell = |k: usize| -> u8 {
+            let t = if k < 9 {
+                top.f[at[k] as usize]
+            } else {
+                top.h[at[k - 9] as usize]
+            };
+            pos[t as usize] + 1
+        };
+        let mut ord = Ordering::Equal;
+        for k in from..18 {
+            let v = cell(k);
+            if v != best.band[k] {
+                if v > best.band[k] {
+                    return;
+                }
+                ord = Ordering::Less;
+                for (m, x) in best.band.iter_mut().enumerate() {
+                    *x = cell(m);
+                }
+                break;
+            }
+        }
+        let g = &self.g[top.o];
+        let col_of = &self.col_of[top.o][top.r0];
+        let mut label = [0u8; 10];
+        for d in 1..10 {
+            label[d] = pos[col_of[d] as usize] + 1;
+        }
+        let row = |r: usize| -> [u8; 9] {
+            let src = &g[r * 9..r * 9 + 9];
+            core::array::from_fn(|j| label[src[at[j] as usize] as usize])
+        };
+        // The other rows, by their digit in the first column: bands by their smallest.
+        let band = top.r0 / 3;
+        let key = |r: usize| label[g[r * 9 + at[0] as usize] as usize];
+        let mut order = [0usize; 6];
+        let mut firsts = [0u8; 2];
+        for (slot, b) in (0..3).filter(|&b| b != band).enumerate() {
+            let mut rows = [b * 3, b * 3 + 1, b * 3 + 2];
+            rows.sort_unstable_by_key(|&r| key(r));
+            order[slot * 3..slot * 3 + 3].copy_from_slice(&rows);
+            firsts[slot] = key(rows[0]);
+        }
+        if firsts[1] < firsts[0] {
+            order.rotate_left(3);
+        }
+        let mut k0 = 0;
+        if ord == Ordering::Equal {
+            loop {
+                if k0 == 6 {
+                    best.count += 1;
+                    return;
+                }
+                let values = row(order[k0]);
+                match values[..].cmp(&best.rest[k0 * 9..k0 * 9 + 9]) {
+                    Ordering::Greater => return,
+                    Ordering::Less => break,
+                    Ordering::Equal => k0 += 1,
+                }
+            }
+        }
+        for (k, &r) in order.iter().enumerate().skip(k0) {
+            best.rest[k * 9..k * 9 + 9].copy_from_slice(&row(r));
+        }
+        best.count = 1;
+    }
+}
+
+/// The top band being tried: the orientation, the first source row, and for the second
+/// and third source rows the column of the first row holding each of their digits.
+struct Top {
+    o: usize,
+    r0: usize,
+    f: [u8; 9],
+    h: [u8; 9],
 }
 
 #[cfg(test)]
@@ -788,6 +911,96 @@ mod tests {
             let slow = brute_force(b);
             assert_eq!(fast, slow, "{b}");
         }
+    }
+
+    /// The canonical form by the search for boards with blanks, which works on any board.
+    fn general(board: &Board) -> (Board, u32) {
+        let digits = board.digits();
+        let mut search = Search {
+            boards: [*digits, transposed(digits)],
+            best: [0; CELLS],
+            best_len: 0,
+            count: 0,
+        };
+        search.puzzles();
+        (
+            Board::from_digits(search.best).unwrap(),
+            u32::try_from(search.count).unwrap(),
+        )
+    }
+
+    /// The grid whose rows are the first shifted by 0, 3, 6, 1, 4, 7, 2, 5, 8 cells.
+    fn pattern_grid() -> Board {
+        Board::from_digits(core::array::from_fn(|i| {
+            let (r, c) = (i / 9, i % 9);
+            ((r * 3 + r / 3 + c) % 9 + 1) as u8
+        }))
+        .unwrap()
+    }
+
+    /// Swaps two digits on one connected part of the cells holding them (cells linked
+    /// when they share a unit): every unit of the part holds both, so the grid stays valid.
+    fn swap_part(grid: &mut Board, rng: &mut Rng) {
+        let x = 1 + rng.below(9) as u8;
+        let y = 1 + (x as usize + rng.below(8)) % 9;
+        let y = y as u8;
+        let cells: Vec<usize> = (0..CELLS)
+            .filter(|&i| grid.get(i) == x || grid.get(i) == y)
+            .collect();
+        let linked = |a: usize, b: usize| {
+            a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3)
+        };
+        let mut part = vec![cells[rng.below(cells.len())]];
+        let mut k = 0;
+        while k < part.len() {
+            let a = part[k];
+            for &b in &cells {
+                if !part.contains(&b) && linked(a, b) {
+                    part.push(b);
+                }
+            }
+            k += 1;
+        }
+        for &i in &part {
+            grid.set(i, if grid.get(i) == x { y } else { x });
+        }
+        assert!(grid.is_solved());
+    }
+
+    #[test]
+    fn complete_grids_match_the_general_search() {
+        let mut rng = Rng::new(2024);
+        let mut grids = vec![pattern_grid()];
+        for _ in 0..40 {
+            grids.push(random_grid(&mut rng));
+        }
+        // Grids near the pattern grid, many with automorphisms.
+        for n in 1..=60 {
+            let mut g = pattern_grid();
+            for _ in 0..1 + n % 4 {
+                swap_part(&mut g, &mut rng);
+            }
+            grids.push(g);
+        }
+        let mut symmetric = 0;
+        let mut pure = 0;
+        for (k, g) in grids.iter().enumerate() {
+            let reference = general(g);
+            if reference.1 > 1 {
+                symmetric += 1;
+            }
+            let view = GridView::new(g.digits());
+            if (0..6).any(|b| view.pure(b)) {
+                pure += 1;
+            }
+            for seed in 0..4 {
+                let t = transform(g, k as u64 * 4 + seed);
+                assert_eq!(canonical(&t).unwrap(), reference, "{g} seed {seed}: {t}");
+            }
+        }
+        assert_eq!(general(&pattern_grid()).1, 54);
+        assert!(symmetric >= 20, "only {symmetric} grids with automorphisms");
+        assert!(pure >= 10, "only {pure} grids with a pure band");
     }
 
     #[test]
