@@ -553,40 +553,74 @@ fn factorial(n: u64) -> u64 {
 /// The canonical form of a complete, valid grid and the number of transformations that
 /// give it.
 fn grid_form(digits: &[u8; CELLS]) -> ([u8; CELLS], u32) {
+    use core::cmp::Ordering;
     let view = GridView::new(digits);
-    let mut best = GridBest {
-        band: [u8::MAX; 18],
-        rest: [u8::MAX; 54],
-        count: 0,
-    };
-    let any_pure = (0..6).any(|band| view.pure(band));
-    for band in 0..6 {
-        let pure = view.pure(band);
-        if any_pure && !pure {
+    let pure: [bool; 6] = core::array::from_fn(|band| view.pure(band));
+    let any_pure = pure.contains(&true);
+    // The smallest rows 2-3 so far and the candidates that give them, each as its top
+    // (band and row order) times 18 plus its number among the top's candidates.
+    let mut band = [u8::MAX; 18];
+    let mut ties = [0u16; MAX_CANDIDATES];
+    let mut n = 0;
+    for t in 0..36 {
+        if pure[t / 6] != any_pure {
             continue;
         }
-        let base = (band % 3) * 3;
-        for (r0, r1, r2) in BAND_ROW_ORDERS {
-            view.candidates(band / 3, base + r0, base + r1, base + r2, pure, &mut best);
+        let top = view.top(t);
+        for k in 0..top.candidates() {
+            // Most candidates lose at the first cell that differs between them.
+            if top.first_cell(k) > band[top.fixed()] {
+                continue;
+            }
+            let at = top.column_order(k);
+            let id = (t * 18 + k) as u16;
+            match view.compare_band(&top, &at, &mut band) {
+                Ordering::Less => {
+                    ties[0] = id;
+                    n = 1;
+                }
+                Ordering::Equal => {
+                    // At most MAX_CANDIDATES candidates are tried in all.
+                    if let Some(slot) = ties.get_mut(n) {
+                        *slot = id;
+                        n += 1;
+                    }
+                }
+                Ordering::Greater => {}
+            }
+        }
+    }
+    let mut rest = [u8::MAX; 54];
+    let mut count = 0;
+    for &id in &ties[..n] {
+        let top = view.top(id as usize / 18);
+        let at = top.column_order(id as usize % 18);
+        match view.compare_rest(&top, &at, &mut rest) {
+            Ordering::Less => count = 1,
+            Ordering::Equal => count += 1,
+            Ordering::Greater => {}
         }
     }
     let mut out = [0u8; CELLS];
     for (j, x) in out[..9].iter_mut().enumerate() {
         *x = j as u8 + 1;
     }
-    out[9..27].copy_from_slice(&best.band);
-    out[27..].copy_from_slice(&best.rest);
-    (out, best.count)
+    out[9..27].copy_from_slice(&band);
+    out[27..].copy_from_slice(&rest);
+    (out, count)
 }
 
+/// The most candidates a grid can have: 36 tops of 18 (pure bands; mixed ones have 6).
+const MAX_CANDIDATES: usize = 36 * 18;
+
 /// The 6 orders of the rows of a band, as offsets in the band.
-const BAND_ROW_ORDERS: [(usize, usize, usize); 6] = [
-    (0, 1, 2),
-    (0, 2, 1),
-    (1, 0, 2),
-    (1, 2, 0),
-    (2, 0, 1),
-    (2, 1, 0),
+const BAND_ROW_ORDERS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
 ];
 
 /// A complete grid as given and transposed, with the column of each digit in each row.
@@ -595,12 +629,121 @@ struct GridView {
     col_of: [[[u8; 10]; 9]; 2],
 }
 
-/// The smallest grid so far: rows 2-3 (`band`), rows 4-9 (`rest`), and how many
-/// candidates gave it.
-struct GridBest {
-    band: [u8; 18],
-    rest: [u8; 54],
-    count: u32,
+/// A top band being tried: the orientation, its source rows, whether the band is pure,
+/// and for the second row the column of the first row holding each of its digits.
+struct Top {
+    o: usize,
+    rows: [usize; 3],
+    pure: bool,
+    f: [u8; 9],
+}
+
+impl Top {
+    /// How many column orders are candidates.
+    fn candidates(&self) -> usize {
+        if self.pure {
+            18
+        } else {
+            6
+        }
+    }
+
+    /// Candidate `k`: the column order (the source column of each column of the result).
+    fn column_order(&self, k: usize) -> [u8; 9] {
+        let f = &self.f;
+        let stack = |c: u8| c / 3;
+        let mut at = [0u8; 9];
+        if self.pure {
+            let first = (k / 6) as u8 * 3;
+            let perm = &PERMS3[k % 6];
+            for i in 0..3 {
+                at[i] = first + perm[i];
+                at[3 + i] = f[at[i] as usize];
+                at[6 + i] = f[at[3 + i] as usize];
+            }
+            return at;
+        }
+        let a = (k / 2) as u8;
+        let first = a * 3;
+        let (x, y, single, n) = self.mixed_start(k);
+        let other = 3 - a - n;
+        at[0] = first + x;
+        at[1] = first + y;
+        at[2] = first + single;
+        at[3] = f[at[0] as usize];
+        at[4] = f[at[1] as usize];
+        at[5] = n * 3 + 3 - at[3] % 3 - at[4] % 3;
+        at[6] = f[at[2] as usize];
+        // The last stack's second column: the first of its columns but at[6] that the
+        // middle stack's columns send to (one of them does: two go to that stack).
+        let mut next = at[6];
+        for &c in &at[3..6] {
+            let t = f[c as usize];
+            if stack(t) == other && t != at[6] {
+                next = t;
+                break;
+            }
+        }
+        at[7] = next;
+        at[8] = other * 3 + 3 - at[6] % 3 - at[7] % 3;
+        at
+    }
+
+    /// For candidate `k` of a mixed band, with A = stack `k / 2`: the places in A of its
+    /// first two columns (the two f sends to one stack, in the order `k` says) and of its
+    /// column sent alone, and the stack N(A) the two go to.
+    fn mixed_start(&self, k: usize) -> (u8, u8, u8, u8) {
+        let first = (k / 2) * 3;
+        let s: [u8; 3] = core::array::from_fn(|i| self.f[first + i] / 3);
+        let (single, p, q) = if s[0] == s[1] {
+            (2, 0, 1)
+        } else if s[0] == s[2] {
+            (1, 0, 2)
+        } else {
+            (0, 1, 2)
+        };
+        let (x, y) = if k.is_multiple_of(2) { (p, q) } else { (q, p) };
+        (x, y, single, s[p as usize])
+    }
+
+    /// Cell `fixed()` of the second row for candidate `k`, without the whole column order.
+    fn first_cell(&self, k: usize) -> u8 {
+        let f = &self.f;
+        if self.pure {
+            // Cell 6 holds the column of the first stack that f^3 sends its first column to.
+            let first = (k / 6) as u8 * 3;
+            let perm = &PERMS3[k % 6];
+            let t = f[f[f[(first + perm[0]) as usize] as usize] as usize];
+            let i = (0..3).position(|i| first + perm[i] == t).unwrap_or(2);
+            return i as u8 + 1;
+        }
+        let first = (k / 2) as u8 * 3;
+        let (x, y, single, _) = self.mixed_start(k);
+        // Cell 3 holds f(f(at[0])): a column of the first stack (1-3 by its place there)
+        // or of the last (7 if it is f(at[2]), 8 otherwise).
+        let t = f[f[(first + x) as usize] as usize];
+        if t == first + x {
+            1
+        } else if t == first + y {
+            2
+        } else if t == first + single {
+            3
+        } else if t == f[(first + single) as usize] {
+            7
+        } else {
+            8
+        }
+    }
+
+    /// The cells of the second row that are the same for every candidate.
+    fn fixed(&self) -> usize {
+        // 456789 for a pure band, 457 for a mixed one.
+        if self.pure {
+            6
+        } else {
+            3
+        }
+    }
 }
 
 impl GridView {
@@ -631,117 +774,67 @@ impl GridView {
         m == mask(r, 1) || m == mask(r, 2)
     }
 
-    /// Tries the candidate column orders of the top band with source rows `r0, r1, r2` of
-    /// orientation `o`.
-    fn candidates(
-        &self,
-        o: usize,
-        r0: usize,
-        r1: usize,
-        r2: usize,
-        pure: bool,
-        best: &mut GridBest,
-    ) {
+    /// Top `t`: band `t / 6` in row order `t % 6`.
+    fn top(&self, t: usize) -> Top {
+        let o = t / 18;
+        let base = (t / 6 % 3) * 3;
+        let order = BAND_ROW_ORDERS[t % 6];
+        let rows = order.map(|r| base + r);
         let g = &self.g[o];
-        let col_of = &self.col_of[o][r0];
-        let top = Top {
+        let col_of = &self.col_of[o][rows[0]];
+        Top {
             o,
-            r0,
-            f: core::array::from_fn(|c| col_of[g[r1 * 9 + c] as usize]),
-            h: core::array::from_fn(|c| col_of[g[r2 * 9 + c] as usize]),
-        };
-        let f = &top.f;
-        let stack = |c: u8| c / 3;
-        for a in 0..3u8 {
-            let first = a * 3;
-            if pure {
-                for perm in &PERMS3 {
-                    let mut at = [0u8; 9];
-                    for i in 0..3 {
-                        at[i] = first + perm[i];
-                        at[3 + i] = f[at[i] as usize];
-                        at[6 + i] = f[at[3 + i] as usize];
-                    }
-                    // The second row starts 456789 whatever the order.
-                    self.offer(&top, &at, 6, best);
-                }
-            } else {
-                // The column of A sent alone, the other two, and the stacks N(A), the other.
-                let s = [
-                    stack(f[first as usize]),
-                    stack(f[first as usize + 1]),
-                    stack(f[first as usize + 2]),
-                ];
-                let (single, p, q) = if s[0] == s[1] {
-                    (2, 0, 1)
-                } else if s[0] == s[2] {
-                    (1, 0, 2)
-                } else {
-                    (0, 1, 2)
-                };
-                let n = s[p as usize];
-                let other = 3 - a - n;
-                for (x, y) in [(p, q), (q, p)] {
-                    let mut at = [0u8; 9];
-                    at[0] = first + x;
-                    at[1] = first + y;
-                    at[2] = first + single;
-                    at[3] = f[at[0] as usize];
-                    at[4] = f[at[1] as usize];
-                    at[5] = n * 3 + 3 - at[3] % 3 - at[4] % 3;
-                    at[6] = f[at[2] as usize];
-                    // The second of the last stack's columns: the first of its columns
-                    // other than at[6] that the middle stack's columns send to.
-                    let mut next = at[6];
-                    for &c in &at[3..6] {
-                        let t = f[c as usize];
-                        if stack(t) == other && t != at[6] {
-                            next = t;
-                            break;
-                        }
-                    }
-                    at[7] = next;
-                    at[8] = other * 3 + 3 - at[6] % 3 - at[7] % 3;
-                    // The second row starts 457 whatever A and the order.
-                    self.offer(&top, &at, 3, best);
-                }
-            }
+            rows,
+            pure: self.pure(t / 6),
+            f: core::array::from_fn(|c| col_of[g[rows[1] * 9 + c] as usize]),
         }
     }
 
-    /// Compares the grid the column order `at` gives with the best so far, from cell
-    /// `from` of the second row on (the cells before are the same for every candidate).
-    fn offer(&self, top: &Top, at: &[u8; 9], from: usize, best: &mut GridBest) {
+    /// Compares rows 2-3 of the grid the column order `at` gives with `best`, which it
+    /// replaces if they are smaller.
+    fn compare_band(&self, top: &Top, at: &[u8; 9], best: &mut [u8; 18]) -> core::cmp::Ordering {
         use core::cmp::Ordering;
         let mut pos = [0u8; 9];
         for (j, &c) in at.iter().enumerate() {
             pos[c as usize] = j as u8;
         }
-        // Cell k of rows 2-3.
+        let g = &self.g[top.o];
+        let col_of = &self.col_of[top.o][top.rows[0]];
+        let third = &g[top.rows[2] * 9..top.rows[2] * 9 + 9];
+        // Cell k of rows 2-3: the position of the column of the first row holding its digit.
         let cell = |k: usize| -> u8 {
             let t = if k < 9 {
                 top.f[at[k] as usize]
             } else {
-                top.h[at[k - 9] as usize]
+                col_of[third[at[k - 9] as usize] as usize]
             };
             pos[t as usize] + 1
         };
-        let mut ord = Ordering::Equal;
-        for k in from..18 {
+        for k in top.fixed()..18 {
             let v = cell(k);
-            if v != best.band[k] {
-                if v > best.band[k] {
-                    return;
+            if v != best[k] {
+                if v > best[k] {
+                    return Ordering::Greater;
                 }
-                ord = Ordering::Less;
-                for (m, x) in best.band.iter_mut().enumerate() {
+                for (m, x) in best.iter_mut().enumerate() {
                     *x = cell(m);
                 }
-                break;
+                return Ordering::Less;
             }
         }
+        Ordering::Equal
+    }
+
+    /// Compares rows 4-9 of the grid the column order `at` gives with `best`, which it
+    /// replaces if they are smaller.
+    fn compare_rest(&self, top: &Top, at: &[u8; 9], best: &mut [u8; 54]) -> core::cmp::Ordering {
+        use core::cmp::Ordering;
         let g = &self.g[top.o];
-        let col_of = &self.col_of[top.o][top.r0];
+        let col_of = &self.col_of[top.o][top.rows[0]];
+        let mut pos = [0u8; 9];
+        for (j, &c) in at.iter().enumerate() {
+            pos[c as usize] = j as u8;
+        }
         let mut label = [0u8; 10];
         for d in 1..10 {
             label[d] = pos[col_of[d] as usize] + 1;
@@ -750,12 +843,11 @@ impl GridView {
             let src = &g[r * 9..r * 9 + 9];
             core::array::from_fn(|j| label[src[at[j] as usize] as usize])
         };
-        // The other rows, by their digit in the first column: bands by their smallest.
-        let band = top.r0 / 3;
+        // The other rows by their digit in the first column, the bands by their smallest.
         let key = |r: usize| label[g[r * 9 + at[0] as usize] as usize];
         let mut order = [0usize; 6];
         let mut firsts = [0u8; 2];
-        for (slot, b) in (0..3).filter(|&b| b != band).enumerate() {
+        for (slot, b) in (0..3).filter(|&b| b != top.rows[0] / 3).enumerate() {
             let mut rows = [b * 3, b * 3 + 1, b * 3 + 2];
             rows.sort_unstable_by_key(|&r| key(r));
             order[slot * 3..slot * 3 + 3].copy_from_slice(&rows);
@@ -764,35 +856,21 @@ impl GridView {
         if firsts[1] < firsts[0] {
             order.rotate_left(3);
         }
-        let mut k0 = 0;
-        if ord == Ordering::Equal {
-            loop {
-                if k0 == 6 {
-                    best.count += 1;
-                    return;
+        for (k, &r) in order.iter().enumerate() {
+            let values = row(r);
+            match values[..].cmp(&best[k * 9..k * 9 + 9]) {
+                Ordering::Greater => return Ordering::Greater,
+                Ordering::Less => {
+                    for (m, &r) in order.iter().enumerate().skip(k) {
+                        best[m * 9..m * 9 + 9].copy_from_slice(&row(r));
+                    }
+                    return Ordering::Less;
                 }
-                let values = row(order[k0]);
-                match values[..].cmp(&best.rest[k0 * 9..k0 * 9 + 9]) {
-                    Ordering::Greater => return,
-                    Ordering::Less => break,
-                    Ordering::Equal => k0 += 1,
-                }
+                Ordering::Equal => {}
             }
         }
-        for (k, &r) in order.iter().enumerate().skip(k0) {
-            best.rest[k * 9..k * 9 + 9].copy_from_slice(&row(r));
-        }
-        best.count = 1;
+        Ordering::Equal
     }
-}
-
-/// The top band being tried: the orientation, the first source row, and for the second
-/// and third source rows the column of the first row holding each of their digits.
-struct Top {
-    o: usize,
-    r0: usize,
-    f: [u8; 9],
-    h: [u8; 9],
 }
 
 #[cfg(test)]
