@@ -975,6 +975,7 @@ mod tests {
             }))
             .unwrap(),
             board(&format!("1{}", ".".repeat(80))),
+            board(MOST_SYMMETRIC),
         ];
         // A board symmetric under a half turn.
         let mut sym = Board::EMPTY;
@@ -1016,6 +1017,10 @@ mod tests {
         .unwrap()
     }
 
+    /// A grid that 648 transformations map onto itself, the most any grid has.
+    const MOST_SYMMETRIC: &str =
+        "123456789456789123789123456231564897564897231897231564312645978645978312978312645";
+
     /// Swaps two digits on one connected part of the cells holding them (cells linked
     /// when they share a unit): every unit of the part holds both, so the grid stays valid.
     fn swap_part(grid: &mut Board, rng: &mut Rng) {
@@ -1048,7 +1053,7 @@ mod tests {
     #[test]
     fn complete_grids_match_the_general_search() {
         let mut rng = Rng::new(2024);
-        let mut grids = vec![pattern_grid()];
+        let mut grids = vec![pattern_grid(), board(MOST_SYMMETRIC)];
         for _ in 0..40 {
             grids.push(random_grid(&mut rng));
         }
@@ -1077,6 +1082,7 @@ mod tests {
             }
         }
         assert_eq!(general(&pattern_grid()).1, 54);
+        assert_eq!(general(&board(MOST_SYMMETRIC)).1, 648);
         assert!(symmetric >= 20, "only {symmetric} grids with automorphisms");
         assert!(pure >= 10, "only {pure} grids with a pure band");
     }
