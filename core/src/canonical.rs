@@ -13,9 +13,10 @@
 //! the result one at a time, keeps only the choices that make the row so far as small as
 //! possible, and leaves the order of columns undecided for as long as no row tells them
 //! apart (columns that are blank in every row so far, stacks that look the same so far).
-//! A complete grid takes a second search that picks the first two rows and the column
-//! order together, since there the first row (always `123456789`) tells no columns apart.
-//! Neither search allocates.
+//! A complete grid takes a second way, since there the first row (always `123456789`) tells
+//! no columns apart: the top band of the result decides the column order but for a few
+//! candidates (see "complete grids" below), and the other rows follow from it. Neither
+//! way allocates.
 
 #![forbid(unsafe_code)]
 
