@@ -13,9 +13,10 @@
 //! the result one at a time, keeps only the choices that make the row so far as small as
 //! possible, and leaves the order of columns undecided for as long as no row tells them
 //! apart (columns that are blank in every row so far, stacks that look the same so far).
-//! A complete grid takes a second search that picks the first two rows and the column
-//! order together, since there the first row (always `123456789`) tells no columns apart.
-//! Neither search allocates.
+//! A complete grid takes a second way, since there the first row (always `123456789`) tells
+//! no columns apart: the top band of the result decides the column order but for a few
+//! candidates (see "complete grids" below), and the other rows follow from it. Neither
+//! way allocates.
 
 #![forbid(unsafe_code)]
 
@@ -39,17 +40,17 @@ const NEW: u8 = 10;
 pub fn canonical(board: &Board) -> Result<(Board, u32), Error> {
     board.check_conflicts()?;
     let digits = board.digits();
+    if board.is_complete() {
+        let (form, count) = grid_form(digits);
+        return Ok((Board::from_digits(form).ok_or(Error::Internal)?, count));
+    }
     let mut search = Search {
         boards: [*digits, transposed(digits)],
         best: [0; CELLS],
         best_len: 0,
         count: 0,
     };
-    if board.is_complete() {
-        search.grids();
-    } else {
-        search.puzzles();
-    }
+    search.puzzles();
     let form = Board::from_digits(search.best).ok_or(Error::Internal)?;
     // The count is at most the number of transformations by construction; saturate rather
     // than wrap if that were ever wrong.
@@ -517,158 +518,359 @@ impl Search {
             self.expand(&child, r, rest, depth);
         }
     }
-
-    // ---- complete grids ------------------------------------------------------------------
-
-    /// Complete grids: the first row of the result is always `123456789`, so the search
-    /// picks the first two source rows and then builds the column order position by
-    /// position, keeping the second row as small as possible.
-    fn grids(&mut self) {
-        self.best[..9].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
-        self.best_len = 9;
-        for orientation in 0..2 {
-            let g = self.boards[orientation];
-            for r0 in 0..9 {
-                let mut column_of = [0u8; 10];
-                for c in 0..9 {
-                    column_of[g[r0 * 9 + c] as usize] = c as u8;
-                }
-                for r1 in (r0 / 3 * 3..r0 / 3 * 3 + 3).filter(|&r| r != r0) {
-                    let f: [u8; 9] = core::array::from_fn(|c| column_of[g[r1 * 9 + c] as usize]);
-                    let grid = GridRows { g: &g, r0, r1, f };
-                    self.columns(&grid, ColumnOrder::START, 0);
-                }
-            }
-        }
-    }
-
-    fn columns(&mut self, grid: &GridRows, order: ColumnOrder, j: usize) {
-        if j == 9 {
-            self.finish_grid(grid, &order);
-            return;
-        }
-        let slot = j / 3;
-        let mut choices = [0u8; 9];
-        let mut n = 0;
-        if order.at[j] != NONE {
-            choices[0] = order.at[j];
-            n = 1;
-        } else if order.stack_at[slot] != NONE {
-            let s = order.stack_at[slot] as usize;
-            for c in s * 3..s * 3 + 3 {
-                if order.pos[c] == NONE {
-                    choices[n] = c as u8;
-                    n += 1;
-                }
-            }
-        } else {
-            for c in 0..9 {
-                if order.slot_of[c / 3] == NONE {
-                    choices[n] = c as u8;
-                    n += 1;
-                }
-            }
-        }
-        for &c in &choices[..n] {
-            let mut o = order;
-            o.put(c as usize, j);
-            let target = grid.f[c as usize] as usize;
-            if o.pos[target] == NONE {
-                o.put_first_free(target);
-            }
-            let value = o.pos[target] + 1;
-            if self.offer(9 + j, &[value]).is_some() {
-                self.columns(grid, o, j + 1);
-            }
-        }
-    }
-
-    fn finish_grid(&mut self, grid: &GridRows, order: &ColumnOrder) {
-        let g = grid.g;
-        let mut label = [0u8; 10];
-        for (j, &c) in order.at.iter().enumerate() {
-            label[g[grid.r0 * 9 + c as usize] as usize] = j as u8 + 1;
-        }
-        let out = |r: usize| -> [u8; 9] {
-            core::array::from_fn(|j| label[g[r * 9 + order.at[j] as usize] as usize])
-        };
-        let band = grid.r0 / 3;
-        // The band's third row.
-        let r2 = band * 3 + 3 - grid.r0 % 3 - grid.r1 % 3;
-        if self.offer(18, &out(r2)).is_none() {
-            return;
-        }
-        // The other bands: each sorted by rows, the band with the smaller first row first
-        // (two rows of a grid never read the same).
-        let mut bands = [[[0u8; 9]; 3]; 2];
-        for (slot, b) in bands.iter_mut().zip((0..3).filter(|&b| b != band)) {
-            let mut rows = [out(b * 3), out(b * 3 + 1), out(b * 3 + 2)];
-            rows.sort_unstable();
-            *slot = rows;
-        }
-        if bands[1][0] < bands[0][0] {
-            bands.swap(0, 1);
-        }
-        let mut rest = [0u8; 54];
-        for (i, row) in bands.iter().flatten().enumerate() {
-            rest[i * 9..i * 9 + 9].copy_from_slice(row);
-        }
-        if self.offer(27, &rest).is_some() {
-            self.count += 1;
-        }
-    }
 }
 
 fn factorial(n: u64) -> u64 {
     (1..=n).product()
 }
 
-const NONE: u8 = u8::MAX;
+// ---- complete grids ---------------------------------------------------------------------
+//
+// The first row of a complete grid's form is always `123456789`: the relabelling numbers
+// the digits of the first source row by the position of their column. The transformation
+// that gives the form takes one of the 6 bands (3 bands of rows, 3 stacks read as rows)
+// to the top, in one of its 6 row orders, with one of the 1,296 column orders that keep
+// stacks together; the top band of the form is the smallest of those. With the first two
+// source rows chosen, let f(c) be the column of the first row holding the second row's
+// digit in column c: the second row of the result is the column order's conjugate of f,
+// and f sends the three columns of a stack into the other two stacks.
+//
+// Either the second row's three digits in each box are the first row's digits of one
+// stack (a "pure" band; then every row of the band is so), or every stack sends two
+// columns into one stack (N) and one into the other. In the second case the smallest
+// second row starts `457`: slot 0 holds a stack A whose two columns bound for N(A) come
+// first, slot 1 holds N(A) with their two images first, and the image of A's third column
+// opens slot 2. That fixes the whole column order but for A and the order of those two
+// columns (6 choices), since the second row then fixes the last stack's other columns. A
+// pure band's smallest second row starts `456789`: A and the order of its columns fix the
+// others through f (18 choices). Pure bands come before mixed ones, so a grid with a pure
+// band only tries those.
+//
+// Each candidate fixes the column order and the relabelling; the other six rows then go
+// in the order of their digit in the first column (it differs in every row; the bands by
+// their smallest). Every candidate that reaches the smallest grid is one transformation
+// mapping the grid onto its form, so their number is the automorphism count.
 
-/// The two first source rows of a grid search, and for each column the column of the
-/// first row that holds the second row's digit there.
-struct GridRows<'a> {
-    g: &'a [u8; CELLS],
-    r0: usize,
-    r1: usize,
+/// The canonical form of a complete, valid grid and the number of transformations that
+/// give it.
+fn grid_form(digits: &[u8; CELLS]) -> ([u8; CELLS], u32) {
+    use core::cmp::Ordering;
+    let view = GridView::new(digits);
+    let pure: [bool; 6] = core::array::from_fn(|band| view.pure(band));
+    let any_pure = pure.contains(&true);
+    // The smallest rows 2-3 so far and the candidates that give them, each as its top
+    // (band and row order) times 18 plus its number among the top's candidates.
+    let mut band = [u8::MAX; 18];
+    let mut ties = [0u16; MAX_CANDIDATES];
+    let mut n = 0;
+    for t in 0..36 {
+        if pure[t / 6] != any_pure {
+            continue;
+        }
+        let top = view.top(t);
+        for k in 0..top.candidates() {
+            // Most candidates lose at the first cell that differs between them.
+            if top.first_cell(k) > band[top.fixed()] {
+                continue;
+            }
+            let at = top.column_order(k);
+            let id = (t * 18 + k) as u16;
+            match view.compare_band(&top, &at, &mut band) {
+                Ordering::Less => {
+                    ties[0] = id;
+                    n = 1;
+                }
+                Ordering::Equal => {
+                    // At most MAX_CANDIDATES candidates are tried in all.
+                    if let Some(slot) = ties.get_mut(n) {
+                        *slot = id;
+                        n += 1;
+                    }
+                }
+                Ordering::Greater => {}
+            }
+        }
+    }
+    let mut rest = [u8::MAX; 54];
+    let mut count = 0;
+    for &id in &ties[..n] {
+        let top = view.top(id as usize / 18);
+        let at = top.column_order(id as usize % 18);
+        match view.compare_rest(&top, &at, &mut rest) {
+            Ordering::Less => count = 1,
+            Ordering::Equal => count += 1,
+            Ordering::Greater => {}
+        }
+    }
+    let mut out = [0u8; CELLS];
+    for (j, x) in out[..9].iter_mut().enumerate() {
+        *x = j as u8 + 1;
+    }
+    out[9..27].copy_from_slice(&band);
+    out[27..].copy_from_slice(&rest);
+    (out, count)
+}
+
+/// The most candidates a grid can have: 36 tops of 18 (pure bands; mixed ones have 6).
+const MAX_CANDIDATES: usize = 36 * 18;
+
+/// The 6 orders of the rows of a band, as offsets in the band.
+const BAND_ROW_ORDERS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// A complete grid as given and transposed, with the column of each digit in each row.
+struct GridView {
+    g: [[u8; CELLS]; 2],
+    col_of: [[[u8; 10]; 9]; 2],
+}
+
+/// A top band being tried: the orientation, its source rows, whether the band is pure,
+/// and for the second row the column of the first row holding each of its digits.
+struct Top {
+    o: usize,
+    rows: [usize; 3],
+    pure: bool,
     f: [u8; 9],
 }
 
-/// A column order being built: `at[j]` the source column at position `j`, `pos[c]` the
-/// position of source column `c`, and which stack sits in which slot.
-#[derive(Clone, Copy)]
-struct ColumnOrder {
-    at: [u8; 9],
-    pos: [u8; 9],
-    stack_at: [u8; 3],
-    slot_of: [u8; 3],
-}
-
-impl ColumnOrder {
-    const START: ColumnOrder = ColumnOrder {
-        at: [NONE; 9],
-        pos: [NONE; 9],
-        stack_at: [NONE; 3],
-        slot_of: [NONE; 3],
-    };
-
-    fn put(&mut self, c: usize, j: usize) {
-        self.at[j] = c as u8;
-        self.pos[c] = j as u8;
-        self.stack_at[j / 3] = (c / 3) as u8;
-        self.slot_of[c / 3] = (j / 3) as u8;
+impl Top {
+    /// How many column orders are candidates.
+    fn candidates(&self) -> usize {
+        if self.pure {
+            18
+        } else {
+            6
+        }
     }
 
-    /// Puts column `c` at the first position its stack may still take.
-    fn put_first_free(&mut self, c: usize) {
-        let slot = match self.slot_of[c / 3] {
-            NONE => (0..3).find(|&k| self.stack_at[k] == NONE).unwrap_or(2),
-            k => k as usize,
+    /// Candidate `k`: the column order (the source column of each column of the result).
+    fn column_order(&self, k: usize) -> [u8; 9] {
+        let f = &self.f;
+        let stack = |c: u8| c / 3;
+        let mut at = [0u8; 9];
+        if self.pure {
+            let first = (k / 6) as u8 * 3;
+            let perm = &PERMS3[k % 6];
+            for i in 0..3 {
+                at[i] = first + perm[i];
+                at[3 + i] = f[at[i] as usize];
+                at[6 + i] = f[at[3 + i] as usize];
+            }
+            return at;
+        }
+        let a = (k / 2) as u8;
+        let first = a * 3;
+        let (x, y, single, n) = self.mixed_start(k);
+        let other = 3 - a - n;
+        at[0] = first + x;
+        at[1] = first + y;
+        at[2] = first + single;
+        at[3] = f[at[0] as usize];
+        at[4] = f[at[1] as usize];
+        at[5] = n * 3 + 3 - at[3] % 3 - at[4] % 3;
+        at[6] = f[at[2] as usize];
+        // The last stack's second column: the first of its columns but at[6] that the
+        // middle stack's columns send to (one of them does: two go to that stack).
+        let mut next = at[6];
+        for &c in &at[3..6] {
+            let t = f[c as usize];
+            if stack(t) == other && t != at[6] {
+                next = t;
+                break;
+            }
+        }
+        at[7] = next;
+        at[8] = other * 3 + 3 - at[6] % 3 - at[7] % 3;
+        at
+    }
+
+    /// For candidate `k` of a mixed band, with A = stack `k / 2`: the places in A of its
+    /// first two columns (the two f sends to one stack, in the order `k` says) and of its
+    /// column sent alone, and the stack N(A) the two go to.
+    fn mixed_start(&self, k: usize) -> (u8, u8, u8, u8) {
+        let first = (k / 2) * 3;
+        let s: [u8; 3] = core::array::from_fn(|i| self.f[first + i] / 3);
+        let (single, p, q) = if s[0] == s[1] {
+            (2, 0, 1)
+        } else if s[0] == s[2] {
+            (1, 0, 2)
+        } else {
+            (0, 1, 2)
         };
-        let j = (slot * 3..slot * 3 + 3)
-            .find(|&j| self.at[j] == NONE)
-            .unwrap_or(slot * 3);
-        self.put(c, j);
+        let (x, y) = if k.is_multiple_of(2) { (p, q) } else { (q, p) };
+        (x, y, single, s[p as usize])
+    }
+
+    /// Cell `fixed()` of the second row for candidate `k`, without the whole column order.
+    fn first_cell(&self, k: usize) -> u8 {
+        let f = &self.f;
+        if self.pure {
+            // Cell 6 holds the column of the first stack that f^3 sends its first column to.
+            let first = (k / 6) as u8 * 3;
+            let perm = &PERMS3[k % 6];
+            let t = f[f[f[(first + perm[0]) as usize] as usize] as usize];
+            let i = (0..3).position(|i| first + perm[i] == t).unwrap_or(2);
+            return i as u8 + 1;
+        }
+        let first = (k / 2) as u8 * 3;
+        let (x, y, single, _) = self.mixed_start(k);
+        // Cell 3 holds f(f(at[0])): a column of the first stack (1-3 by its place there)
+        // or of the last (7 if it is f(at[2]), 8 otherwise).
+        let t = f[f[(first + x) as usize] as usize];
+        if t == first + x {
+            1
+        } else if t == first + y {
+            2
+        } else if t == first + single {
+            3
+        } else if t == f[(first + single) as usize] {
+            7
+        } else {
+            8
+        }
+    }
+
+    /// The cells of the second row that are the same for every candidate.
+    fn fixed(&self) -> usize {
+        // 456789 for a pure band, 457 for a mixed one.
+        if self.pure {
+            6
+        } else {
+            3
+        }
+    }
+}
+
+impl GridView {
+    fn new(digits: &[u8; CELLS]) -> GridView {
+        let g = [*digits, transposed(digits)];
+        let mut col_of = [[[0u8; 10]; 9]; 2];
+        for (o, grid) in g.iter().enumerate() {
+            for r in 0..9 {
+                for c in 0..9 {
+                    col_of[o][r][grid[r * 9 + c] as usize] = c as u8;
+                }
+            }
+        }
+        GridView { g, col_of }
+    }
+
+    /// Whether band `band` (0-2: bands of rows, 3-5: stacks) is pure: its second row's
+    /// digits in the first box are its first row's digits of some stack.
+    fn pure(&self, band: usize) -> bool {
+        let g = &self.g[band / 3];
+        let r = (band % 3) * 3;
+        let mask = |row: usize, stack: usize| -> u16 {
+            g[row * 9 + stack * 3..row * 9 + stack * 3 + 3]
+                .iter()
+                .fold(0, |m, &d| m | 1 << d)
+        };
+        let m = mask(r + 1, 0);
+        m == mask(r, 1) || m == mask(r, 2)
+    }
+
+    /// Top `t`: band `t / 6` in row order `t % 6`.
+    fn top(&self, t: usize) -> Top {
+        let o = t / 18;
+        let base = (t / 6 % 3) * 3;
+        let order = BAND_ROW_ORDERS[t % 6];
+        let rows = order.map(|r| base + r);
+        let g = &self.g[o];
+        let col_of = &self.col_of[o][rows[0]];
+        Top {
+            o,
+            rows,
+            pure: self.pure(t / 6),
+            f: core::array::from_fn(|c| col_of[g[rows[1] * 9 + c] as usize]),
+        }
+    }
+
+    /// Compares rows 2-3 of the grid the column order `at` gives with `best`, which it
+    /// replaces if they are smaller.
+    fn compare_band(&self, top: &Top, at: &[u8; 9], best: &mut [u8; 18]) -> core::cmp::Ordering {
+        use core::cmp::Ordering;
+        let mut pos = [0u8; 9];
+        for (j, &c) in at.iter().enumerate() {
+            pos[c as usize] = j as u8;
+        }
+        let g = &self.g[top.o];
+        let col_of = &self.col_of[top.o][top.rows[0]];
+        let third = &g[top.rows[2] * 9..top.rows[2] * 9 + 9];
+        // Cell k of rows 2-3: the position of the column of the first row holding its digit.
+        let cell = |k: usize| -> u8 {
+            let t = if k < 9 {
+                top.f[at[k] as usize]
+            } else {
+                col_of[third[at[k - 9] as usize] as usize]
+            };
+            pos[t as usize] + 1
+        };
+        for k in top.fixed()..18 {
+            let v = cell(k);
+            if v != best[k] {
+                if v > best[k] {
+                    return Ordering::Greater;
+                }
+                for (m, x) in best.iter_mut().enumerate() {
+                    *x = cell(m);
+                }
+                return Ordering::Less;
+            }
+        }
+        Ordering::Equal
+    }
+
+    /// Compares rows 4-9 of the grid the column order `at` gives with `best`, which it
+    /// replaces if they are smaller.
+    fn compare_rest(&self, top: &Top, at: &[u8; 9], best: &mut [u8; 54]) -> core::cmp::Ordering {
+        use core::cmp::Ordering;
+        let g = &self.g[top.o];
+        let col_of = &self.col_of[top.o][top.rows[0]];
+        let mut pos = [0u8; 9];
+        for (j, &c) in at.iter().enumerate() {
+            pos[c as usize] = j as u8;
+        }
+        let mut label = [0u8; 10];
+        for d in 1..10 {
+            label[d] = pos[col_of[d] as usize] + 1;
+        }
+        let row = |r: usize| -> [u8; 9] {
+            let src = &g[r * 9..r * 9 + 9];
+            core::array::from_fn(|j| label[src[at[j] as usize] as usize])
+        };
+        // The other rows by their digit in the first column, the bands by their smallest.
+        let key = |r: usize| label[g[r * 9 + at[0] as usize] as usize];
+        let mut order = [0usize; 6];
+        let mut firsts = [0u8; 2];
+        for (slot, b) in (0..3).filter(|&b| b != top.rows[0] / 3).enumerate() {
+            let mut rows = [b * 3, b * 3 + 1, b * 3 + 2];
+            rows.sort_unstable_by_key(|&r| key(r));
+            order[slot * 3..slot * 3 + 3].copy_from_slice(&rows);
+            firsts[slot] = key(rows[0]);
+        }
+        if firsts[1] < firsts[0] {
+            order.rotate_left(3);
+        }
+        for (k, &r) in order.iter().enumerate() {
+            let values = row(r);
+            match values[..].cmp(&best[k * 9..k * 9 + 9]) {
+                Ordering::Greater => return Ordering::Greater,
+                Ordering::Less => {
+                    for (m, &r) in order.iter().enumerate().skip(k) {
+                        best[m * 9..m * 9 + 9].copy_from_slice(&row(r));
+                    }
+                    return Ordering::Less;
+                }
+                Ordering::Equal => {}
+            }
+        }
+        Ordering::Equal
     }
 }
 
@@ -774,6 +976,7 @@ mod tests {
             }))
             .unwrap(),
             board(&format!("1{}", ".".repeat(80))),
+            board(MOST_SYMMETRIC),
         ];
         // A board symmetric under a half turn.
         let mut sym = Board::EMPTY;
@@ -788,6 +991,101 @@ mod tests {
             let slow = brute_force(b);
             assert_eq!(fast, slow, "{b}");
         }
+    }
+
+    /// The canonical form by the search for boards with blanks, which works on any board.
+    fn general(board: &Board) -> (Board, u32) {
+        let digits = board.digits();
+        let mut search = Search {
+            boards: [*digits, transposed(digits)],
+            best: [0; CELLS],
+            best_len: 0,
+            count: 0,
+        };
+        search.puzzles();
+        (
+            Board::from_digits(search.best).unwrap(),
+            u32::try_from(search.count).unwrap(),
+        )
+    }
+
+    /// The grid whose rows are the first shifted by 0, 3, 6, 1, 4, 7, 2, 5, 8 cells.
+    fn pattern_grid() -> Board {
+        Board::from_digits(core::array::from_fn(|i| {
+            let (r, c) = (i / 9, i % 9);
+            ((r * 3 + r / 3 + c) % 9 + 1) as u8
+        }))
+        .unwrap()
+    }
+
+    /// A grid that 648 transformations map onto itself, the most any grid has.
+    const MOST_SYMMETRIC: &str =
+        "123456789456789123789123456231564897564897231897231564312645978645978312978312645";
+
+    /// Swaps two digits on one connected part of the cells holding them (cells linked
+    /// when they share a unit): every unit of the part holds both, so the grid stays valid.
+    fn swap_part(grid: &mut Board, rng: &mut Rng) {
+        let x = 1 + rng.below(9) as u8;
+        let y = 1 + (x as usize + rng.below(8)) % 9;
+        let y = y as u8;
+        let cells: Vec<usize> = (0..CELLS)
+            .filter(|&i| grid.get(i) == x || grid.get(i) == y)
+            .collect();
+        let linked = |a: usize, b: usize| {
+            a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3)
+        };
+        let mut part = vec![cells[rng.below(cells.len())]];
+        let mut k = 0;
+        while k < part.len() {
+            let a = part[k];
+            for &b in &cells {
+                if !part.contains(&b) && linked(a, b) {
+                    part.push(b);
+                }
+            }
+            k += 1;
+        }
+        for &i in &part {
+            grid.set(i, if grid.get(i) == x { y } else { x });
+        }
+        assert!(grid.is_solved());
+    }
+
+    #[test]
+    fn complete_grids_match_the_general_search() {
+        let mut rng = Rng::new(2024);
+        let mut grids = vec![pattern_grid(), board(MOST_SYMMETRIC)];
+        for _ in 0..40 {
+            grids.push(random_grid(&mut rng));
+        }
+        // Grids near the pattern grid, many with automorphisms.
+        for n in 1..=60 {
+            let mut g = pattern_grid();
+            for _ in 0..1 + n % 4 {
+                swap_part(&mut g, &mut rng);
+            }
+            grids.push(g);
+        }
+        let mut symmetric = 0;
+        let mut pure = 0;
+        for (k, g) in grids.iter().enumerate() {
+            let reference = general(g);
+            if reference.1 > 1 {
+                symmetric += 1;
+            }
+            let view = GridView::new(g.digits());
+            if (0..6).any(|b| view.pure(b)) {
+                pure += 1;
+            }
+            for seed in 0..4 {
+                let t = transform(g, k as u64 * 4 + seed);
+                assert_eq!(canonical(&t).unwrap(), reference, "{g} seed {seed}: {t}");
+            }
+        }
+        assert_eq!(general(&pattern_grid()).1, 54);
+        assert_eq!(general(&board(MOST_SYMMETRIC)).1, 648);
+        assert!(symmetric >= 20, "only {symmetric} grids with automorphisms");
+        assert!(pure >= 10, "only {pure} grids with a pure band");
     }
 
     #[test]
