@@ -13,8 +13,8 @@
 //! function here, which the native unit tests call on an exchange of their own.
 //!
 //! The npm package in `js/` loads one of two builds of this crate: the baseline and one
-//! compiled with `-C target-feature=+simd128`, chosen at load time; [`cpu_path`] names the
-//! build the module is.
+//! compiled with `-C target-feature=+simd128`, chosen at load time, in which the engines run
+//! their SIMD128 path; [`cpu_path`] names the path.
 
 #![deny(unsafe_code)]
 
@@ -223,13 +223,14 @@ pub fn version(x: &Exchange) -> u32 {
     write_text(x, env!("CARGO_PKG_VERSION"))
 }
 
-/// The name of this build of the module: `"wasm-simd128"` when compiled with the
-/// `simd128` target feature, `"wasm"` for the baseline.
-pub const fn cpu_path() -> &'static str {
-    if cfg!(target_feature = "simd128") {
-        "wasm-simd128"
-    } else {
-        "wasm"
+/// The name of the code path the engines run in this module: `"wasm-simd128"` where they
+/// run their SIMD128 path (`sudoku_core::engine::Path::Simd128`, which exists in the module
+/// compiled with the `simd128` target feature), `"wasm"` otherwise (the baseline module,
+/// where they run the portable path).
+pub fn cpu_path() -> &'static str {
+    match sudoku_core::engine::Path::selected() {
+        sudoku_core::engine::Path::Simd128 => "wasm-simd128",
+        _ => "wasm",
     }
 }
 

@@ -12,6 +12,8 @@
 
 #[cfg(target_arch = "aarch64")]
 use super::path::Neon;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+use super::path::Simd128;
 #[cfg(target_arch = "x86_64")]
 use super::path::{Avx2, Avx512, Sse41};
 use super::path::{Enter, Entry, Portable, Run};
@@ -83,6 +85,17 @@ impl Token for Neon {
     type Band = Neon;
     #[inline(always)]
     fn band(self) -> Neon {
+        self
+    }
+}
+
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+impl Token for Simd128 {
+    #[cfg(test)]
+    const PATH: Path = Path::Simd128;
+    type Band = Simd128;
+    #[inline(always)]
+    fn band(self) -> Simd128 {
         self
     }
 }

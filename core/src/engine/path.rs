@@ -14,9 +14,10 @@
 //! that runs with every token ([`OnEveryToken`]) on its own path.
 //!
 //! To add a path: a variant of [`Path`] (name, C name, place in [`Path::ALL`]), a
-//! `token!` with its feature list, an [`Entry`] variant with its bit, detection and
-//! arm of [`Entry::run`], its place in [`OnEveryToken`]; then the engines' primitives for
-//! the token and its binding (module `binding`).
+//! `token!` with its feature list (or, where the target has no run-time detection, a token
+//! that exists only in builds with the features, as `Simd128`), an [`Entry`] variant with
+//! its bit, detection and arm of [`Entry::run`], its place in [`OnEveryToken`]; then the
+//! engines' primitives for the token and its binding (module `binding`).
 
 #![allow(unsafe_code)]
 
@@ -39,19 +40,26 @@ pub enum Path {
     Avx512,
     /// aarch64 with NEON (Advanced SIMD), which every aarch64 CPU has.
     Neon,
+    /// wasm32 with the SIMD128 proposal, in a module compiled with
+    /// `-C target-feature=+simd128`. WebAssembly has no run-time detection inside a module:
+    /// an engine without SIMD128 refuses the whole module, so the choice is made when the
+    /// host picks which module to load (the npm package validates a probe), and the path is
+    /// available exactly in the modules built with the feature.
+    Simd128,
 }
 
 impl Path {
     /// Every path, from the most portable to the most demanding on its architecture.
-    pub const ALL: [Path; 5] = [
+    pub const ALL: [Path; 6] = [
         Path::Portable,
         Path::Sse41,
         Path::Avx2,
         Path::Avx512,
         Path::Neon,
+        Path::Simd128,
     ];
 
-    /// A short lowercase name: `portable`, `sse4.1`, `avx2`, `avx512`, `neon`.
+    /// A short lowercase name: `portable`, `sse4.1`, `avx2`, `avx512`, `neon`, `simd128`.
     pub const fn name(self) -> &'static str {
         match self {
             Path::Portable => "portable",
@@ -59,6 +67,7 @@ impl Path {
             Path::Avx2 => "avx2",
             Path::Avx512 => "avx512",
             Path::Neon => "neon",
+            Path::Simd128 => "simd128",
         }
     }
 
@@ -160,10 +169,29 @@ impl<O, J> OnEveryToken<O> for J where J: Run<Portable, Output = O> + Run<Neon, 
 
 /// Code that runs with the token of every path of this architecture, returning `O` on
 /// each: what [`Entry::run`] dispatches.
-#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub(crate) trait OnEveryToken<O>:
+    Run<Portable, Output = O> + Run<Simd128, Output = O>
+{
+}
+
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+impl<O, J> OnEveryToken<O> for J where J: Run<Portable, Output = O> + Run<Simd128, Output = O> {}
+
+/// Code that runs with the token of every path of this architecture, returning `O` on
+/// each: what [`Entry::run`] dispatches.
+#[cfg(not(any(
+    target_arch = "x86_64",
+    target_arch = "aarch64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+)))]
 pub(crate) trait OnEveryToken<O>: Run<Portable, Output = O> {}
 
-#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+#[cfg(not(any(
+    target_arch = "x86_64",
+    target_arch = "aarch64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+)))]
 impl<O, J> OnEveryToken<O> for J where J: Run<Portable, Output = O> {}
 
 /// A value proving this CPU can run some code path, and the way into that path's target
@@ -251,6 +279,39 @@ token! {
     Neon for Neon, "aarch64", is_aarch64_feature_detected, ["neon"]
 }
 
+/// The SIMD128 path's token. WebAssembly has no run-time feature detection inside a module
+/// (a module that uses SIMD128 instructions does not validate on an engine without them),
+/// so the token exists only in a module compiled with `-C target-feature=+simd128`, where
+/// every function has the feature and any value of it is sound. The module without the
+/// feature has neither the token nor any SIMD128 instruction, and validates everywhere.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Simd128(());
+
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+impl Simd128 {
+    /// The token: this module runs, so the engine running it has SIMD128.
+    #[inline]
+    pub(crate) fn detect() -> Option<Self> {
+        Some(Self(()))
+    }
+}
+
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+impl Enter for Simd128 {
+    #[inline(always)]
+    fn enter<J: Run<Self>>(self, job: J) -> J::Output {
+        /// A function of its own, as each other SIMD path's `with_features` is (the whole
+        /// module has the feature already): the engine's frame is not reserved in the
+        /// caller's.
+        #[inline(never)]
+        fn with_features<T, J: Run<T>>(t: T, job: J) -> J::Output {
+            job.run(t)
+        }
+        with_features(self, job)
+    }
+}
+
 #[cfg(target_arch = "x86_64")]
 impl From<Avx512> for Avx2<true> {
     /// The AVX-512 path's features include every feature of the AVX2 path.
@@ -314,6 +375,8 @@ pub(crate) enum Entry {
     Avx512(Avx512),
     #[cfg(target_arch = "aarch64")]
     Neon(Neon),
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    Simd128(Simd128),
 }
 
 /// The entries this CPU can run, as bits of [`Entry::bit`], found once per process (see
@@ -364,6 +427,8 @@ impl Entry {
             Entry::Avx512(_) => 16,
             #[cfg(target_arch = "aarch64")]
             Entry::Neon(_) => 32,
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            Entry::Simd128(_) => 64,
         }
     }
 
@@ -384,6 +449,8 @@ impl Entry {
             Path::Avx512 => Entry::Avx512(Avx512(())),
             #[cfg(target_arch = "aarch64")]
             Path::Neon => Entry::Neon(Neon(())),
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            Path::Simd128 => Entry::Simd128(Simd128(())),
             #[allow(unreachable_patterns)]
             _ => return None,
         };
@@ -404,6 +471,8 @@ impl Entry {
             Path::Avx512 => Avx512::detect().map(Entry::Avx512),
             #[cfg(target_arch = "aarch64")]
             Path::Neon => Neon::detect().map(Entry::Neon),
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            Path::Simd128 => Simd128::detect().map(Entry::Simd128),
             #[allow(unreachable_patterns)]
             _ => None,
         }
@@ -432,6 +501,8 @@ impl Entry {
             Entry::Avx512(t) => t.enter(job),
             #[cfg(target_arch = "aarch64")]
             Entry::Neon(t) => t.enter(job),
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            Entry::Simd128(t) => t.enter(job),
         }
     }
 }
@@ -493,6 +564,13 @@ mod tests {
         "aarch64": Neon => Neon
     }
 
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    impl From<Simd128> for Entry {
+        fn from(t: Simd128) -> Entry {
+            Entry::Simd128(t)
+        }
+    }
+
     /// Code that reports the entry it ran with.
     struct WhichEntry;
     impl<T: Copy> Run<T> for WhichEntry
@@ -522,5 +600,15 @@ mod tests {
     fn neon_is_selected_on_aarch64() {
         assert!(Path::Neon.is_available());
         assert_eq!(Path::detected(), Path::Neon);
+    }
+
+    #[test]
+    fn simd128_is_available_exactly_in_a_wasm32_build_with_the_feature() {
+        let built_with = cfg!(all(target_arch = "wasm32", target_feature = "simd128"));
+        assert_eq!(Path::Simd128.is_available(), built_with);
+        if built_with {
+            assert_eq!(Path::detected(), Path::Simd128);
+            assert_eq!(Path::from_name("simd128"), Some(Path::Simd128));
+        }
     }
 }

@@ -14,8 +14,9 @@
 //!
 //! The engine is generic over a small set of vector primitives named by meaning
 //! (`BoxOps`), with one implementation per code path ([`Path`]), for the path's token:
-//! AVX-512 (VL, BW, BITALG), AVX2, SSE4.1 and NEON on two 128-bit halves, and portable
-//! "SIMD within a register" on `u64`s; each is tested against a plain lane-by-lane twin.
+//! AVX-512 (VL, BW, BITALG), AVX2, SSE4.1, NEON and WebAssembly SIMD128 on two 128-bit
+//! halves, and portable "SIMD within a register" on `u64`s; each is tested against a plain
+//! lane-by-lane twin.
 //! The engine is entered on each path through the path's way in (`crate::engine::path`),
 //! compiled with that path's target features.
 
@@ -24,12 +25,18 @@ mod avx2;
 #[cfg(target_arch = "x86_64")]
 mod avx512;
 mod backend;
-#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+#[cfg(any(
+    target_arch = "x86_64",
+    target_arch = "aarch64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
 mod half;
 #[cfg(test)]
 mod model;
 #[cfg(target_arch = "aarch64")]
 mod neon;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod simd128;
 mod solver;
 #[cfg(target_arch = "x86_64")]
 mod sse41;

@@ -154,7 +154,13 @@ fn candidates_of(p: &Board) -> Candidates {
 
 /// Runs `f` on a thread with a large stack: unoptimised builds give the recursive search
 /// frames of tens of kilobytes.
+///
+/// Where the target cannot start threads (wasm32), `f` runs on the calling thread: its
+/// stack is the module's (`-z stack-size` at link time).
 pub(crate) fn on_big_stack(f: impl FnOnce() + Send) {
+    if !crate::platform::THREADS {
+        return f();
+    }
     std::thread::scope(|s| {
         std::thread::Builder::new()
             .stack_size(256 << 20)
@@ -265,6 +271,14 @@ fn avx512_primitives_match_the_model() {
 #[test]
 fn neon_primitives_match_the_model() {
     let t = crate::engine::path::Neon::detect().expect("every aarch64 CPU has NEON");
+    check_primitives(t, 20_000);
+    check_engine(t);
+}
+
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[test]
+fn simd128_primitives_match_the_model() {
+    let t = crate::engine::path::Simd128::detect().expect("a SIMD128 build runs SIMD128");
     check_primitives(t, 20_000);
     check_engine(t);
 }

@@ -132,7 +132,11 @@ pub(crate) fn write_digits_scalar(f: &[[u32; 9]; 3], out: &mut [u8; CELLS], base
 
 /// The four bit planes of the digits of a solved band: bit `p` of plane `k` is bit `k` of
 /// the digit in cell `p`.
-#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+#[cfg(any(
+    target_arch = "x86_64",
+    target_arch = "aarch64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
 #[inline(always)]
 fn digit_planes(w: &[u32; 9]) -> [u32; 4] {
     [
@@ -216,7 +220,11 @@ pub(crate) fn scan_slots(cells: &[u8; CELLS], base: u8) -> Scan {
 }
 
 /// Splits an 81-bit cell mask (`lo` holds cells 0-63, `hi` cells 64-80) into its bands.
-#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+#[cfg(any(
+    target_arch = "x86_64",
+    target_arch = "aarch64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
 #[inline(always)]
 fn bands_of(lo: u64, hi: u64) -> [u32; 3] {
     [
@@ -270,7 +278,11 @@ impl BandOps for Portable {
 
 /// [`BandOps::clear_band`] on the ninth word, which the vector code leaves out: bit 8 set
 /// if it changed.
-#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+#[cfg(any(
+    target_arch = "x86_64",
+    target_arch = "aarch64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
 #[inline(always)]
 fn clear_ninth(words: &mut [u32; 9], cells: u32, keep: &[u32; 9]) -> u32 {
     let gone = cells & !keep[8];
@@ -282,7 +294,11 @@ fn clear_ninth(words: &mut [u32; 9], cells: u32, keep: &[u32; 9]) -> u32 {
 /// The scan of 81 cells from the masks of six 16-byte chunks (cells 0-63, 64-79 and
 /// 65-80), each the cells of each digit and the valid cells, as the 128-bit paths read
 /// them.
-#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+#[cfg(any(
+    target_arch = "x86_64",
+    target_arch = "aarch64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
 #[inline(always)]
 fn scan_of_chunks(parts: &[([u32; 9], u32); 6]) -> Scan {
     let mut clues = [0u32; 27];
@@ -302,7 +318,11 @@ fn scan_of_chunks(parts: &[([u32; 9], u32); 6]) -> Scan {
 }
 
 /// Adds the ninth word to (at least one, two, three) counts of the first eight.
-#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+#[cfg(any(
+    target_arch = "x86_64",
+    target_arch = "aarch64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
 #[inline(always)]
 fn add_ninth([one, two, three]: [u32; 3], w: u32) -> [u32; 3] {
     [one | w, two | one & w, three | two & w]
@@ -313,6 +333,9 @@ mod x86;
 
 #[cfg(target_arch = "aarch64")]
 mod neon;
+
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod simd128;
 
 #[cfg(test)]
 mod tests {
@@ -439,6 +462,13 @@ mod tests {
     #[test]
     fn neon_matches_the_scalar_model() {
         let isa = crate::engine::path::Neon::detect().expect("every aarch64 CPU has NEON");
+        check(isa);
+    }
+
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    #[test]
+    fn simd128_matches_the_scalar_model() {
+        let isa = crate::engine::path::Simd128::detect().expect("a SIMD128 build runs SIMD128");
         check(isa);
     }
 
