@@ -135,14 +135,14 @@ pub(crate) fn random_minimal(rng: &mut Rng) -> (Board, Board) {
 }
 
 /// The digits given in each row, column and box of a puzzle being thinned out.
-struct UnitDigits {
+pub(crate) struct UnitDigits {
     row: [u16; 9],
     col: [u16; 9],
     boxes: [u16; 9],
 }
 
 impl UnitDigits {
-    fn of(p: &Board) -> UnitDigits {
+    pub(crate) fn of(p: &Board) -> UnitDigits {
         let mut u = UnitDigits {
             row: [0; 9],
             col: [0; 9],
@@ -157,7 +157,7 @@ impl UnitDigits {
     }
 
     /// Adds digit `d` of cell `i` if it is not there, removes it if it is.
-    fn toggle(&mut self, i: usize, d: u8) {
+    pub(crate) fn toggle(&mut self, i: usize, d: u8) {
         let bit = 1 << (d - 1);
         self.row[ROW[i] as usize] ^= bit;
         self.col[COL[i] as usize] ^= bit;
@@ -173,7 +173,7 @@ impl UnitDigits {
     /// givens rule out every other digit) or a hidden single (they rule `d` out of every
     /// other blank cell of one of its units). Such a given can always go: singles put it
     /// straight back.
-    fn forces(&self, p: &Board, i: usize, d: u8) -> bool {
+    pub(crate) fn forces(&self, p: &Board, i: usize, d: u8) -> bool {
         if self.seen(i).count_ones() == 8 {
             return true;
         }
@@ -415,7 +415,7 @@ impl<'a> Thinning<'a> {
 /// The number of givens from which on the search steers towards the target level: for
 /// Medium and Hard, whose puzzles are rare among minimal ones; never for Easy and Expert.
 /// 32 took the fewest instructions per puzzle among 28 to 40 (callgrind, 150 seeds).
-const fn steer_at(target: Difficulty) -> u32 {
+pub(crate) const fn steer_at(target: Difficulty) -> u32 {
     match target {
         Difficulty::Medium | Difficulty::Hard => STEER_AT,
         Difficulty::Easy | Difficulty::Expert | Difficulty::Master | Difficulty::Extreme => 0,

@@ -28,9 +28,10 @@ use crate::board::{Board, CELLS};
 use crate::count::count_clash_free;
 use crate::difficulty::Difficulty;
 use crate::error::Error;
-use crate::generate::{random_grid, Rng};
+use crate::generate::{random_grid, Rng, UnitDigits};
+use crate::logic::closure::{fill_level_all, solve_logically};
 use crate::logic::se::rate_se_with_progress;
-use crate::logic::{apply_step, candidates, hint, rate_at_most, Technique};
+use crate::logic::{apply_step, candidates, hint, rate_at_most, Technique, Techniques};
 use crate::symmetry::{Cells, Symmetry};
 use crate::unavoidable::{CellSet, Unavoidable, ALL_CELLS};
 
@@ -306,8 +307,10 @@ fn walk_uses(p: &Board, technique: Technique, level: Difficulty) -> Result<bool,
 }
 
 /// A puzzle thinned out from `solution` orbit by orbit in a random order, minimal under the
-/// orbits; for Easy to Hard every removal keeps the rating at most the level, and `None`
-/// when an orbit kept for that reason is not needed in the end.
+/// orbits; for Easy to Hard every removal keeps the rating at most the level (and, for
+/// Medium and Hard, the last removals are steered towards the level as in
+/// [`crate::generate`]), and `None` when an orbit kept for that reason is not needed in the
+/// end or the thinning ends below the level.
 fn thin(
     solution: &Board,
     orbits: &[Cells],
@@ -315,16 +318,17 @@ fn thin(
     rng: &mut Rng,
 ) -> Option<Board> {
     let ua = Unavoidable::of(solution);
-    let cap = level.filter(|&d| d <= Difficulty::Hard);
     let mut order = [0usize; CELLS];
     for (k, o) in order.iter_mut().enumerate().take(orbits.len()) {
         *o = k;
     }
     let order = &mut order[..orbits.len()];
     rng.shuffle(order);
+    if let Some(target) = level.filter(|&d| d <= Difficulty::Hard) {
+        return OrbitThinning::new(solution, &ua, orbits, target).run(order);
+    }
     let mut p = *solution;
     let mut givens: CellSet = ALL_CELLS;
-    let mut too_hard: Cells = 0;
     for &k in order.iter() {
         let orbit = orbits[k];
         let less = givens & !orbit;
@@ -335,26 +339,236 @@ fn thin(
         if cells_of(orbit).any(|i| ua.uncovered(less, i)) || count_clash_free(&q, 2).count != 1 {
             continue;
         }
-        if let Some(d) = cap {
-            if rate_at_most(&q, solution.digits(), d).is_none() {
-                too_hard |= orbit;
-                continue;
-            }
-        }
         p = q;
         givens = less;
     }
-    // An orbit kept only because its removal was too hard must be needed now.
-    for &orbit in orbits.iter().filter(|&&o| o & too_hard != 0) {
-        let mut q = p;
-        for i in cells_of(orbit) {
-            q.set(i, 0);
-        }
-        if count_clash_free(&q, 2).count == 1 {
-            return None;
+    Some(p)
+}
+
+/// The number of givens from which on the thinning of symmetric puzzles steers towards
+/// Medium and Hard (docs/performance.md, "Tuned constants").
+const SYMMETRIC_STEER_AT: u32 = 32;
+
+/// What removing one orbit of givens does to a puzzle that the techniques up to the target
+/// fill.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Removal {
+    /// Several solutions: the orbit is needed, now and after any later removal.
+    Needed,
+    /// One solution, and techniques below the target still fill the grid; `steps` is the
+    /// most steps of the logical solver it took to fill one removed cell again.
+    Below { steps: u32 },
+    /// One solution, and the target's techniques fill the grid but easier ones do not.
+    AtTarget,
+    /// One solution, but it needs techniques above the target.
+    TooHard,
+}
+
+/// A puzzle being thinned out orbit by orbit towards a minimal puzzle (under the orbits)
+/// of a level from Easy to Hard.
+///
+/// Whether a removal keeps one solution within the target is decided cheapest first: an
+/// unavoidable set left without givens means several solutions; when the givens force each
+/// removed cell, or the techniques up to the target fill each again, the puzzle still has
+/// one solution and those techniques fill it (the batch closure of these techniques does
+/// not depend on the order, so once it has filled the removed cells it fills all that the
+/// puzzle before the removal filled), and its level is the hardest of the puzzle's before
+/// and of those fills; only otherwise are solutions counted. Each is a fact about the
+/// puzzle, so the result depends on the grid and the order alone.
+struct OrbitThinning<'a> {
+    solution: &'a Board,
+    ua: &'a Unavoidable,
+    orbits: &'a [Cells],
+    target: Difficulty,
+    /// The techniques up to the target.
+    proof: Techniques,
+    /// The techniques below the target, for steering: `None` for Easy.
+    below: Option<Techniques>,
+    puzzle: Board,
+    givens: CellSet,
+    units: UnitDigits,
+    /// Orbits known to be needed (bit `k` for orbit `k`).
+    needed: u128,
+    /// Orbits whose removal was too hard when tried; each must turn out needed in the end.
+    too_hard: u128,
+    /// Whether the puzzle needs the target's techniques (always true for Easy).
+    reached: bool,
+}
+
+impl<'a> OrbitThinning<'a> {
+    fn new(
+        solution: &'a Board,
+        ua: &'a Unavoidable,
+        orbits: &'a [Cells],
+        target: Difficulty,
+    ) -> OrbitThinning<'a> {
+        let below = Difficulty::from_code(target.code() - 1).map(Techniques::up_to);
+        OrbitThinning {
+            solution,
+            ua,
+            orbits,
+            target,
+            proof: Techniques::up_to(target),
+            below,
+            puzzle: *solution,
+            givens: ALL_CELLS,
+            units: UnitDigits::of(solution),
+            needed: 0,
+            too_hard: 0,
+            reached: below.is_none(),
         }
     }
-    Some(p)
+
+    fn remove(&mut self, k: usize) {
+        for i in cells_of(self.orbits[k]) {
+            self.units.toggle(i, self.solution.get(i));
+            self.puzzle.set(i, 0);
+        }
+        self.givens &= !self.orbits[k];
+    }
+
+    fn restore(&mut self, k: usize) {
+        for i in cells_of(self.orbits[k]) {
+            let d = self.solution.get(i);
+            self.units.toggle(i, d);
+            self.puzzle.set(i, d);
+        }
+        self.givens |= self.orbits[k];
+    }
+
+    /// What removing orbit `k` would do; the puzzle is left as it was. Unless `steering`,
+    /// every removal within the target is reported as [`Removal::Below`].
+    fn try_removal(&mut self, k: usize, steering: bool) -> Removal {
+        let orbit = self.orbits[k];
+        self.remove(k);
+        let outcome = self.judge(orbit, steering);
+        self.restore(k);
+        outcome
+    }
+
+    fn judge(&self, orbit: Cells, steering: bool) -> Removal {
+        let p = &self.puzzle;
+        if cells_of(orbit).any(|i| self.ua.uncovered(self.givens, i)) {
+            return Removal::Needed;
+        }
+        // The removed cells the givens do not force (a naked or hidden single puts a
+        // forced one straight back).
+        let open = cells_of(orbit)
+            .filter(|&i| !self.units.forces(p, i, self.solution.get(i)))
+            .fold(0 as Cells, |set, i| set | 1 << i);
+        let filled = if open == 0 {
+            Some((Difficulty::Easy, 0))
+        } else {
+            fill_level_all(p, open, self.proof)
+        };
+        if let Some((level, steps)) = filled {
+            if steering && self.below.is_some() && level == self.target {
+                Removal::AtTarget
+            } else {
+                Removal::Below { steps }
+            }
+        } else if count_clash_free(p, 2).count != 1 {
+            Removal::Needed
+        } else {
+            Removal::TooHard
+        }
+    }
+
+    /// Tries to remove orbit `k`: removes it when that keeps one solution within the
+    /// target, else records why it stays.
+    fn thin(&mut self, k: usize) {
+        match self.try_removal(k, false) {
+            Removal::Needed => self.needed |= 1 << k,
+            Removal::TooHard => self.too_hard |= 1 << k,
+            Removal::Below { .. } => self.remove(k),
+            Removal::AtTarget => {
+                self.remove(k);
+                self.reached = true;
+            }
+        }
+    }
+
+    /// Whether orbit `k` is still given and may still go.
+    fn open(&self, k: usize) -> bool {
+        (self.needed | self.too_hard) & (1 << k) == 0 && self.givens & self.orbits[k] != 0
+    }
+
+    /// Thins the puzzle to one minimal under the orbits, in the order of `order`: plainly
+    /// down to [`SYMMETRIC_STEER_AT`] givens, then, while the puzzle does not yet need the
+    /// target's techniques, each round tries every orbit that may still go and removes one
+    /// that makes the puzzle need them if there is one, else the one, among those that keep
+    /// it easier, that the logic takes the most steps to fill again. `None` when the result
+    /// would not be a minimal puzzle of the target level.
+    fn run(mut self, order: &[usize]) -> Option<Board> {
+        for &k in order {
+            if self.givens.count_ones() <= SYMMETRIC_STEER_AT {
+                break;
+            }
+            if self.open(k) {
+                self.thin(k);
+            }
+        }
+        if let Some(below) = self.below {
+            self.reached = !solve_logically(&self.puzzle, below).solved;
+        }
+        loop {
+            if self.reached {
+                // Once the target is reached, one pass suffices: an orbit that cannot go
+                // now cannot go later either.
+                for &k in order {
+                    if self.open(k) {
+                        self.thin(k);
+                    }
+                }
+                break;
+            }
+            let mut easier: Option<(u32, usize)> = None;
+            for &k in order {
+                if !self.open(k) {
+                    continue;
+                }
+                match self.try_removal(k, true) {
+                    Removal::Needed => self.needed |= 1 << k,
+                    Removal::TooHard => self.too_hard |= 1 << k,
+                    Removal::Below { steps } => {
+                        if easier.is_none_or(|(best, _)| steps > best) {
+                            easier = Some((steps, k));
+                        }
+                    }
+                    Removal::AtTarget => {
+                        self.remove(k);
+                        self.reached = true;
+                        break;
+                    }
+                }
+            }
+            if !self.reached {
+                match easier {
+                    Some((_, k)) => self.remove(k),
+                    // Minimal under the orbits, but easier than the target.
+                    None => return None,
+                }
+            }
+        }
+        // An orbit kept only because its removal was too hard must be needed now.
+        let mut rest = self.too_hard;
+        while rest != 0 {
+            let k = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let orbit = self.orbits[k];
+            let less = self.givens & !orbit;
+            let mut q = self.puzzle;
+            for i in cells_of(orbit) {
+                q.set(i, 0);
+            }
+            if !cells_of(orbit).any(|i| self.ua.uncovered(less, i))
+                && count_clash_free(&q, 2).count == 1
+            {
+                return None;
+            }
+        }
+        Some(self.puzzle)
+    }
 }
 
 fn cells_of(set: Cells) -> impl Iterator<Item = usize> {

@@ -89,6 +89,36 @@ pub(crate) fn fill_level(
     }
 }
 
+/// [`fill_level`] for a set of cells (bit `i` for cell `i`): whether the logical solver with
+/// the `allowed` techniques fills every one of `cells` of `board`, and if so the level of
+/// the hardest technique it used until then (Easy when it used none) and the number of
+/// steps it took. By the same argument as for one cell, the level is the least level whose
+/// techniques fill all of them, and when the techniques fill the grid of `board` with
+/// `cells` given, they fill the grid of `board` with no harder technique than that level
+/// and the one they needed with the cells given.
+pub(crate) fn fill_level_all(
+    board: &Board,
+    cells: u128,
+    allowed: Techniques,
+) -> Option<(Difficulty, u32)> {
+    let mut grid = Sweep::new(board);
+    let mut level = Difficulty::Easy;
+    let mut steps = 0;
+    loop {
+        let Some(open) = (0..CELLS).find(|&i| cells & (1 << i) != 0 && grid.digit[i] == 0) else {
+            return Some((level, steps));
+        };
+        // A sweep stops once it fills the cell it is after, so that no time goes into
+        // the rest of the grid; the next open cell of the set is the next target.
+        grid.target = open;
+        steps += 1;
+        match grid.step(allowed) {
+            Ok(Some(t)) => level = level.max(t.level().unwrap_or(Difficulty::Easy)),
+            Ok(None) | Err(Dead) => return None,
+        }
+    }
+}
+
 /// Applies the techniques of levels Easy to Hard to `grid` until none makes progress (or
 /// the grid is full, or a contradiction shows); the level of the hardest one that made
 /// progress, `None` when none did.
