@@ -614,16 +614,6 @@ fn grid_form(digits: &[u8; CELLS]) -> ([u8; CELLS], u32) {
 /// The most candidates a grid can have: 36 tops of 18 (pure bands; mixed ones have 6).
 const MAX_CANDIDATES: usize = 36 * 18;
 
-/// The 6 orders of the rows of a band, as offsets in the band.
-const BAND_ROW_ORDERS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
-
 /// A complete grid as given and transposed, with the column of each digit in each row.
 struct GridView {
     g: [[u8; CELLS]; 2],
@@ -779,8 +769,7 @@ impl GridView {
     fn top(&self, t: usize) -> Top {
         let o = t / 18;
         let base = (t / 6 % 3) * 3;
-        let order = BAND_ROW_ORDERS[t % 6];
-        let rows = order.map(|r| base + r);
+        let rows = PERMS3[t % 6].map(|r| base + usize::from(r));
         let g = &self.g[o];
         let col_of = &self.col_of[o][rows[0]];
         Top {
