@@ -54,8 +54,11 @@ fn main() {
             ));
         }
     }
-    for line in found.iter().flatten() {
-        println!("{line}");
+    // In hint order, the order of the table.
+    for t in Technique::ALL {
+        if let Some(line) = &found[t.code() as usize] {
+            println!("{line}");
+        }
     }
     for t in Technique::ALL {
         if found[t.code() as usize].is_none() {

@@ -233,13 +233,38 @@ enum SudokuTechnique
    */
   SUDOKU_TECHNIQUE_AIC = 28,
   /**
-   * Every choice of a cell or unit leads by chains to the same conclusion.
+   * An assumed candidate leads, by singles and locked candidates on every digit, to a
+   * contradiction: it goes.
    */
   SUDOKU_TECHNIQUE_FORCING_CHAIN = 29,
   /**
    * The solution's digit for one cell, where no technique of the library makes progress.
    */
   SUDOKU_TECHNIQUE_BRUTE_FORCE = 30,
+  /**
+   * An assumed candidate leads, on its digit alone, to a unit where the digit has no
+   * place: it goes (Nishio). Tried before `SUDOKU_TECHNIQUE_FORCING_CHAIN`.
+   */
+  SUDOKU_TECHNIQUE_NISHIO_FORCING_CHAIN = 31,
+  /**
+   * Every candidate of a cell leads by forcing chains to the same placement or removal.
+   */
+  SUDOKU_TECHNIQUE_CELL_FORCING_CHAIN = 32,
+  /**
+   * Every place of a digit in a row, column or box leads by forcing chains to the same
+   * placement or removal.
+   */
+  SUDOKU_TECHNIQUE_REGION_FORCING_CHAIN = 33,
+  /**
+   * Chains from a candidate assumed absent: its removal leads to a contradiction (it is
+   * placed), or its presence and its absence lead to the same conclusion.
+   */
+  SUDOKU_TECHNIQUE_DYNAMIC_FORCING_CHAIN = 34,
+  /**
+   * Forcing chains whose lines, where singles stop, remove every candidate that a
+   * forcing chain of its own refutes, and go on. The last technique before brute force.
+   */
+  SUDOKU_TECHNIQUE_NESTED_FORCING_CHAIN = 35,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L

@@ -137,15 +137,30 @@ pub enum Technique {
     XyChain = 27,
     /// An alternating inference chain over several digits and cells.
     Aic = 28,
-    /// Every choice of a cell or unit leads by chains to the same conclusion.
+    /// An assumed candidate leads, by singles and locked candidates on every digit, to a
+    /// contradiction: it goes.
     ForcingChain = 29,
     /// The solution's digit for one cell, where no technique of the library makes progress.
     BruteForce = 30,
+    /// An assumed candidate leads, on its digit alone, to a unit where the digit has no
+    /// place: it goes (Nishio). Tried before `SUDOKU_TECHNIQUE_FORCING_CHAIN`.
+    NishioForcingChain = 31,
+    /// Every candidate of a cell leads by forcing chains to the same placement or removal.
+    CellForcingChain = 32,
+    /// Every place of a digit in a row, column or box leads by forcing chains to the same
+    /// placement or removal.
+    RegionForcingChain = 33,
+    /// Chains from a candidate assumed absent: its removal leads to a contradiction (it is
+    /// placed), or its presence and its absence lead to the same conclusion.
+    DynamicForcingChain = 34,
+    /// Forcing chains whose lines, where singles stop, remove every candidate that a
+    /// forcing chain of its own refutes, and go on. The last technique before brute force.
+    NestedForcingChain = 35,
 }
 
 impl Technique {
     /// Every value, NONE first, then the techniques simplest first.
-    pub const ALL: [Technique; 31] = [
+    pub const ALL: [Technique; 36] = [
         Technique::None,
         Technique::FullHouse,
         Technique::NakedSingle,
@@ -175,7 +190,12 @@ impl Technique {
         Technique::XChain,
         Technique::XyChain,
         Technique::Aic,
+        Technique::NishioForcingChain,
         Technique::ForcingChain,
+        Technique::CellForcingChain,
+        Technique::RegionForcingChain,
+        Technique::DynamicForcingChain,
+        Technique::NestedForcingChain,
         Technique::BruteForce,
     ];
 
@@ -214,6 +234,11 @@ impl Technique {
             T::Aic => Technique::Aic,
             T::ForcingChain => Technique::ForcingChain,
             T::BruteForce => Technique::BruteForce,
+            T::NishioForcingChain => Technique::NishioForcingChain,
+            T::CellForcingChain => Technique::CellForcingChain,
+            T::RegionForcingChain => Technique::RegionForcingChain,
+            T::DynamicForcingChain => Technique::DynamicForcingChain,
+            T::NestedForcingChain => Technique::NestedForcingChain,
         }
     }
 }
@@ -414,9 +439,10 @@ mod tests {
         {
             assert_eq!(Technique::of(t) as i32, t.code(), "{t:?}");
         }
-        for (k, t) in Technique::ALL.iter().enumerate() {
-            assert_eq!(*t as usize, k);
-        }
+        let mut values: Vec<i32> = Technique::ALL.iter().map(|&t| t as i32).collect();
+        assert_eq!(values.len(), sudoku_core::Technique::ALL.len() + 1);
+        values.sort_unstable();
+        assert_eq!(values, (0..=35).collect::<Vec<_>>());
         assert_eq!(Difficulty::ALL.map(|d| d as i32), [1, 2, 3, 4, 5, 6]);
         for (c, core) in Symmetry::ALL
             .iter()

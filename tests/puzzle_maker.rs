@@ -336,7 +336,7 @@ fn bad_options_null_not_found_and_cancel_write_nothing() {
             ..options()
         },
         GenerateOptions {
-            technique: 31,
+            technique: 36,
             ..options()
         },
         GenerateOptions {

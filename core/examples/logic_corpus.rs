@@ -12,6 +12,9 @@
 //!   the walk states of the first PUZZLES (default 200) puzzles of
 //!   `$CHAINS_CORPUS` (default `puzzles5_forum_hardest_1905_11+`), five rounds (for a
 //!   profiler);
+//! - `... -- all`: walks every puzzle of every corpus of proper puzzles (no sample) on all
+//!   cores and prints, per corpus, the puzzles walked without brute force, the steps of the
+//!   forcing chains and the slowest walk;
 //! - `... -- examples`: prints the first forcing-chain steps (three that place a digit, three
 //!   that remove candidates) on the walks of `puzzles3_magictour_top1465`, with the grid
 //!   they were found on.
@@ -50,7 +53,7 @@ fn share() {
         if boards.is_empty() {
             continue;
         }
-        let mut steps = [0usize; 31];
+        let mut steps = [0usize; 36];
         let (mut logic, mut rate_time, mut walk_time, mut slowest) =
             (0, Duration::ZERO, Duration::ZERO, Duration::ZERO);
         for b in &boards {
@@ -84,6 +87,79 @@ fn share() {
             .map(|t| format!("{} {}", t.name(), steps[t.code() as usize]))
             .collect();
         println!("  steps above Hard: {}", above_hard.join(", "));
+    }
+}
+
+/// Every proper puzzle of every corpus, walked on all cores.
+fn all() {
+    let proper = corpora::CORPORA
+        .iter()
+        .filter(|(_, known)| *known == corpora::Known::Unique);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    for &(name, _) in proper {
+        let Some(entries) = corpora::read_all(name) else {
+            continue;
+        };
+        let t0 = Instant::now();
+        let chunk = entries.len().div_ceil(threads).max(1);
+        let results: Vec<(usize, [usize; 36], Duration, Vec<String>)> = std::thread::scope(|s| {
+            let handles: Vec<_> = entries
+                .chunks(chunk)
+                .map(|part| {
+                    s.spawn(move || {
+                        let mut logic = 0;
+                        let mut steps = [0usize; 36];
+                        let mut slowest = Duration::ZERO;
+                        let mut brute = Vec::new();
+                        for e in part {
+                            let t = Instant::now();
+                            let walk = sudoku_core::walk(&e.board).unwrap_or_default();
+                            slowest = slowest.max(t.elapsed());
+                            let mut by_logic = !walk.is_empty();
+                            for st in &walk {
+                                steps[st.technique.code() as usize] += 1;
+                                by_logic &= st.technique != Technique::BruteForce;
+                            }
+                            if by_logic {
+                                logic += 1;
+                            } else {
+                                brute.push(e.board.to_string());
+                            }
+                        }
+                        (logic, steps, slowest, brute)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a walk thread"))
+                .collect()
+        });
+        let logic: usize = results.iter().map(|r| r.0).sum();
+        let slowest = results.iter().map(|r| r.2).max().unwrap_or_default();
+        let mut steps = [0usize; 36];
+        for r in &results {
+            for (k, n) in r.1.iter().enumerate() {
+                steps[k] += n;
+            }
+        }
+        let chains: Vec<String> = Technique::ALL
+            .iter()
+            .filter(|t| t.level() == Some(sudoku_core::Difficulty::Extreme))
+            .map(|t| format!("{} {}", t.name(), steps[t.code() as usize]))
+            .collect();
+        println!(
+            "{name}: {logic} of {} walked without brute force, in {:?} on {threads} threads \
+             (slowest walk {slowest:?}); {}",
+            entries.len(),
+            t0.elapsed(),
+            chains.join(", ")
+        );
+        for r in &results {
+            for b in &r.3 {
+                println!("  not by logic alone: {b}");
+            }
+        }
     }
 }
 
@@ -201,8 +277,9 @@ fn main() {
         Some("rate") => rate(number(1, 1000), number(2, 5)),
         Some("forcing") => forcing(number(1, 200)),
         Some("examples") => examples(),
+        Some("all") => all(),
         Some(other) => {
-            eprintln!("unknown mode {other}: share, rate [PUZZLES] [ROUNDS], forcing [PUZZLES] or examples");
+            eprintln!("unknown mode {other}: share, rate [PUZZLES] [ROUNDS], forcing [PUZZLES], all or examples");
         }
     }
 }

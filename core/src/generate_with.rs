@@ -101,7 +101,7 @@ pub fn pattern_cells(bytes: &[u8; CELLS]) -> Cells {
 impl GenerateOptions {
     /// The options from the integer codes of the C `SudokuGenerateOptions`: `difficulty`
     /// 0 (any) or 1-6, `symmetry` 0-9, givens bounds 0 (none) or 1-81, `technique` 0
-    /// (none) or 1-30. Fails with [`Error::InvalidArgument`] for a code that names nothing
+    /// (none) or 1-35. Fails with [`Error::InvalidArgument`] for a code that names nothing
     /// or a negative bound. (Contradictions are found by [`GenerateOptions::check`].)
     #[allow(clippy::too_many_arguments)]
     pub fn from_codes(

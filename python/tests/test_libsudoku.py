@@ -780,7 +780,7 @@ class HintTest(unittest.TestCase):
             step._replace(technique=2**40),
             step._replace(technique=2**32 + step.technique),
             step._replace(technique=-1),
-            step._replace(technique=31),
+            step._replace(technique=36),
             step._replace(difficulty=7),
             step._replace(difficulty=-1),
             step._replace(difficulty=2**32 + 1),

@@ -9,7 +9,7 @@
 //! | [`Difficulty::Hard`] | naked pair, hidden pair, naked triple, hidden triple |
 //! | [`Difficulty::Expert`] | naked and hidden quads, X-Wing, Skyscraper, 2-String Kite, XY-Wing, XYZ-Wing, W-Wing, Swordfish, Jellyfish, finned X-Wing, Swordfish and Jellyfish, unique rectangles 1 and 2, BUG+1 |
 //! | [`Difficulty::Master`] | X-chain, XY-chain, AIC |
-//! | [`Difficulty::Extreme`] | forcing chain, brute force |
+//! | [`Difficulty::Extreme`] | Nishio forcing chain, forcing chain, cell and region forcing chains, dynamic and nested forcing chains, brute force |
 //!
 //! A hint is the first technique of [`Technique::ALL`] that makes progress, at its first
 //! instance in a fixed scan order: the same input gives the same step. Every step is
@@ -117,7 +117,24 @@ fn find(
         T::XChain => chains::x_chain_of(g, digits).map(|found| chain_found(g, t, found)),
         T::XyChain => chains::xy_chain(g).map(|found| chain_found(g, t, found)),
         T::Aic => chains::aic(g).map(|found| chain_found(g, t, found)),
-        T::ForcingChain => chains::forcing_chain(g)
+        T::NishioForcingChain => chains::nishio(g).map(|found| chain_found(g, t, found)),
+        // One search finds contradictions, then cell and region forcing by the number of
+        // branches; the step is named after what it found.
+        T::ForcingChain => chains::forcing_chain_of(g)
+            .map_err(|chains::NoMemory| Error::NoMemory)?
+            .map(|(found, kind)| {
+                let t = match kind {
+                    chains::Forcing::Contradiction => T::ForcingChain,
+                    chains::Forcing::Cell => T::CellForcingChain,
+                    chains::Forcing::Region => T::RegionForcingChain,
+                };
+                chain_found(g, t, found)
+            }),
+        T::CellForcingChain | T::RegionForcingChain => None,
+        T::DynamicForcingChain => chains::dynamic(g)
+            .map_err(|chains::NoMemory| Error::NoMemory)?
+            .map(|found| chain_found(g, t, found)),
+        T::NestedForcingChain => chains::nested(g)
             .map_err(|chains::NoMemory| Error::NoMemory)?
             .map(|found| chain_found(g, t, found)),
         T::BruteForce => brute_force(g, solution),

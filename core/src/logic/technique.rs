@@ -5,9 +5,10 @@ use crate::difficulty::Difficulty;
 /// A solving technique of the logical solver. The techniques are ordered by level, then by
 /// difficulty within the level; a hint is the first technique in this order that makes
 /// progress. Each has a stable code ([`Technique::code`]), the value the C library and the
-/// other front doors use.
+/// other front doors use. Techniques compare in hint order (the order of
+/// [`Technique::ALL`], [`Technique::None`] first), not by code.
 #[repr(i32)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Technique {
     /// No technique: the board is complete.
     None = 0,
@@ -83,15 +84,30 @@ pub enum Technique {
     XyChain = 27,
     /// An alternating inference chain over several digits and cells.
     Aic = 28,
-    /// Every choice of a cell or unit leads by chains to the same conclusion.
+    /// An assumed candidate leads, by singles and locked candidates on every digit, to a
+    /// contradiction: it goes.
     ForcingChain = 29,
     /// The solution's digit for one cell, where no technique of the library makes progress.
     BruteForce = 30,
+    /// An assumed candidate leads, on its digit alone, to a unit where the digit has no
+    /// place: it goes (Nishio).
+    NishioForcingChain = 31,
+    /// Every candidate of a cell leads by forcing chains to the same placement or removal.
+    CellForcingChain = 32,
+    /// Every place of a digit in a row, column or box leads by forcing chains to the same
+    /// placement or removal.
+    RegionForcingChain = 33,
+    /// Chains from a candidate assumed absent: its removal leads to a contradiction (it is
+    /// placed), or its presence and its absence lead to the same conclusion.
+    DynamicForcingChain = 34,
+    /// Forcing chains whose lines, where singles stop, remove every candidate that a
+    /// forcing chain of its own refutes, and go on.
+    NestedForcingChain = 35,
 }
 
 impl Technique {
     /// Every technique (not [`Technique::None`]), simplest first: the order of hints.
-    pub const ALL: [Technique; 30] = [
+    pub const ALL: [Technique; 35] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -120,23 +136,43 @@ impl Technique {
         Technique::XChain,
         Technique::XyChain,
         Technique::Aic,
+        Technique::NishioForcingChain,
         Technique::ForcingChain,
+        Technique::CellForcingChain,
+        Technique::RegionForcingChain,
+        Technique::DynamicForcingChain,
+        Technique::NestedForcingChain,
         Technique::BruteForce,
     ];
 
-    /// The technique with this code (0-30), if there is one.
+    /// The place of this technique in hint order: 0 for [`Technique::None`], then its
+    /// place in [`Technique::ALL`] plus one.
+    const fn rank(self) -> u8 {
+        use Technique as T;
+        match self {
+            T::NishioForcingChain => 29,
+            T::ForcingChain => 30,
+            T::CellForcingChain => 31,
+            T::RegionForcingChain => 32,
+            T::DynamicForcingChain => 33,
+            T::NestedForcingChain => 34,
+            T::BruteForce => 35,
+            // Up to AIC the codes are the hint order.
+            t => t as u8,
+        }
+    }
+
+    /// The technique with this code (0-35), if there is one.
     pub fn from_code(code: i32) -> Option<Technique> {
         if code == 0 {
             return Some(Technique::None);
         }
-        usize::try_from(code)
-            .ok()
-            .and_then(|c| c.checked_sub(1))
-            .and_then(|k| Technique::ALL.get(k).copied())
+        Technique::ALL.into_iter().find(|t| t.code() == code)
     }
 
-    /// The stable integer code of this technique (0 for [`Technique::None`], then 1-30 in
-    /// the order of [`Technique::ALL`]).
+    /// The stable integer code of this technique: 0 for [`Technique::None`], 1-30 in the
+    /// order of [`Technique::ALL`] for the techniques up to [`Technique::BruteForce`], and
+    /// 31-35 for the forcing chains added after it, which come before it in that order.
     pub const fn code(self) -> i32 {
         self as i32
     }
@@ -166,7 +202,13 @@ impl Technique {
             | T::UniqueRectangle2
             | T::BugPlusOne => Difficulty::Expert,
             T::XChain | T::XyChain | T::Aic => Difficulty::Master,
-            T::ForcingChain | T::BruteForce => Difficulty::Extreme,
+            T::NishioForcingChain
+            | T::ForcingChain
+            | T::CellForcingChain
+            | T::RegionForcingChain
+            | T::DynamicForcingChain
+            | T::NestedForcingChain
+            | T::BruteForce => Difficulty::Extreme,
         })
     }
 
@@ -206,12 +248,29 @@ impl Technique {
             T::Aic => "AIC",
             T::ForcingChain => "Forcing Chain",
             T::BruteForce => "Brute Force",
+            T::NishioForcingChain => "Nishio Forcing Chain",
+            T::CellForcingChain => "Cell Forcing Chain",
+            T::RegionForcingChain => "Region Forcing Chain",
+            T::DynamicForcingChain => "Dynamic Forcing Chain",
+            T::NestedForcingChain => "Nested Forcing Chain",
         }
     }
 
     /// Bit of this technique in a [`Techniques`] set.
     const fn bit(self) -> u64 {
         1 << self as u64
+    }
+}
+
+impl PartialOrd for Technique {
+    fn partial_cmp(&self, other: &Technique) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Technique {
+    fn cmp(&self, other: &Technique) -> core::cmp::Ordering {
+        self.rank().cmp(&other.rank())
     }
 }
 
@@ -277,16 +336,26 @@ mod tests {
 
     #[test]
     fn codes_levels_and_names() {
-        for (k, t) in Technique::ALL.iter().enumerate() {
-            assert_eq!(t.code(), k as i32 + 1);
-            assert_eq!(Technique::from_code(t.code()), Some(*t));
+        let mut codes: Vec<i32> = Technique::ALL.iter().map(|t| t.code()).collect();
+        for t in Technique::ALL {
+            assert_eq!(Technique::from_code(t.code()), Some(t));
             assert!(!t.name().is_empty());
         }
+        // The codes up to brute force keep the hint order; the later ones come before it.
+        assert_eq!(&codes[..28], &(1..=28).collect::<Vec<_>>()[..]);
+        assert_eq!(Technique::ALL[34], Technique::BruteForce);
+        codes.sort_unstable();
+        assert_eq!(codes, (1..=35).collect::<Vec<_>>());
+        // Comparisons follow the hint order.
+        for w in Technique::ALL.windows(2) {
+            assert!(w[0] < w[1], "{:?} {:?}", w[0], w[1]);
+        }
+        assert!(Technique::None < Technique::FullHouse);
         for w in Technique::ALL.windows(2) {
             assert!(w[0].level() <= w[1].level(), "{:?} {:?}", w[0], w[1]);
         }
         assert_eq!(Technique::from_code(0), Some(Technique::None));
-        for c in [-1, 31, i32::MIN, i32::MAX] {
+        for c in [-1, 36, i32::MIN, i32::MAX] {
             assert_eq!(Technique::from_code(c), None);
         }
         assert_eq!(Technique::HiddenSingle.name(), "Hidden Single");
@@ -298,7 +367,7 @@ mod tests {
     fn technique_sets() {
         assert_eq!(Techniques::SINGLES.iter().count(), 3);
         assert_eq!(Techniques::up_to(Difficulty::Medium).iter().count(), 5);
-        assert_eq!(Techniques::up_to(Difficulty::Extreme).iter().count(), 30);
+        assert_eq!(Techniques::up_to(Difficulty::Extreme).iter().count(), 35);
         assert_eq!(
             Techniques::up_to(Difficulty::Hard).hardest(),
             Some(Difficulty::Hard)

@@ -7,23 +7,23 @@ use crate::units::{ALL_CELLS, BOX_LINES, PEER_MASK, UNITS, UNIT_MASK};
 /// One line of reasoning from an assumption: per-digit candidate bitboards propagated with
 /// naked and hidden singles.
 #[derive(Clone, Copy)]
-struct Prop {
+pub(super) struct Prop {
     /// Per digit, the open cells that still have it.
-    cand: [u128; 9],
+    pub(super) cand: [u128; 9],
     /// Per digit, the cells that hold it (filled or placed).
-    placed: [u128; 9],
+    pub(super) placed: [u128; 9],
     /// Open (unfilled) cells.
-    open: u128,
+    pub(super) open: u128,
     /// Where this line stands.
-    state: Line,
+    pub(super) state: Line,
     /// Where it failed: a cell left without candidates, or a unit (0-26) and digit (0-8)
     /// left without a place.
-    clash: Clash,
+    pub(super) clash: Clash,
 }
 
 /// Where a propagation met a contradiction.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Clash {
+pub(super) enum Clash {
     /// None yet.
     No,
     /// A cell with no candidate left.
@@ -34,7 +34,7 @@ enum Clash {
 
 /// The state of a propagation.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Line {
+pub(super) enum Line {
     /// Singles may still follow.
     Running,
     /// No single left: a fixed point.
@@ -44,7 +44,7 @@ enum Line {
 }
 
 impl Prop {
-    fn of(g: &Grid) -> Prop {
+    pub(super) fn of(g: &Grid) -> Prop {
         let filled = g.filled.iter().fold(0u128, |a, &f| a | f);
         Prop {
             cand: g.pos,
@@ -55,7 +55,7 @@ impl Prop {
         }
     }
 
-    fn place(&mut self, c: usize, d: usize) {
+    pub(super) fn place(&mut self, c: usize, d: usize) {
         let b = 1u128 << c;
         self.placed[d] |= b;
         self.open &= !b;
@@ -66,7 +66,7 @@ impl Prop {
     }
 
     /// One round: checks for a contradiction, then places every naked and hidden single.
-    fn round(&mut self) -> Line {
+    pub(super) fn round(&mut self) -> Line {
         if self.state != Line::Running {
             return self.state;
         }
@@ -144,13 +144,13 @@ impl Prop {
         progress
     }
 
-    fn run(&mut self) -> Line {
+    pub(super) fn run(&mut self) -> Line {
         while self.round() == Line::Running {}
         self.state
     }
 
     /// The candidates of cell `c` (bit d-1).
-    fn cand_of(&self, c: usize) -> u16 {
+    pub(super) fn cand_of(&self, c: usize) -> u16 {
         let mut m = 0;
         for d in 0..9 {
             m |= ((self.cand[d] >> c & 1) as u16) << d;
@@ -159,7 +159,7 @@ impl Prop {
     }
 
     /// Marks the placements this line made beyond `base` in `pattern`.
-    fn mark(&self, base: &Prop, pattern: &mut [u16; 81]) {
+    pub(super) fn mark(&self, base: &Prop, pattern: &mut [u16; 81]) {
         for d in 0..9 {
             let mut m = self.placed[d] & !base.placed[d];
             while m != 0 {
@@ -211,7 +211,7 @@ const EVENTS: usize = NODES + 81;
 pub(crate) struct NoMemory;
 
 /// An empty vector with room for `n` elements, allocated fallibly.
-fn with_room<T>(n: usize) -> Result<Vec<T>, NoMemory> {
+pub(super) fn with_room<T>(n: usize) -> Result<Vec<T>, NoMemory> {
     let mut v = Vec::new();
     v.try_reserve_exact(n).map_err(|_| NoMemory)?;
     Ok(v)
@@ -436,13 +436,30 @@ impl Trace {
     }
 }
 
+/// Which forcing chain [`forcing_chain_of`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Forcing {
+    /// An assumption that leads to a contradiction.
+    Contradiction,
+    /// Every candidate of a cell leads to the conclusion.
+    Cell,
+    /// Every place of a digit in a unit leads to the conclusion.
+    Region,
+}
+
+/// [`forcing_chain_of`] without the kind.
+#[cfg(test)]
+pub(crate) fn forcing_chain(g: &Grid) -> Result<Option<ChainFind>, NoMemory> {
+    Ok(forcing_chain_of(g)?.map(|(f, _)| f))
+}
+
 /// Forcing chains: contradiction chains (an assumed candidate that leads to a contradiction
 /// by singles and locked candidates), then cell forcing chains (every candidate of a cell
 /// leads to the same placement or removal) and unit forcing chains (likewise every place of a
 /// digit in a unit). Shortest first: contradictions by the number of propagation rounds,
 /// forcing chains by the number of branches. Its heap (the lines, a few hundred KiB) is
 /// allocated fallibly: [`NoMemory`] when it cannot be had.
-pub(crate) fn forcing_chain(g: &Grid) -> Result<Option<ChainFind>, NoMemory> {
+pub(crate) fn forcing_chain_of(g: &Grid) -> Result<Option<(ChainFind, Forcing)>, NoMemory> {
     let mut base = Prop::of(g);
     if base.run() == Line::Contradiction {
         return Ok(None);
@@ -511,7 +528,7 @@ pub(crate) fn forcing_chain(g: &Grid) -> Result<Option<ChainFind>, NoMemory> {
                     lines[i].mark(&base, &mut f.pattern);
                 }
                 f.removed[c] = 1 << d;
-                return Ok(Some(f));
+                return Ok(Some((f, Forcing::Contradiction)));
             }
             running |= lines[i].state == Line::Running;
         }
@@ -520,7 +537,7 @@ pub(crate) fn forcing_chain(g: &Grid) -> Result<Option<ChainFind>, NoMemory> {
         }
     }
     // Every line stalled: forcing over the branches of a cell or of a digit in a unit.
-    agree_stage(g, &base, &lines, &nodes)
+    agree_stage(g, &base, &lines, &nodes, true)
 }
 
 /// Cell and unit forcing alone (every line run to its end, failed ones included), for tests:
@@ -545,17 +562,22 @@ pub(super) fn cell_unit_forcing(g: &Grid) -> Option<ChainFind> {
             }
         }
     }
-    agree_stage(g, &base, &lines, &nodes).expect("the tests have memory")
+    agree_stage(g, &base, &lines, &nodes, true)
+        .expect("the tests have memory")
+        .map(|(f, _)| f)
 }
 
 /// Cell and unit forcing over lines run to their end: the first cell or unit (fewest branches
 /// first, then cells before units, each in order) whose branches agree on something new.
-fn agree_stage(
+/// `traced`: the lines are those of [`Prop::run`], whose steps a [`Trace`] retraces for the
+/// pattern; otherwise the pattern shows each branch's placements.
+pub(super) fn agree_stage(
     g: &Grid,
     base: &Prop,
     lines: &[Prop],
     nodes: &[u16],
-) -> Result<Option<ChainFind>, NoMemory> {
+    traced: bool,
+) -> Result<Option<(ChainFind, Forcing)>, NoMemory> {
     // The lines of the nodes given (those with one), into `branches`; how many.
     let gather = |of: &mut dyn Iterator<Item = usize>, branches: &mut [usize; 9]| {
         let mut k = 0;
@@ -578,8 +600,8 @@ fn agree_stage(
                 .map(|d| c * 9 + d);
             let k = gather(&mut of, &mut branches);
             if k as u32 == size {
-                if let Some(f) = agree(g, base, lines, &branches[..k], nodes)? {
-                    return Ok(Some(f));
+                if let Some(f) = agree(g, base, lines, &branches[..k], nodes, traced)? {
+                    return Ok(Some((f, Forcing::Cell)));
                 }
             }
         }
@@ -592,8 +614,8 @@ fn agree_stage(
                 let mut of = (0..81).filter(|&c| m >> c & 1 != 0).map(|c| c * 9 + d);
                 let k = gather(&mut of, &mut branches);
                 if k as u32 == size {
-                    if let Some(f) = agree(g, base, lines, &branches[..k], nodes)? {
-                        return Ok(Some(f));
+                    if let Some(f) = agree(g, base, lines, &branches[..k], nodes, traced)? {
+                        return Ok(Some((f, Forcing::Region)));
                     }
                 }
             }
@@ -610,6 +632,7 @@ fn agree(
     lines: &[Prop],
     branches: &[usize],
     nodes: &[u16],
+    traced: bool,
 ) -> Result<Option<ChainFind>, NoMemory> {
     let mut placed = [ALL_CELLS; 9];
     let mut gone = [ALL_CELLS; 9];
@@ -669,12 +692,14 @@ fn agree(
         f.pattern[x / 9] |= 1 << (x % 9);
         if lines[i].state != Line::Contradiction {
             // What the conclusion rests on in this branch.
-            let t = Trace::new(base, x)?;
-            if t.prop.state == Line::Stalled {
-                t.explain(base, &gone_list[..k], placed, &mut f.pattern)?;
-            } else {
-                lines[i].mark(base, &mut f.pattern);
+            if traced {
+                let t = Trace::new(base, x)?;
+                if t.prop.state == Line::Stalled {
+                    t.explain(base, &gone_list[..k], placed, &mut f.pattern)?;
+                    continue;
+                }
             }
+            lines[i].mark(base, &mut f.pattern);
         }
     }
     Ok(Some(f))

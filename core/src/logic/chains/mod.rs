@@ -54,12 +54,16 @@ pub(crate) struct ChainFind {
 }
 
 mod alternating;
+mod dynamic;
 mod forcing;
 #[cfg(test)]
 mod tests;
 
 pub(crate) use alternating::{aic, x_chain_of, xy_chain};
-pub(crate) use forcing::{forcing_chain, NoMemory};
+pub(crate) use dynamic::{dynamic, nested, nishio};
+#[cfg(test)]
+pub(crate) use forcing::forcing_chain;
+pub(crate) use forcing::{forcing_chain_of, Forcing, NoMemory};
 
 /// Number of candidate nodes (cell * 9 + digit - 1).
 const NODES: usize = 729;

@@ -58,6 +58,18 @@ fn cell_unit_forcing(digits: &[u8; 81], cands: &[u16; 81]) -> Option<ChainFind> 
     forcing::cell_unit_forcing(&grid(digits, cands)?)
 }
 
+fn nishio(digits: &[u8; 81], cands: &[u16; 81]) -> Option<ChainFind> {
+    super::nishio(&grid(digits, cands)?)
+}
+
+fn dynamic(digits: &[u8; 81], cands: &[u16; 81]) -> Option<ChainFind> {
+    super::dynamic(&grid(digits, cands)?).expect("the tests have memory")
+}
+
+fn nested(digits: &[u8; 81], cands: &[u16; 81]) -> Option<ChainFind> {
+    super::nested(&grid(digits, cands)?).expect("the tests have memory")
+}
+
 use crate::Board;
 
 /// The tests' reader of the bundled sets and of the corpora in `../shared/data`.
@@ -436,11 +448,14 @@ fn cell_forcing_places_a_digit() {
 
 #[test]
 fn nothing_on_hostile_grids() {
-    let all: [Technique; 4] = [
+    let all: [Technique; 7] = [
         ("x_chain", x_chain),
         ("xy_chain", xy_chain),
         ("aic", aic),
         ("forcing", forcing),
+        ("nishio", nishio),
+        ("dynamic", dynamic),
+        ("nested", nested),
     ];
     // Clashing digits, a non-digit, no candidates at all, every candidate everywhere.
     let mut clash = [0u8; 81];
@@ -465,11 +480,14 @@ fn random_grids_never_panic_and_stay_sound() {
     let boards = bundled();
     let mut rng = crate::rng::SplitMix64::new(0x9E37_79B9_7F4A_7C15u64);
     let mut next = move || rng.next_u64();
-    let all: [Technique; 4] = [
+    let all: [Technique; 7] = [
         ("x_chain", x_chain),
         ("xy_chain", xy_chain),
         ("aic", aic),
         ("forcing", forcing),
+        ("nishio", nishio),
+        ("dynamic", dynamic),
+        ("nested", nested),
     ];
     for b in boards.iter().take(120) {
         let Ok(sol) = crate::solve(b) else { continue };
@@ -513,12 +531,15 @@ fn random_grids_many() {
         .collect();
     let mut rng = crate::rng::SplitMix64::new(0x2545_F491_4F6C_DD1Du64);
     let mut next = move || rng.next_u64();
-    let all: [Technique; 5] = [
+    let all: [Technique; 8] = [
         ("x_chain", x_chain),
         ("xy_chain", xy_chain),
         ("aic", aic),
         ("forcing", forcing),
         ("cell_unit_forcing", cell_unit_forcing),
+        ("nishio", nishio),
+        ("dynamic", dynamic),
+        ("nested", nested),
     ];
     let rounds: usize = std::env::var("CHAINS_FUZZ")
         .ok()
@@ -589,4 +610,19 @@ fn forcing_chain_soundness_on_bundled_and_corpus_puzzles() {
 #[test]
 fn cell_and_unit_forcing_soundness_on_bundled_and_corpus_puzzles() {
     soundness("cell_unit_forcing", cell_unit_forcing);
+}
+
+#[test]
+fn nishio_soundness_on_bundled_and_corpus_puzzles() {
+    soundness("nishio", nishio);
+}
+
+#[test]
+fn dynamic_forcing_soundness_on_bundled_and_corpus_puzzles() {
+    soundness("dynamic", dynamic);
+}
+
+#[test]
+fn nested_forcing_soundness_on_bundled_and_corpus_puzzles() {
+    soundness("nested", nested);
 }
