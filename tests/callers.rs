@@ -182,10 +182,14 @@ fn header_compiles_cleanly_as_c99_c11_and_cpp11() {
 
 /// The C contract test, linked shared and static, on every path this CPU can run
 /// (forced through `SUDOKU_FORCE_PATH`; `sudoku_cpu_path()` must name it), and with an
-/// unknown name (the detected path).
+/// unknown name (the detected path); with the shared contract table
+/// (`tests/data/contract_cases.txt`, which the npm package's test reads too) as its
+/// argument.
 #[test]
 fn c_contract_test_passes_linked_shared_and_static_on_every_path() {
     let source = root().join("tests/c/contract.c");
+    let table = root().join("tests/data/contract_cases.txt");
+    let table = table.to_str().expect("the checkout's path is UTF-8");
     let detected = Path::detected().name();
     let forced = Path::available()
         .map(|p| (p.name(), p.name()))
@@ -197,7 +201,7 @@ fn c_contract_test_passes_linked_shared_and_static_on_every_path() {
     ] {
         let exe = build(name, std::slice::from_ref(&source), false, "c99", link);
         for &(force, expected) in &forced {
-            let out = run_with(&exe, &[], "", &[(FORCE_PATH_VARIABLE, force)]);
+            let out = run_with(&exe, &[table], "", &[(FORCE_PATH_VARIABLE, force)]);
             let stdout = text(&out.stdout);
             assert!(
                 out.status.success(),
@@ -205,6 +209,10 @@ fn c_contract_test_passes_linked_shared_and_static_on_every_path() {
                 text(&out.stderr)
             );
             assert!(stdout.contains(", 0 failed"), "{name} on {force}: {stdout}");
+            assert!(
+                stdout.contains("contract table: "),
+                "{name} on {force}: {stdout}"
+            );
             let line = format!("cpu path: {expected}\n");
             assert!(stdout.contains(&line), "{name} on {force}: {stdout}");
         }

@@ -74,6 +74,65 @@ fn c_rate(board: &[u8; CELLS]) -> Result<Difficulty, Status> {
     }
 }
 
+/// The expected solutions and counts of the shared contract table
+/// (`tests/data/contract_cases.txt`, which the C and the JavaScript contract tests read) are
+/// the reference solver's: every `solve` solution, `count` count and `unique` answer, and
+/// the solution named by each `true:` hint, on the cases whose board is plain 81 bytes.
+#[test]
+fn the_contract_tables_solutions_and_counts_are_the_references() {
+    let table = include_str!("data/contract_cases.txt");
+    let mut checked = 0;
+    for line in table
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(fields.len(), 6, "six fields: {line:?}");
+        let (function, text, args, status, result) =
+            (fields[1], fields[2], fields[3], fields[4], fields[5]);
+        let Ok(board) = Board::from_text(text) else {
+            continue;
+        };
+        if status != "OK" || board.check_conflicts().is_err() {
+            continue;
+        }
+        let (n, first) = reference::count(&board, 2);
+        let solution = if n == 1 {
+            first.map(|s| s.to_bytes())
+        } else {
+            None
+        };
+        let want = match function {
+            "solve" if result == "any" => {
+                assert_eq!(n, 2, "{line}");
+                continue;
+            }
+            "solve" => result,
+            "hint" => match result.strip_prefix("true:") {
+                Some(s) => s,
+                None => continue,
+            },
+            "count" => {
+                let limit = args.parse().expect("a limit");
+                let (count, _) = reference::count(&board, limit);
+                assert_eq!(count.to_string(), result, "{line}");
+                checked += 1;
+                continue;
+            }
+            "unique" => {
+                assert_eq!(if n == 1 { "yes" } else { "no" }, result, "{line}");
+                checked += 1;
+                continue;
+            }
+            _ => continue,
+        };
+        let solution = solution.unwrap_or_else(|| panic!("one solution: {line}"));
+        assert_eq!(std::str::from_utf8(&solution).unwrap(), want, "{line}");
+        checked += 1;
+    }
+    assert!(checked >= 20, "{checked} cases checked");
+}
+
 #[test]
 fn counts_match_the_reference_at_every_limit() {
     for (text, solutions) in counted() {

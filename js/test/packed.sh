@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Tests the package as users get it: `npm pack`, the tarball installed into a fresh project
 # outside the checkout (offline: the package has no dependencies), then there the
-# TypeScript check of test/types/usage.ts, the API and corpus tests (node --test) and, unless
-# SKIP_BROWSER=1, the browser test of the demo page.
+# TypeScript check of test/types/usage.ts, the API tests, the cases of the shared contract
+# table (tests/data/contract_cases.txt, named by SUDOKU_CONTRACT_CASES), the corpus tests
+# (node --test) and, unless SKIP_BROWSER=1, the browser test of the demo page.
 # Needs js/wasm/*.wasm (js/build.sh) and js/node_modules (npm ci).
 # The browser test's screenshot goes to $SCREENSHOT_DIR (default: target/web of the checkout).
 set -euo pipefail
@@ -26,12 +27,14 @@ cp -r "$js/test/types" types
 echo "tsc --noEmit on test/types/usage.ts against the installed declarations"
 node "$js/node_modules/typescript/bin/tsc" -p types/tsconfig.json
 
-tests=(api.test.js corpus.test.js readme.test.js)
+tests=(api.test.js contract.test.js corpus.test.js readme.test.js)
 if [ "${SKIP_BROWSER:-0}" != 1 ]; then
     tests+=(browser.test.js)
 fi
 export LIBSUDOKU_DEV_MODULES="$js/node_modules"
 export README_MD="$root/README.md"
+# The shared contract table (tests/data/, not part of the package).
+export SUDOKU_CONTRACT_CASES="${SUDOKU_CONTRACT_CASES:-$root/tests/data/contract_cases.txt}"
 if [ -z "${SUDOKU_SHARED_DATA:-}" ] && [ -d "$root/../shared/data" ]; then
     export SUDOKU_SHARED_DATA="$root/../shared/data"
 fi

@@ -1,18 +1,25 @@
 /*
  * The contract of the C API, checked from C: sudoku_solve, and the toolkit
  * (sudoku_count_solutions, sudoku_solve_batch, sudoku_rate, sudoku_rate_se,
- * sudoku_generate).
+ * sudoku_generate; with the table, sudoku_candidates, sudoku_hint, sudoku_apply_step and
+ * sudoku_technique_name too).
  *
  * Every board lives in the last 81 bytes before a PROT_NONE page and right after one more
  * (mmap + mprotect), so a read or write past either end of the board crashes the test.
  * Boards the toolkit only reads are made read-only (PROT_READ) during the call, and so are
  * output buffers and arrays the call must leave alone (on errors, or when nothing is
  * found), so a write crashes the test too. Output buffers, counts, batch arrays and status
- * arrays sit against guard pages the same way. Prints one line per failed check and
+ * arrays sit against guard pages the same way. Then every case of the shared contract
+ * table (tests/data/contract_cases.txt, which the npm package's test reads too), whose
+ * path is the first argument or else the environment variable SUDOKU_CONTRACT_CASES: a
+ * missing table is a failure. Prints one line per failed check and
  * "contract: N checks, M failed" at the end; exits 1 if any check failed.
+ *
+ *     contract tests/data/contract_cases.txt
  */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS on glibc */
+#include <errno.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -908,6 +915,606 @@ static void test_messages(void) {
           "version is a number");
 }
 
+/* ---- The shared contract table (tests/data/contract_cases.txt) ----
+ * The cases the C library and the npm package (js/test/contract.test.js) must answer
+ * alike; the file's header describes the format. Every "both" case is checked here, with
+ * its buffers against guard pages (read-only where the call must not write); the "js"
+ * cases are what the C ABI cannot express (lengths other than 81, limits and seeds outside
+ * the JS package's range) and are counted, not run. */
+
+#define TABLE_FIELDS 6
+#define TABLE_LINE 4096
+
+static const struct {
+    const char *name;
+    int status;
+} STATUS_NAMES[] = {
+    {"OK", SUDOKU_OK},
+    {"NO_SOLUTION", SUDOKU_NO_SOLUTION},
+    {"MULTIPLE_SOLUTIONS", SUDOKU_MULTIPLE_SOLUTIONS},
+    {"CANCELLED", SUDOKU_CANCELLED},
+    {"NOT_FOUND", SUDOKU_NOT_FOUND},
+    {"ERR_NULL", SUDOKU_ERR_NULL},
+    {"ERR_INVALID_CHAR", SUDOKU_ERR_INVALID_CHAR},
+    {"ERR_CONFLICT", SUDOKU_ERR_CONFLICT},
+    {"ERR_INVALID_ARGUMENT", SUDOKU_ERR_INVALID_ARGUMENT},
+    {"ERR_NO_MEMORY", SUDOKU_ERR_NO_MEMORY},
+    {"ERR_INTERNAL", SUDOKU_ERR_INTERNAL},
+};
+
+static const char *const LEVEL_NAMES[] = {"easy", "medium", "hard", "expert", "master",
+                                          "extreme"};
+
+/* One case: its line number, for messages, and its fields. */
+typedef struct {
+    int line;
+    const char *function, *board, *args, *status, *result;
+} table_case;
+
+static int status_named(const char *name, int *status) {
+    size_t k;
+    for (k = 0; k < sizeof STATUS_NAMES / sizeof STATUS_NAMES[0]; k++) {
+        if (strcmp(name, STATUS_NAMES[k].name) == 0) {
+            *status = STATUS_NAMES[k].status;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int hex_digit(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* Decodes a board field (\xHH escapes, \\) into `out`: 1 when it is exactly 81 bytes. */
+static int decode_board(const char *text, char *out) {
+    size_t n = 0;
+    while (*text) {
+        char byte;
+        if (text[0] == '\\' && text[1] == '\\') {
+            byte = '\\';
+            text += 2;
+        } else if (text[0] == '\\' && text[1] == 'x' && hex_digit(text[2]) >= 0 &&
+                   hex_digit(text[3]) >= 0) {
+            byte = (char)(hex_digit(text[2]) * 16 + hex_digit(text[3]));
+            text += 4;
+        } else if (text[0] == '\\') {
+            return 0;
+        } else {
+            byte = *text++;
+        }
+        if (n == 81) return 0;
+        out[n++] = byte;
+    }
+    return n == 81;
+}
+
+/* A hexadecimal mask (at most 0xffff) at `s`: its value, `*end` after it; -1 if none. */
+static long parse_hex(const char *s, const char **end) {
+    long v = 0;
+    int digits = 0;
+    while (hex_digit(*s) >= 0 && digits < 5) {
+        v = v * 16 + hex_digit(*s++);
+        digits++;
+    }
+    *end = s;
+    return digits == 0 || v > 0xffff ? -1 : v;
+}
+
+/* A decimal integer at `s` (optionally negative): 1 and the value in `*v`, `*end` after. */
+static int parse_int(const char *s, long *v, const char **end) {
+    char *e;
+    errno = 0;
+    *v = strtol(s, &e, 10);
+    *end = e;
+    return e != s && errno == 0 && (*s == '-' || (*s >= '0' && *s <= '9'));
+}
+
+/* The marks the table calls "derived": per cell, a filled cell its digit's bit, a blank
+ * every digit no filled cell of its row, column or box holds (a byte that is no digit
+ * counts as a blank). Computed here, not by the library. */
+static void derive_marks(const char *board, uint16_t *marks) {
+    int i, k;
+    for (i = 0; i < 81; i++) {
+        int r = i / 9, c = i % 9, b = r / 3 * 3 * 9 + c / 3 * 3;
+        uint16_t m = 0x1ff;
+        if (board[i] >= '1' && board[i] <= '9') {
+            marks[i] = (uint16_t)(1u << (board[i] - '1'));
+            continue;
+        }
+        for (k = 0; k < 9; k++) {
+            int peers[3];
+            int p;
+            peers[0] = r * 9 + k;
+            peers[1] = k * 9 + c;
+            peers[2] = b + k / 3 * 9 + k % 3;
+            for (p = 0; p < 3; p++) {
+                char d = board[peers[p]];
+                if (d >= '1' && d <= '9') m &= (uint16_t)~(1u << (d - '1'));
+            }
+        }
+        marks[i] = m;
+    }
+}
+
+/* ';CELL=MASK' edits from `s` up to `stop` applied to `masks`: 1 if well formed. */
+static int apply_edits(const char *s, const char *stop, uint16_t *masks) {
+    while (s < stop) {
+        long cell, mask;
+        const char *e;
+        if (*s != ';' || !parse_int(s + 1, &cell, &e) || cell < 0 || cell > 80 || *e != '=')
+            return 0;
+        mask = parse_hex(e + 1, &e);
+        if (mask < 0 || e > stop) return 0;
+        masks[cell] = (uint16_t)mask;
+        s = e;
+    }
+    return s == stop;
+}
+
+/* A MARKS spec from `s` up to `stop` for `board`: 1 if well formed (no 'len=', which only
+ * JS cases use). */
+static int parse_marks(const char *s, const char *stop, const char *board, uint16_t *marks) {
+    if ((size_t)(stop - s) < 7 || strncmp(s, "derived", 7) != 0) return 0;
+    derive_marks(board, marks);
+    return apply_edits(s + 7, stop, marks);
+}
+
+/* CELL,DIGIT[;CELL=MASK...] into `step` (technique, difficulty and pattern zero). */
+static int parse_step(const char *s, SudokuStep *step) {
+    long cell, digit;
+    const char *e;
+    memset(step, 0, sizeof *step);
+    if (!parse_int(s, &cell, &e) || *e != ',' || !parse_int(e + 1, &digit, &e)) return 0;
+    if (cell < INT32_MIN || cell > INT32_MAX || digit < INT32_MIN || digit > INT32_MAX)
+        return 0;
+    step->cell = (int32_t)cell;
+    step->digit = (int32_t)digit;
+    return apply_edits(e, e + strlen(e), step->removed);
+}
+
+/* 81 comma-separated hexadecimal masks. */
+static int parse_mask_list(const char *s, uint16_t *masks) {
+    int i;
+    for (i = 0; i < 81; i++) {
+        const char *e;
+        long m = parse_hex(s, &e);
+        if (m < 0 || *e != (i == 80 ? '\0' : ',')) return 0;
+        masks[i] = (uint16_t)m;
+        s = e + 1;
+    }
+    return 1;
+}
+
+static int is_digits(const char *s) {
+    int i;
+    for (i = 0; i < 81; i++)
+        if (s[i] < '1' || s[i] > '9') return 0;
+    return s[81] == '\0';
+}
+
+/* solve: the board against the upper guard page, then against the lower one. */
+static void table_solve(const char *what, const char *input, int status, const char *result) {
+    guarded g = guarded_new();
+    int placement;
+    for (placement = 0; placement < 2; placement++) {
+        char *b = placement == 0 ? g.cells : low_cells(&g);
+        int rc;
+        memcpy(b, input, 81);
+        rc = sudoku_solve(b);
+        CHECK(rc == status, "%s: status %d (%s)", what, rc, sudoku_status_str(rc));
+        if (rc != SUDOKU_OK || status != SUDOKU_OK) {
+            CHECK(memcmp(b, input, 81) == 0, "%s: the board changed on failure", what);
+        } else if (strcmp(result, "any") == 0) {
+            CHECK(is_solution(input, b), "%s: not a solution: %.81s", what, b);
+        } else {
+            CHECK(memcmp(b, result, 81) == 0, "%s: solved as %.81s", what, b);
+        }
+    }
+    guarded_free(&g);
+}
+
+/* count and unique: the board read-only, the count and the solution writable only when
+ * the contract lets the call write them. `*found` gets the count on SUDOKU_OK. */
+static int table_count(const char *what, const char *input, size_t limit, int status,
+                       size_t *found) {
+    guarded board = guarded_new(), out = guarded_new(), n = guarded_sized(sizeof(size_t));
+    size_t *counted = (size_t *)(void *)n.cells;
+    int rc;
+    memcpy(board.cells, input, 81);
+    memset(out.cells, '#', 81);
+    *counted = 12345;
+    guarded_writable(&board, 0);
+    guarded_writable(&n, status == SUDOKU_OK);
+    guarded_writable(&out, status == SUDOKU_OK);
+    rc = sudoku_count_solutions(board.cells, limit, counted, out.cells);
+    CHECK(rc == status, "%s: status %d (%s)", what, rc, sudoku_status_str(rc));
+    CHECK(memcmp(board.cells, input, 81) == 0, "%s: the board changed", what);
+    if (rc == SUDOKU_OK && status == SUDOKU_OK) {
+        *found = *counted;
+        if (*counted > 0) {
+            CHECK(is_solution(input, out.cells), "%s: not a solution: %.81s", what, out.cells);
+        } else {
+            CHECK(all_bytes(out.cells, 81, '#'), "%s: a solution written for none", what);
+        }
+    } else {
+        CHECK(*counted == 12345 && all_bytes(out.cells, 81, '#'),
+              "%s: count or solution written on failure", what);
+    }
+    guarded_free(&board);
+    guarded_free(&out);
+    guarded_free(&n);
+    return rc;
+}
+
+/* rate: the board read-only, the level writable only when it may be written. */
+static void table_rate(const char *what, const char *input, int status, const char *result) {
+    guarded board = guarded_new(), out = guarded_sized(sizeof(int));
+    int *level = (int *)(void *)out.cells;
+    int rc;
+    memcpy(board.cells, input, 81);
+    *level = -7;
+    guarded_writable(&board, 0);
+    guarded_writable(&out, status == SUDOKU_OK);
+    rc = sudoku_rate(board.cells, level);
+    CHECK(rc == status, "%s: status %d (%s)", what, rc, sudoku_status_str(rc));
+    if (rc == SUDOKU_OK && status == SUDOKU_OK) {
+        CHECK(*level >= 1 && *level <= 6 && strcmp(LEVEL_NAMES[*level - 1], result) == 0,
+              "%s: rated %d, expected %s", what, *level, result);
+    } else {
+        CHECK(*level == -7, "%s: the level was written on failure", what);
+    }
+    guarded_free(&board);
+    guarded_free(&out);
+}
+
+/* candidates: the board read-only, the masks writable only when they may be written. */
+static void table_candidates(const char *what, const char *input, int status,
+                             const char *result) {
+    guarded board = guarded_new(), out = guarded_sized(81 * sizeof(uint16_t));
+    uint16_t *masks = (uint16_t *)(void *)out.cells, want[81];
+    int rc, i;
+    memcpy(board.cells, input, 81);
+    for (i = 0; i < 81; i++) masks[i] = 0xa5a5;
+    guarded_writable(&board, 0);
+    guarded_writable(&out, status == SUDOKU_OK);
+    rc = sudoku_candidates(board.cells, masks);
+    CHECK(rc == status, "%s: status %d (%s)", what, rc, sudoku_status_str(rc));
+    if (rc == SUDOKU_OK && status == SUDOKU_OK) {
+        CHECK(parse_mask_list(result, want), "%s: the result is not 81 masks", what);
+        for (i = 0; i < 81; i++) {
+            CHECK(masks[i] == want[i], "%s: cell %d: mask %x, expected %x", what, i, masks[i],
+                  want[i]);
+        }
+    } else {
+        for (i = 0; i < 81; i++) {
+            CHECK(masks[i] == 0xa5a5, "%s: cell %d's mask written on failure", what, i);
+        }
+    }
+    guarded_free(&board);
+    guarded_free(&out);
+}
+
+/* Whether a hint's step is true against `solution`, as sudoku_hint promises. */
+static void step_is_true(const char *what, const char *board, const uint16_t *marks,
+                        const SudokuStep *s, const char *solution) {
+    uint16_t given[81];
+    int i, removes = 0;
+    if (marks == NULL) {
+        derive_marks(board, given);
+        marks = given;
+    }
+    CHECK(s->technique >= 1 && s->technique <= 30 && s->difficulty >= 1 && s->difficulty <= 6,
+          "%s: technique %d, level %d", what, s->technique, s->difficulty);
+    if (s->cell == -1) {
+        CHECK(s->digit == 0, "%s: a removal step with digit %d", what, s->digit);
+    } else {
+        CHECK(s->cell >= 0 && s->cell <= 80 && board[s->cell] != solution[s->cell] &&
+                  s->digit == solution[s->cell] - '0',
+              "%s: places %d at %d, not the solution's", what, s->digit, s->cell);
+    }
+    for (i = 0; i < 81; i++) {
+        uint16_t sol_bit = (uint16_t)(1u << (solution[i] - '1'));
+        CHECK((s->removed[i] & sol_bit) == 0, "%s: removes the solution's %c from cell %d",
+              what, solution[i], i);
+        CHECK((s->removed[i] & ~marks[i]) == 0, "%s: removes from cell %d what it lacks", what,
+              i);
+        removes |= s->removed[i] != 0;
+    }
+    CHECK(s->cell != -1 || removes, "%s: the step changes nothing", what);
+}
+
+/* hint: the board and the marks read-only, the step writable only when it may be. */
+static void table_hint(const char *what, const char *input, const char *args, int status,
+                       const char *result) {
+    guarded board = guarded_new(), marks = guarded_sized(81 * sizeof(uint16_t)),
+            out = guarded_sized(sizeof(SudokuStep));
+    uint16_t *m = NULL;
+    SudokuStep *step = (SudokuStep *)(void *)out.cells, before;
+    int rc, i;
+    memcpy(board.cells, input, 81);
+    if (strcmp(args, "-") != 0) {
+        m = (uint16_t *)(void *)marks.cells;
+        CHECK(parse_marks(args, args + strlen(args), input, m), "%s: bad marks %s", what,
+              args);
+    }
+    memset(step, 0x5a, sizeof *step);
+    before = *step;
+    guarded_writable(&board, 0);
+    guarded_writable(&marks, 0);
+    guarded_writable(&out, status == SUDOKU_OK);
+    rc = sudoku_hint(board.cells, m, step);
+    CHECK(rc == status, "%s: status %d (%s)", what, rc, sudoku_status_str(rc));
+    if (rc == SUDOKU_OK && status == SUDOKU_OK) {
+        long t, cell, digit;
+        const char *e;
+        if (strcmp(result, "none") == 0) {
+            int empty = 1;
+            for (i = 0; i < 81; i++) empty &= step->removed[i] == 0 && step->pattern[i] == 0;
+            CHECK(step->technique == 0 && step->difficulty == 0 && step->cell == -1 &&
+                      step->digit == 0 && empty,
+                  "%s: not the NONE step", what);
+        } else if (strncmp(result, "true:", 5) == 0) {
+            CHECK(is_digits(result + 5), "%s: a bad solution in the result", what);
+            step_is_true(what, input, m, step, result + 5);
+        } else if (parse_int(result, &t, &e) && *e == ',' && parse_int(e + 1, &cell, &e) &&
+                   *e == ',' && parse_int(e + 1, &digit, &e) && *e == '\0') {
+            CHECK(step->technique == t && step->cell == cell && step->digit == digit,
+                  "%s: technique %d cell %d digit %d", what, step->technique, step->cell,
+                  step->digit);
+        } else {
+            CHECK(0, "%s: a result the table does not define: %s", what, result);
+        }
+    } else {
+        CHECK(memcmp(step, &before, sizeof before) == 0, "%s: the step written on failure",
+              what);
+    }
+    guarded_free(&board);
+    guarded_free(&marks);
+    guarded_free(&out);
+}
+
+/* apply_step: the board and the marks writable, the step read-only; on failure both as
+ * they were, on success the board and the marks the result names. */
+static void table_apply_step(const char *what, const char *input, const char *args,
+                             int status, const char *result) {
+    guarded board = guarded_new(), marks = guarded_sized(81 * sizeof(uint16_t)),
+            in = guarded_sized(sizeof(SudokuStep));
+    uint16_t *m = (uint16_t *)(void *)marks.cells, given[81];
+    SudokuStep *step = (SudokuStep *)(void *)in.cells;
+    const char *bar = strchr(args, '|');
+    int rc;
+    memcpy(board.cells, input, 81);
+    CHECK(bar != NULL && parse_marks(args, bar, input, m) && parse_step(bar + 1, step),
+          "%s: bad arguments %s", what, args);
+    memcpy(given, m, sizeof given);
+    guarded_writable(&in, 0);
+    rc = sudoku_apply_step(board.cells, m, step);
+    CHECK(rc == status, "%s: status %d (%s)", what, rc, sudoku_status_str(rc));
+    if (rc == SUDOKU_OK && status == SUDOKU_OK) {
+        char after[81];
+        uint16_t want[81];
+        const char *split = strchr(result, '|');
+        int i;
+        int well = split != NULL && split - result == 81;
+        if (well) {
+            memcpy(after, result, 81);
+            well = parse_marks(split + 1, split + 1 + strlen(split + 1), after, want);
+        }
+        CHECK(well, "%s: a bad result %s", what, result);
+        if (well) {
+            CHECK(memcmp(board.cells, after, 81) == 0, "%s: the board became %.81s", what,
+                  board.cells);
+            for (i = 0; i < 81; i++) {
+                CHECK(m[i] == want[i], "%s: cell %d: mask %x, expected %x", what, i, m[i],
+                      want[i]);
+            }
+        }
+    } else {
+        CHECK(memcmp(board.cells, input, 81) == 0 && memcmp(m, given, sizeof given) == 0,
+              "%s: the board or the marks written on failure", what);
+    }
+    guarded_free(&board);
+    guarded_free(&marks);
+    guarded_free(&in);
+}
+
+/* The count of `board` to 2, or -1 on an error status. */
+static long count_to_two(const char *board) {
+    size_t n = 0;
+    return sudoku_count_solutions(board, 2, &n, NULL) == SUDOKU_OK ? (long)n : -1;
+}
+
+/* generate: the puzzle and the solution writable only when they may be written; a puzzle
+ * made is checked proper: one solution, the one written, rated the level asked, minimal. */
+static void table_generate(const char *what, const char *args, int status, const char *result) {
+    guarded puzzle = guarded_new(), solution = guarded_new();
+    char *p = puzzle.cells, *s = solution.cells;
+    unsigned long long seed;
+    long level;
+    const char *e;
+    char *end;
+    int rc;
+    if (!parse_int(args, &level, &e) || *e != ' ') {
+        CHECK(0, "%s: bad arguments %s", what, args);
+        guarded_free(&puzzle);
+        guarded_free(&solution);
+        return;
+    }
+    errno = 0;
+    seed = strtoull(e + 1, &end, 10);
+    CHECK(errno == 0 && *end == '\0' && e[1] >= '0' && e[1] <= '9', "%s: bad seed %s", what,
+          e + 1);
+    memset(p, '#', 81);
+    memset(s, '#', 81);
+    guarded_writable(&puzzle, status == SUDOKU_OK);
+    guarded_writable(&solution, status == SUDOKU_OK);
+    rc = sudoku_generate((uint64_t)seed, (int)level, p, s);
+    CHECK(rc == status, "%s: status %d (%s)", what, rc, sudoku_status_str(rc));
+    if (rc == SUDOKU_OK && status == SUDOKU_OK) {
+        char copy[81];
+        int rated = 0, i, givens = 0;
+        CHECK(strcmp(result, "proper") == 0 || memcmp(p, result, 81) == 0,
+              "%s: made %.81s", what, p);
+        CHECK(count_to_two(p) == 1, "%s: %.81s has not one solution", what, p);
+        CHECK(is_solution(p, s), "%s: %.81s is not the solution", what, s);
+        memcpy(copy, p, 81);
+        CHECK(sudoku_solve(copy) == SUDOKU_OK && memcmp(copy, s, 81) == 0,
+              "%s: solve gives another solution", what);
+        CHECK(sudoku_rate(p, &rated) == SUDOKU_OK && rated == level, "%s: rated %d", what,
+              rated);
+        for (i = 0; i < 81; i++) {
+            if (p[i] == '.') continue;
+            CHECK(p[i] >= '1' && p[i] <= '9', "%s: byte %d is %d", what, i, p[i]);
+            givens++;
+            memcpy(copy, p, 81);
+            copy[i] = '.';
+            CHECK(count_to_two(copy) == 2, "%s: given %d can go", what, i);
+        }
+        CHECK(givens >= 17, "%s: %d givens", what, givens);
+    } else {
+        CHECK(all_bytes(p, 81, '#') && all_bytes(s, 81, '#'), "%s: written on failure", what);
+    }
+    guarded_free(&puzzle);
+    guarded_free(&solution);
+}
+
+/* Runs one "both" case. */
+static void table_run(const table_case *c) {
+    char what[96], board[81];
+    int status;
+    sprintf(what, "table line %d (%.40s)", c->line, c->function);
+    if (!status_named(c->status, &status)) {
+        CHECK(0, "%s: unknown status %s", what, c->status);
+        return;
+    }
+    if (strcmp(c->function, "generate") == 0) {
+        table_generate(what, c->args, status, c->result);
+        return;
+    }
+    if (strcmp(c->function, "technique_name") == 0) {
+        long code;
+        const char *e;
+        CHECK(parse_int(c->args, &code, &e) && *e == '\0' && code >= INT_MIN && code <= INT_MAX &&
+                  status == SUDOKU_OK && strcmp(sudoku_technique_name((int)code), c->result) == 0,
+              "%s: technique %s is named %s", what, c->args,
+              sudoku_technique_name((int)strtol(c->args, NULL, 10)));
+        return;
+    }
+    if (!decode_board(c->board, board)) {
+        CHECK(0, "%s: the board is not 81 bytes", what);
+        return;
+    }
+    if (status == SUDOKU_OK && strcmp(c->function, "solve") == 0 &&
+        strcmp(c->result, "any") != 0) {
+        CHECK(is_digits(c->result), "%s: the result is no grid", what);
+    }
+    if (strcmp(c->function, "solve") == 0) {
+        table_solve(what, board, status, c->result);
+    } else if (strcmp(c->function, "count") == 0 || strcmp(c->function, "unique") == 0) {
+        int unique = c->function[0] == 'u';
+        unsigned long long limit = 2;
+        size_t found = 0;
+        char *end;
+        if (!unique) {
+            errno = 0;
+            limit = strtoull(c->args, &end, 10);
+            CHECK(errno == 0 && *end == '\0' && c->args[0] >= '0' && c->args[0] <= '9' &&
+                      limit <= SIZE_MAX,
+                  "%s: bad limit %s", what, c->args);
+        }
+        if (table_count(what, board, (size_t)limit, status, &found) == SUDOKU_OK &&
+            status == SUDOKU_OK) {
+            char got[32];
+            if (unique) {
+                strcpy(got, found == 1 ? "yes" : "no");
+            } else {
+                sprintf(got, "%lu", (unsigned long)found);
+            }
+            CHECK(strcmp(got, c->result) == 0, "%s: %s, expected %s", what, got, c->result);
+        }
+    } else if (strcmp(c->function, "rate") == 0) {
+        table_rate(what, board, status, c->result);
+    } else if (strcmp(c->function, "candidates") == 0) {
+        table_candidates(what, board, status, c->result);
+    } else if (strcmp(c->function, "hint") == 0) {
+        table_hint(what, board, c->args, status, c->result);
+    } else if (strcmp(c->function, "apply_step") == 0) {
+        table_apply_step(what, board, c->args, status, c->result);
+    } else {
+        CHECK(0, "%s: unknown function", what);
+    }
+}
+
+/* Reads the table at `path` and runs its "both" cases. A missing or unreadable table, a
+ * malformed line, or fewer than 40 cases is a failure. */
+static void test_contract_table(const char *path) {
+    FILE *f;
+    char line[TABLE_LINE];
+    int number = 0, both = 0, js = 0;
+    if (path == NULL || *path == '\0') {
+        CHECK(0, "no contract table: pass its path as the first argument or in "
+                 "SUDOKU_CONTRACT_CASES (tests/data/contract_cases.txt)");
+        return;
+    }
+    f = fopen(path, "r");
+    if (f == NULL) {
+        CHECK(0, "the contract table %s cannot be opened", path);
+        return;
+    }
+    while (fgets(line, sizeof line, f) != NULL) {
+        table_case c;
+        char *field[TABLE_FIELDS], *p = line;
+        size_t len = strlen(line);
+        int k;
+        number++;
+        if (len > 0 && line[len - 1] == '\n') {
+            line[--len] = '\0';
+        } else if (!feof(f)) {
+            CHECK(0, "%s:%d: a line longer than %d bytes", path, number, TABLE_LINE - 2);
+            break;
+        }
+        if (len > 0 && line[len - 1] == '\r') line[--len] = '\0';
+        if (len == 0 || line[0] == '#') continue;
+        for (k = 0; k < TABLE_FIELDS; k++) {
+            field[k] = p;
+            p = strchr(p, '\t');
+            if (k < TABLE_FIELDS - 1) {
+                if (p == NULL) break;
+                *p++ = '\0';
+            }
+        }
+        if (k < TABLE_FIELDS || p != NULL) {
+            CHECK(0, "%s:%d: not six tab-separated fields", path, number);
+            continue;
+        }
+        if (strcmp(field[0], "js") == 0) {
+            js++;
+            continue;
+        }
+        if (strcmp(field[0], "both") != 0) {
+            CHECK(0, "%s:%d: 'where' is neither both nor js: %s", path, number, field[0]);
+            continue;
+        }
+        c.line = number;
+        c.function = field[1];
+        c.board = field[2];
+        c.args = field[3];
+        c.status = field[4];
+        c.result = field[5];
+        table_run(&c);
+        both++;
+    }
+    CHECK(!ferror(f), "%s: a read error", path);
+    fclose(f);
+    CHECK(both >= 40, "%s: only %d cases", path, both);
+    printf("contract table: %d cases run, %d JS-only cases skipped (not expressible in C)\n",
+           both, js);
+}
+
 /* The code path: one of the names, the same on every call; printed for the harness, which
  * runs this program with each path forced through SUDOKU_FORCE_PATH (tests/callers.rs). */
 static void test_cpu_path(void) {
@@ -923,7 +1530,7 @@ static void test_cpu_path(void) {
     printf("cpu path: %s\n", path);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
     test_cpu_path();
     test_leetcode_example();
     test_zero_blanks();
@@ -941,6 +1548,7 @@ int main(void) {
     test_toolkit_threads();
     test_count_with_progress();
     test_messages();
+    test_contract_table(argc > 1 ? argv[1] : getenv("SUDOKU_CONTRACT_CASES"));
     printf("contract: %d checks, %d failed\n", checks, failures);
     return failures == 0 ? 0 : 1;
 }
