@@ -204,6 +204,14 @@ class SolveTest(unittest.TestCase):
             with self.assertRaises(ValueError):
                 sudoku.count_solutions(EXAMPLE, 2, timeout=bad)
 
+    def setUp(self):
+        # A Python started with SIGINT ignored (a background job of a shell without job
+        # control) keeps it ignored: the tests of Ctrl-C need Python's own handler.
+        self.sigint = signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    def tearDown(self):
+        signal.signal(signal.SIGINT, self.sigint)
+
     def test_ctrl_c_stops_a_count_with_keyboard_interrupt(self):
         # A real SIGINT to this process while the main thread counts the empty board.
         timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
