@@ -207,18 +207,96 @@ fn has_other_solution(p: &Board, i: usize, d: u8) -> bool {
     })
 }
 
-/// What a removal of one given does to a puzzle that the techniques up to the target fill.
+/// What a removal of one part of the givens (a given, or an orbit of givens under a
+/// symmetry) does to a puzzle that the techniques up to the target fill.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Removal {
-    /// Several solutions: the given is needed, now and after any later removal.
+pub(crate) enum Removal {
+    /// Several solutions: the part is needed, now and after any later removal.
     Needed,
     /// One solution, and techniques below the target still fill the grid, in `steps` steps
-    /// of the logical solver to fill the removed cell again (0 when the givens force it).
+    /// of the logical solver to fill a removed cell again (0 when the givens force it).
     Below { steps: u32 },
     /// One solution, and the target's techniques fill the grid but easier ones do not.
     AtTarget,
     /// One solution, but it needs techniques above the target.
     TooHard,
+}
+
+/// A puzzle thinned one part of its givens at a time (part `k`: a given, or an orbit), as
+/// [`steer`] drives it.
+pub(crate) trait Thins {
+    /// Whether part `k` is still given and may still go.
+    fn may_go(&self, k: usize) -> bool;
+    /// What removing part `k` would do, the puzzle left as it was; unless `steering`, every
+    /// removal within the target is [`Removal::Below`].
+    fn try_removal(&mut self, k: usize, steering: bool) -> Removal;
+    /// Removes part `k`.
+    fn remove(&mut self, k: usize);
+    /// Records that part `k` stays, and why ([`Removal::Needed`] or [`Removal::TooHard`]).
+    fn keep(&mut self, k: usize, why: Removal);
+    /// Whether the puzzle needs the target's techniques.
+    fn reached(&self) -> bool;
+    /// Records that it does.
+    fn reach(&mut self);
+
+    /// Tries to remove part `k`: removes it when that keeps one solution within the
+    /// target, else records why it stays.
+    fn thin(&mut self, k: usize) {
+        match self.try_removal(k, false) {
+            why @ (Removal::Needed | Removal::TooHard) => self.keep(k, why),
+            Removal::Below { .. } => self.remove(k),
+            Removal::AtTarget => {
+                self.remove(k);
+                self.reach();
+            }
+        }
+    }
+}
+
+/// Steers a thinning towards the target, in the order of `order`: while the puzzle does not
+/// yet need the target's techniques, each round tries every part that may still go and
+/// removes one that makes the puzzle need them if there is one, else the one, among those
+/// that keep it easier, that the logic takes the most steps to fill again; once it needs
+/// them, one pass thins it to minimal (a part that cannot go now cannot go later either).
+/// `false` when it became minimal while easier than the target.
+pub(crate) fn steer<T: Thins>(t: &mut T, order: &[usize]) -> bool {
+    loop {
+        if t.reached() {
+            for &k in order {
+                if t.may_go(k) {
+                    t.thin(k);
+                }
+            }
+            return true;
+        }
+        // The removal that keeps the puzzle easier but takes the logic longest to undo:
+        // the likeliest to lead towards the target.
+        let mut easier: Option<(u32, usize)> = None;
+        for &k in order {
+            if !t.may_go(k) {
+                continue;
+            }
+            match t.try_removal(k, true) {
+                why @ (Removal::Needed | Removal::TooHard) => t.keep(k, why),
+                Removal::Below { steps } => {
+                    if easier.is_none_or(|(best, _)| steps > best) {
+                        easier = Some((steps, k));
+                    }
+                }
+                Removal::AtTarget => {
+                    t.remove(k);
+                    t.reach();
+                    break;
+                }
+            }
+        }
+        if !t.reached() {
+            match easier {
+                Some((_, k)) => t.remove(k),
+                None => return false,
+            }
+        }
+    }
 }
 
 /// A puzzle being thinned out from its solution towards a minimal puzzle of one level.
@@ -272,17 +350,74 @@ impl<'a> Thinning<'a> {
         }
     }
 
+    fn restore(&mut self, i: usize) {
+        let d = self.solution.get(i);
+        self.units.toggle(i, d);
+        self.puzzle.set(i, d);
+        self.givens |= 1 << i;
+    }
+
+    /// Thins the puzzle to a minimal one, in the order of `order`: plainly down to
+    /// `steer_at` givens, then steered towards the target ([`steer`]). `None` when the
+    /// result would not be a minimal puzzle of the target level.
+    fn run(mut self, order: &[usize; CELLS], steer_at: u32) -> Option<Board> {
+        // Plain thinning in order down to `steer_at` givens, then a look at the level.
+        for &i in order {
+            if self.givens.count_ones() <= steer_at {
+                break;
+            }
+            Thins::thin(&mut self, i);
+        }
+        if let Some(below) = self.below {
+            self.reached = !solve_logically(&self.puzzle, below).solved;
+        }
+        if !steer(&mut self, order) {
+            // Minimal, but easier than the target.
+            return None;
+        }
+        // Givens that were too hard to remove must have become needed since.
+        let mut rest = self.too_hard;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let d = self.solution.get(i);
+            self.remove(i);
+            let needed =
+                self.ua.uncovered(self.givens, i) || has_other_solution(&self.puzzle, i, d);
+            self.restore(i);
+            if !needed {
+                return None;
+            }
+        }
+        Some(self.puzzle)
+    }
+}
+
+impl Thins for Thinning<'_> {
+    fn may_go(&self, i: usize) -> bool {
+        self.givens & !self.needed & !self.too_hard & (1 << i) != 0
+    }
+
     fn remove(&mut self, i: usize) {
         self.units.toggle(i, self.solution.get(i));
         self.puzzle.set(i, 0);
         self.givens &= !(1 << i);
     }
 
-    fn restore(&mut self, i: usize) {
-        let d = self.solution.get(i);
-        self.units.toggle(i, d);
-        self.puzzle.set(i, d);
-        self.givens |= 1 << i;
+    fn keep(&mut self, i: usize, why: Removal) {
+        if why == Removal::TooHard {
+            self.too_hard |= 1 << i;
+        } else {
+            self.needed |= 1 << i;
+        }
+    }
+
+    fn reached(&self) -> bool {
+        self.reached
+    }
+
+    fn reach(&mut self) {
+        self.reached = true;
     }
 
     /// What removing given `i` would do; the puzzle is left as it was. Unless `steering`,
@@ -310,105 +445,6 @@ impl<'a> Thinning<'a> {
         };
         self.restore(i);
         outcome
-    }
-
-    /// Tries to remove given `i`: removes it when that keeps one solution within the
-    /// target, else records why it stays. Returns whether it was removed.
-    fn thin(&mut self, i: usize) -> bool {
-        match self.try_removal(i, false) {
-            Removal::Needed => self.needed |= 1 << i,
-            Removal::TooHard => self.too_hard |= 1 << i,
-            Removal::Below { .. } => {
-                self.remove(i);
-                return true;
-            }
-            Removal::AtTarget => {
-                self.remove(i);
-                self.reached = true;
-                return true;
-            }
-        }
-        false
-    }
-
-    /// The givens that may still go.
-    fn open_givens(&self) -> CellSet {
-        self.givens & !self.needed & !self.too_hard
-    }
-
-    /// Thins the puzzle to a minimal one, in the order of `order`. While the puzzle does not
-    /// yet need the target's techniques and has at most `steer_at` givens, each round tries
-    /// every given that may still go and removes one that makes the puzzle need them if
-    /// there is one, else the one, among those that keep it easier, that the logic takes
-    /// the most steps to fill again. `None` when the result would not be a minimal puzzle
-    /// of the target level.
-    fn run(mut self, order: &[usize; CELLS], steer_at: u32) -> Option<Board> {
-        // Plain thinning in order down to `steer_at` givens, then a look at the level.
-        for &i in order {
-            if self.givens.count_ones() <= steer_at {
-                break;
-            }
-            self.thin(i);
-        }
-        if let Some(below) = self.below {
-            self.reached = !solve_logically(&self.puzzle, below).solved;
-        }
-        loop {
-            if self.reached {
-                // Once the target is reached, any order will do: one pass suffices, since
-                // a given that cannot go now cannot go later either.
-                for &i in order {
-                    if self.open_givens() & (1 << i) != 0 {
-                        self.thin(i);
-                    }
-                }
-                break;
-            }
-            // The removal that keeps the puzzle easier but takes the logic longest to undo:
-            // the likeliest to lead towards the target.
-            let mut easier: Option<(u32, usize)> = None;
-            for &i in order {
-                if self.open_givens() & (1 << i) == 0 {
-                    continue;
-                }
-                match self.try_removal(i, true) {
-                    Removal::Needed => self.needed |= 1 << i,
-                    Removal::TooHard => self.too_hard |= 1 << i,
-                    Removal::Below { steps } => {
-                        if easier.is_none_or(|(best, _)| steps > best) {
-                            easier = Some((steps, i));
-                        }
-                    }
-                    Removal::AtTarget => {
-                        self.remove(i);
-                        self.reached = true;
-                        break;
-                    }
-                }
-            }
-            if !self.reached {
-                match easier {
-                    Some((_, i)) => self.remove(i),
-                    // Minimal, but easier than the target.
-                    None => return None,
-                }
-            }
-        }
-        // Givens that were too hard to remove must have become needed since.
-        let mut rest = self.too_hard;
-        while rest != 0 {
-            let i = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let d = self.solution.get(i);
-            self.remove(i);
-            let needed =
-                self.ua.uncovered(self.givens, i) || has_other_solution(&self.puzzle, i, d);
-            self.restore(i);
-            if !needed {
-                return None;
-            }
-        }
-        Some(self.puzzle)
     }
 }
 

@@ -28,7 +28,7 @@ use crate::board::{Board, CELLS};
 use crate::count::count_clash_free;
 use crate::difficulty::Difficulty;
 use crate::error::Error;
-use crate::generate::{random_grid, Rng, UnitDigits};
+use crate::generate::{random_grid, steer, Removal, Rng, Thins, UnitDigits};
 use crate::logic::closure::{fill_level_all, solve_logically};
 use crate::logic::se::rate_se_with_progress;
 use crate::logic::{apply_step, candidates, hint, rate_at_most, Technique, Techniques};
@@ -349,21 +349,6 @@ fn thin(
 /// Medium and Hard (docs/performance.md, "Tuned constants").
 const SYMMETRIC_STEER_AT: u32 = 32;
 
-/// What removing one orbit of givens does to a puzzle that the techniques up to the target
-/// fill.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Removal {
-    /// Several solutions: the orbit is needed, now and after any later removal.
-    Needed,
-    /// One solution, and techniques below the target still fill the grid; `steps` is the
-    /// most steps of the logical solver it took to fill one removed cell again.
-    Below { steps: u32 },
-    /// One solution, and the target's techniques fill the grid but easier ones do not.
-    AtTarget,
-    /// One solution, but it needs techniques above the target.
-    TooHard,
-}
-
 /// A puzzle being thinned out orbit by orbit towards a minimal puzzle (under the orbits)
 /// of a level from Easy to Hard.
 ///
@@ -419,14 +404,6 @@ impl<'a> OrbitThinning<'a> {
         }
     }
 
-    fn remove(&mut self, k: usize) {
-        for i in cells_of(self.orbits[k]) {
-            self.units.toggle(i, self.solution.get(i));
-            self.puzzle.set(i, 0);
-        }
-        self.givens &= !self.orbits[k];
-    }
-
     fn restore(&mut self, k: usize) {
         for i in cells_of(self.orbits[k]) {
             let d = self.solution.get(i);
@@ -434,16 +411,6 @@ impl<'a> OrbitThinning<'a> {
             self.puzzle.set(i, d);
         }
         self.givens |= self.orbits[k];
-    }
-
-    /// What removing orbit `k` would do; the puzzle is left as it was. Unless `steering`,
-    /// every removal within the target is reported as [`Removal::Below`].
-    fn try_removal(&mut self, k: usize, steering: bool) -> Removal {
-        let orbit = self.orbits[k];
-        self.remove(k);
-        let outcome = self.judge(orbit, steering);
-        self.restore(k);
-        outcome
     }
 
     fn judge(&self, orbit: Cells, steering: bool) -> Removal {
@@ -474,81 +441,24 @@ impl<'a> OrbitThinning<'a> {
         }
     }
 
-    /// Tries to remove orbit `k`: removes it when that keeps one solution within the
-    /// target, else records why it stays.
-    fn thin(&mut self, k: usize) {
-        match self.try_removal(k, false) {
-            Removal::Needed => self.needed |= 1 << k,
-            Removal::TooHard => self.too_hard |= 1 << k,
-            Removal::Below { .. } => self.remove(k),
-            Removal::AtTarget => {
-                self.remove(k);
-                self.reached = true;
-            }
-        }
-    }
-
-    /// Whether orbit `k` is still given and may still go.
-    fn open(&self, k: usize) -> bool {
-        (self.needed | self.too_hard) & (1 << k) == 0 && self.givens & self.orbits[k] != 0
-    }
-
     /// Thins the puzzle to one minimal under the orbits, in the order of `order`: plainly
-    /// down to [`SYMMETRIC_STEER_AT`] givens, then, while the puzzle does not yet need the
-    /// target's techniques, each round tries every orbit that may still go and removes one
-    /// that makes the puzzle need them if there is one, else the one, among those that keep
-    /// it easier, that the logic takes the most steps to fill again. `None` when the result
-    /// would not be a minimal puzzle of the target level.
+    /// down to [`SYMMETRIC_STEER_AT`] givens, then steered towards the target ([`steer`]).
+    /// `None` when the result would not be a minimal puzzle of the target level.
     fn run(mut self, order: &[usize]) -> Option<Board> {
         for &k in order {
             if self.givens.count_ones() <= SYMMETRIC_STEER_AT {
                 break;
             }
-            if self.open(k) {
+            if self.may_go(k) {
                 self.thin(k);
             }
         }
         if let Some(below) = self.below {
             self.reached = !solve_logically(&self.puzzle, below).solved;
         }
-        loop {
-            if self.reached {
-                // Once the target is reached, one pass suffices: an orbit that cannot go
-                // now cannot go later either.
-                for &k in order {
-                    if self.open(k) {
-                        self.thin(k);
-                    }
-                }
-                break;
-            }
-            let mut easier: Option<(u32, usize)> = None;
-            for &k in order {
-                if !self.open(k) {
-                    continue;
-                }
-                match self.try_removal(k, true) {
-                    Removal::Needed => self.needed |= 1 << k,
-                    Removal::TooHard => self.too_hard |= 1 << k,
-                    Removal::Below { steps } => {
-                        if easier.is_none_or(|(best, _)| steps > best) {
-                            easier = Some((steps, k));
-                        }
-                    }
-                    Removal::AtTarget => {
-                        self.remove(k);
-                        self.reached = true;
-                        break;
-                    }
-                }
-            }
-            if !self.reached {
-                match easier {
-                    Some((_, k)) => self.remove(k),
-                    // Minimal under the orbits, but easier than the target.
-                    None => return None,
-                }
-            }
+        if !steer(&mut self, order) {
+            // Minimal under the orbits, but easier than the target.
+            return None;
         }
         // An orbit kept only because its removal was too hard must be needed now.
         let mut rest = self.too_hard;
@@ -568,6 +478,46 @@ impl<'a> OrbitThinning<'a> {
             }
         }
         Some(self.puzzle)
+    }
+}
+
+impl Thins for OrbitThinning<'_> {
+    fn may_go(&self, k: usize) -> bool {
+        (self.needed | self.too_hard) & (1 << k) == 0 && self.givens & self.orbits[k] != 0
+    }
+
+    /// What removing orbit `k` would do; the puzzle is left as it was. Unless `steering`,
+    /// every removal within the target is reported as [`Removal::Below`].
+    fn try_removal(&mut self, k: usize, steering: bool) -> Removal {
+        let orbit = self.orbits[k];
+        self.remove(k);
+        let outcome = self.judge(orbit, steering);
+        self.restore(k);
+        outcome
+    }
+
+    fn remove(&mut self, k: usize) {
+        for i in cells_of(self.orbits[k]) {
+            self.units.toggle(i, self.solution.get(i));
+            self.puzzle.set(i, 0);
+        }
+        self.givens &= !self.orbits[k];
+    }
+
+    fn keep(&mut self, k: usize, why: Removal) {
+        if why == Removal::TooHard {
+            self.too_hard |= 1 << k;
+        } else {
+            self.needed |= 1 << k;
+        }
+    }
+
+    fn reached(&self) -> bool {
+        self.reached
+    }
+
+    fn reach(&mut self) {
+        self.reached = true;
     }
 }
 
