@@ -116,6 +116,12 @@ export interface Sudoku {
   /** The simplest logical step on the board and the player's candidates (default: those
    * of candidates(board)). */
   hint(board: Board, candidates?: Masks | null): Step;
+  /** The whole hint walk of a proper puzzle: the steps hint gives one after the other,
+   * each applied (as with applyStep), from the candidates of the givens until the grid is
+   * full, in order; the last one fills the last open cell, and a complete board has none.
+   * Fails as hint does without candidates, and with ERR_NO_MEMORY when the module's heap
+   * cannot hold the steps or a forcing chain. */
+  walk(board: Board): Step[];
   /** A step applied to a board and its candidates: the new board and candidates (the
    * arguments are not changed). */
   applyStep(board: Board, candidates: Masks, step: StepInput): { board: string; candidates: number[] };
@@ -145,6 +151,7 @@ export declare const rate: Sudoku["rate"];
 export declare const generate: Sudoku["generate"];
 export declare const candidates: Sudoku["candidates"];
 export declare const hint: Sudoku["hint"];
+export declare const walk: Sudoku["walk"];
 export declare const applyStep: Sudoku["applyStep"];
 export declare const techniqueName: Sudoku["techniqueName"];
 export declare const statusMessage: Sudoku["statusMessage"];

@@ -13,6 +13,11 @@
 const CELLS = 81;
 const ALL_DIGITS = 0x1ff;
 const TEXT_BYTES = 256;
+// A step record of a walk (web/src/lib.rs StepRecord): four i32 (technique, difficulty,
+// cell, digit), then 81 u16 removed masks, then 81 u16 pattern masks.
+const RECORD_BYTES = 340;
+const RECORD_I32 = RECORD_BYTES / 4;
+const RECORD_U16 = RECORD_BYTES / 2;
 
 /** The status codes of the C library (sudoku.h), by name. */
 export const Status = Object.freeze({
@@ -356,11 +361,24 @@ function api(engine) {
     return Array.from(engine.views().masks);
   }
 
+  // Technique names by code, read from the module once each.
+  const names = new Map();
+  function nameOf(technique) {
+    let name = names.get(technique);
+    if (name === undefined) {
+      name = engine.text("sudoku_technique_name", technique);
+      names.set(technique, name);
+    }
+    return name;
+  }
+
   function readStep() {
     const v = engine.views();
     const [technique, difficulty, cell, digit] = v.step;
-    const removed = Array.from(v.removed);
-    const pattern = Array.from(v.pattern);
+    return stepOf(technique, difficulty, cell, digit, Array.from(v.removed), Array.from(v.pattern));
+  }
+
+  function stepOf(technique, difficulty, cell, digit, removed, pattern) {
     const cells = [];
     for (let c = 0; c < CELLS; c++) {
       if (c === cell || removed[c] !== 0 || pattern[c] !== 0) {
@@ -369,7 +387,7 @@ function api(engine) {
     }
     return {
       technique,
-      name: engine.text("sudoku_technique_name", technique),
+      name: nameOf(technique),
       level: difficulty ? LEVELS[difficulty - 1] : null,
       difficulty,
       cell,
@@ -387,6 +405,30 @@ function api(engine) {
     }
     engine.check("sudoku_hint", marks === undefined || marks === null ? 0 : 1);
     return readStep();
+  }
+
+  function walk(puzzle) {
+    board(puzzle);
+    engine.check("sudoku_walk");
+    const count = engine.call("sudoku_walk_count");
+    const at = engine.call("sudoku_walk_steps");
+    const buffer = engine.exports.memory.buffer;
+    const heads = new Int32Array(buffer, at, count * RECORD_I32);
+    const masks = new Uint16Array(buffer, at, count * RECORD_U16);
+    const steps = new Array(count);
+    for (let k = 0; k < count; k++) {
+      const i = k * RECORD_I32;
+      const m = k * RECORD_U16 + 8;
+      steps[k] = stepOf(
+        heads[i],
+        heads[i + 1],
+        heads[i + 2],
+        heads[i + 3],
+        Array.from(masks.subarray(m, m + CELLS)),
+        Array.from(masks.subarray(m + CELLS, m + 2 * CELLS)),
+      );
+    }
+    return steps;
   }
 
   function applyStep(puzzle, marks, step) {
@@ -441,6 +483,7 @@ function api(engine) {
     generate,
     candidates,
     hint,
+    walk,
     applyStep,
     techniqueName,
     statusMessage,
@@ -462,6 +505,7 @@ export const {
   generate,
   candidates,
   hint,
+  walk,
   applyStep,
   techniqueName,
   statusMessage,

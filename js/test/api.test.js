@@ -293,6 +293,48 @@ for (const build of BUILDS) {
       }
     });
 
+    test("walk is the hint + applyStep loop, step by step, to the solution", () => {
+      const expert = s.generate({ level: "expert", seed: 3 }).puzzle;
+      for (const puzzle of [PUZZLE, expert, ...FORCING]) {
+        const steps = s.walk(puzzle);
+        let board = puzzle;
+        let marks = s.candidates(board);
+        for (const [k, step] of steps.entries()) {
+          assert.deepEqual(step, s.hint(board, marks), `step ${k} of ${puzzle}`);
+          ({ board, candidates: marks } = s.applyStep(board, marks, step));
+        }
+        assert.equal(s.hint(board, marks).technique, 0, "the walk goes to the end");
+        assert.equal(board, s.solve(puzzle));
+        assert.equal(steps.filter((x) => x.cell >= 0).length, [...puzzle].filter((c) => c === ".").length);
+        assert.deepEqual(s.walk(new TextEncoder().encode(puzzle)), steps);
+        assert.deepEqual(sudoku.walk(puzzle), steps, "every build walks the same");
+        if (FORCING.includes(puzzle)) {
+          assert.equal(s.rate(puzzle), "extreme");
+          assert.ok(steps.some((x) => x.name.includes("Forcing")), "the walk reaches a forcing chain");
+        }
+      }
+      assert.deepEqual(s.walk(SOLUTION), [], "a complete board takes no step");
+    });
+
+    test("walk refuses what hint refuses, and answers ERR_NO_MEMORY without a heap", () => {
+      rejects(() => s.walk(TWO), Status.MULTIPLE_SOLUTIONS);
+      rejects(() => s.walk(NONE), Status.NO_SOLUTION);
+      rejects(() => s.walk("55" + PUZZLE.slice(2)), Status.ERR_CONFLICT);
+      rejects(() => s.walk("55" + PUZZLE.slice(2, 80) + "x"), Status.ERR_INVALID_CHAR);
+      rejects(() => s.walk(PUZZLE.slice(1)), Status.ERR_INVALID_ARGUMENT);
+      assert.throws(() => s.walk(null), TypeError);
+      assert.throws(() => s.walk([...PUZZLE]), TypeError);
+      const steps = s.walk(PUZZLE);
+      s.failAllocations(true);
+      try {
+        for (const puzzle of [PUZZLE, ...FORCING]) rejects(() => s.walk(puzzle), Status.ERR_NO_MEMORY);
+        assert.deepEqual(s.walk(SOLUTION), [], "no step needs no heap");
+      } finally {
+        s.failAllocations(false);
+      }
+      assert.deepEqual(s.walk(PUZZLE), steps, "the module walks again once it has a heap");
+    });
+
     test("applyStep refuses steps and masks that do not fit, writing nothing", () => {
       const marks = s.candidates(PUZZLE);
       const copy = [...marks];

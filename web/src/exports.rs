@@ -7,10 +7,13 @@
 
 #![allow(unsafe_code)]
 
-use crate::Exchange;
+use crate::{Exchange, Walked};
 
 /// The one exchange area JavaScript writes into and reads from.
 static EXCHANGE: Exchange = Exchange::new();
+
+/// The steps of the last walk, which JavaScript reads in place.
+static WALKED: Walked = Walked::new();
 
 /// The address of a field, as a wasm32 pointer.
 fn address<T>(field: &T) -> u32 {
@@ -105,6 +108,26 @@ pub extern "C" fn sudoku_hint(use_masks: i32) -> i32 {
 #[no_mangle]
 pub extern "C" fn sudoku_apply_step() -> i32 {
     crate::apply_step(&EXCHANGE)
+}
+
+/// See [`crate::walk`]: the steps of the board's walk into the module's memory, read with
+/// `sudoku_walk_steps` and `sudoku_walk_count`.
+#[no_mangle]
+pub extern "C" fn sudoku_walk() -> i32 {
+    crate::walk(&EXCHANGE, &WALKED)
+}
+
+/// The address of the last walk's steps: `sudoku_walk_count` records of
+/// `STEP_RECORD_BYTES` bytes each (see [`crate::StepRecord`]), valid until the next walk.
+#[no_mangle]
+pub extern "C" fn sudoku_walk_steps() -> u32 {
+    WALKED.address() as u32
+}
+
+/// The number of the last walk's steps.
+#[no_mangle]
+pub extern "C" fn sudoku_walk_count() -> u32 {
+    WALKED.count() as u32
 }
 
 /// See [`crate::status_message`].

@@ -12,6 +12,10 @@
 //! and stores. The exports themselves (wasm32 only, in `exports`) are one call each of a
 //! function here, which the native unit tests call on an exchange of their own.
 //!
+//! A walk ([`walk`]) answers more than the exchange holds: its steps go into a [`Walked`],
+//! a vector of fixed-size [`StepRecord`]s owned by the module, which JavaScript reads in
+//! place from the address and count the exports give.
+//!
 //! The npm package in `js/` loads one of two builds of this crate: the baseline and one
 //! compiled with `-C target-feature=+simd128`, chosen at load time, in which the engines run
 //! their SIMD128 path; [`cpu_path`] names the path.
@@ -26,6 +30,7 @@ mod alloc;
 pub mod exports;
 
 use core::sync::atomic::{AtomicI32, AtomicU16, AtomicU32, AtomicU8, Ordering::Relaxed};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use sudoku_core::{Difficulty, Error, Step, Technique, CELLS};
 
 /// The bytes of [`Exchange::text`]: room for the longest message, name or version.
@@ -169,15 +174,115 @@ pub fn hint(x: &Exchange, use_masks: i32) -> i32 {
 }
 
 fn write_step(x: &Exchange, s: &Step) {
-    let (cell, digit) = s
-        .placement
-        .map_or((-1, 0), |(c, d)| (c as i32, i32::from(d)));
-    let level = s.level().map_or(0, Difficulty::code);
-    for (slot, v) in x.step.iter().zip([s.technique.code(), level, cell, digit]) {
+    let r = StepRecord::of(s);
+    for (slot, &v) in x.step.iter().zip(&r.step) {
         slot.store(v, Relaxed);
     }
-    write16(&x.removed, &s.removed);
-    write16(&x.pattern, &s.pattern);
+    write16(&x.removed, &r.removed);
+    write16(&x.pattern, &r.pattern);
+}
+
+/// The bytes of a [`StepRecord`], the stride of a walk's steps in memory.
+pub const STEP_RECORD_BYTES: usize = 340;
+
+/// One step as JavaScript reads it: what `hint` writes into [`Exchange::step`],
+/// [`Exchange::removed`] and [`Exchange::pattern`], in one record of
+/// [`STEP_RECORD_BYTES`] bytes: the four i32 at offset 0, the removed masks (81 u16) at
+/// 16, the pattern masks at 178.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StepRecord {
+    /// The technique code, the difficulty code (0 for none), the cell (-1 for none) and
+    /// the digit (0 for none).
+    pub step: [i32; 4],
+    /// The candidates the step removes.
+    pub removed: [u16; CELLS],
+    /// The candidates of the step's pattern.
+    pub pattern: [u16; CELLS],
+}
+
+const _: () = assert!(core::mem::size_of::<StepRecord>() == STEP_RECORD_BYTES);
+const _: () = assert!(core::mem::offset_of!(StepRecord, removed) == 16);
+const _: () = assert!(core::mem::offset_of!(StepRecord, pattern) == 16 + 2 * CELLS);
+
+impl StepRecord {
+    /// The record of a core step.
+    pub fn of(s: &Step) -> StepRecord {
+        let (cell, digit) = s
+            .placement
+            .map_or((-1, 0), |(c, d)| (c as i32, i32::from(d)));
+        let level = s.level().map_or(0, Difficulty::code);
+        StepRecord {
+            step: [s.technique.code(), level, cell, digit],
+            removed: s.removed,
+            pattern: s.pattern,
+        }
+    }
+}
+
+/// The steps of the last walk that succeeded, kept in the module's memory until the next
+/// one for JavaScript to read in place.
+///
+/// The mutex only gives the static interior mutability in safe Rust: the module is
+/// single-threaded, so it is never contended.
+pub struct Walked {
+    records: Mutex<Vec<StepRecord>>,
+}
+
+impl Walked {
+    /// No steps yet.
+    pub const fn new() -> Walked {
+        Walked {
+            records: Mutex::new(Vec::new()),
+        }
+    }
+
+    fn records(&self) -> MutexGuard<'_, Vec<StepRecord>> {
+        // A panic aborts the module, so the lock is never poisoned; if it were, the
+        // records are whole (they are only ever replaced in one assignment).
+        self.records.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The address of the first record (aligned, and dangling when there are none).
+    pub fn address(&self) -> usize {
+        self.records().as_ptr() as usize
+    }
+
+    /// The number of records.
+    pub fn count(&self) -> usize {
+        self.records().len()
+    }
+
+    /// A copy of the records (for tests).
+    pub fn to_vec(&self) -> Vec<StepRecord> {
+        self.records().clone()
+    }
+}
+
+impl Default for Walked {
+    fn default() -> Walked {
+        Walked::new()
+    }
+}
+
+/// The whole hint walk of the board (`sudoku_core::walk`: the steps `hint` gives one after
+/// the other, each applied, from the candidates of the givens until the grid is full; none
+/// on a complete board) into `out`, replacing the last walk's steps. On any status but
+/// `SUDOKU_OK` nothing is written: `SUDOKU_ERR_NO_MEMORY` when the heap of the steps (or
+/// of a forcing chain) cannot be had, else the statuses of `hint` without candidates.
+pub fn walk(x: &Exchange, out: &Walked) -> i32 {
+    let board = read8(&x.board);
+    status_of(walk_records(&board).map(|records| *out.records() = records))
+}
+
+fn walk_records(board: &[u8; CELLS]) -> Result<Vec<StepRecord>, Error> {
+    let steps = sudoku_core::logic::walk_bytes(board)?;
+    let mut records = Vec::new();
+    records
+        .try_reserve_exact(steps.len())
+        .map_err(|_| Error::NoMemory)?;
+    records.extend(steps.iter().map(StepRecord::of));
+    Ok(records)
 }
 
 /// Applies the step of [`Exchange::step`] (its cell and digit) and [`Exchange::removed`]
@@ -378,6 +483,88 @@ mod tests {
         x.step[3].store(0, Relaxed);
         x.removed[2].store(0x200, Relaxed);
         assert_eq!(apply_step(&x), -4);
+    }
+
+    /// Puzzles whose walks reach forcing chains (js/test/api.test.js's `FORCING`).
+    const FORCING: [&[u8; CELLS]; 2] = [
+        b"98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+        b"4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+    ];
+
+    /// The steps of `hint` and `apply_step` on an exchange, from the candidates of the
+    /// givens to the end (the final step of technique 0 left out).
+    fn hint_loop(board: &[u8; CELLS]) -> Vec<StepRecord> {
+        let x = with_board(board);
+        assert_eq!(candidates(&x), status::OK);
+        let mut steps = Vec::new();
+        loop {
+            assert_eq!(hint(&x, 1), status::OK);
+            let r = StepRecord {
+                step: x.step.each_ref().map(|s| s.load(Relaxed)),
+                removed: read16(&x.removed),
+                pattern: read16(&x.pattern),
+            };
+            if r.step[0] == 0 {
+                return steps;
+            }
+            steps.push(r);
+            assert_eq!(apply_step(&x), status::OK);
+            assert!(steps.len() < 500);
+        }
+    }
+
+    #[test]
+    fn walk_is_the_hint_loop() {
+        let out = Walked::new();
+        for board in [PUZZLE, HARD_42, FORCING[0], FORCING[1]] {
+            let x = with_board(board);
+            assert_eq!(walk(&x, &out), status::OK);
+            let steps = out.to_vec();
+            assert_eq!(steps, hint_loop(board));
+            assert_eq!(out.count(), steps.len());
+            assert_eq!(out.address() % 4, 0, "JavaScript reads the i32 in place");
+            assert_eq!(&read8(&x.board), board, "the board is only read");
+            let placed = steps.iter().filter(|r| r.step[2] >= 0).count();
+            let open = board.iter().filter(|&&b| b == b'.').count();
+            assert_eq!(placed, open, "every open cell is filled once");
+            if FORCING.contains(&board) {
+                let forcing = |r: &StepRecord| {
+                    Technique::from_code(r.step[0]).is_some_and(|t| t.name().contains("Forcing"))
+                };
+                assert!(
+                    steps.iter().any(forcing),
+                    "the walk reaches a forcing chain"
+                );
+                assert_eq!(rate(&x), status::OK);
+                assert_eq!(x.value.load(Relaxed), Difficulty::Extreme.code() as u32);
+            }
+        }
+        assert_eq!(walk(&with_board(SOLUTION), &out), status::OK);
+        assert_eq!(out.count(), 0, "a complete board takes no step");
+    }
+
+    #[test]
+    fn walk_refuses_as_hint_does_and_writes_nothing() {
+        let out = Walked::new();
+        assert_eq!(walk(&with_board(PUZZLE), &out), status::OK);
+        let kept = out.to_vec();
+        let mut clash = *PUZZLE;
+        clash[1] = b'5';
+        let mut bad = clash;
+        bad[80] = b'x';
+        let mut two = *PUZZLE;
+        two[..2].copy_from_slice(b"..");
+        let mut none = [b'.'; CELLS];
+        none[..8].copy_from_slice(b"12345678");
+        none[17] = b'9';
+        for (board, expected) in [(&clash, -3), (&bad, -2), (&two, 2), (&none, 1)] {
+            let x = with_board(board);
+            let before = snapshot(&x);
+            assert_eq!(walk(&x, &out), expected);
+            assert_eq!(hint(&with_board(board), 0), expected, "as hint answers");
+            assert_eq!(snapshot(&x), before);
+            assert_eq!(out.to_vec(), kept, "the last walk's steps stay");
+        }
     }
 
     #[test]

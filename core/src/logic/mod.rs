@@ -361,7 +361,8 @@ pub fn apply_step(
 }
 
 /// The whole walk: the hints applied one after the other from the givens until the grid
-/// is full. Fails as [`hint`] does.
+/// is full (none on a complete board). Fails as [`hint`] does, and with
+/// [`Error::NoMemory`] when the heap of the steps (or of a forcing chain) cannot be had.
 pub fn walk(board: &Board) -> Result<Vec<Step>, Error> {
     board.check_conflicts()?;
     let solution = unique_solution(board)?;
@@ -371,9 +372,16 @@ pub fn walk(board: &Board) -> Result<Vec<Step>, Error> {
     while !g.full() {
         let s = next_step(&g, &solution, Technique::FullHouse, Some(&mut memo))?;
         apply(&mut g, &s);
+        // Grows as `push` would, but answers the failure instead of aborting.
+        steps.try_reserve(1).map_err(|_| Error::NoMemory)?;
         steps.push(s);
     }
     Ok(steps)
+}
+
+/// [`walk`] on an 81-byte board, bad characters first ([`Error::InvalidChar`]).
+pub fn walk_bytes(bytes: &[u8; CELLS]) -> Result<Vec<Step>, Error> {
+    walk(&Board::from_bytes(bytes)?)
 }
 
 /// Rates a puzzle: the level of the hardest step in the walk of hints from its givens.

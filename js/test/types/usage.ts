@@ -1,7 +1,7 @@
 // Compiled with `tsc --noEmit` against the installed package (test/packed.sh): the
 // declarations must describe how the package is used.
 import sudoku, {
-  solve, countSolutions, isUnique, rate, generate, candidates, hint, applyStep,
+  solve, countSolutions, isUnique, rate, generate, candidates, hint, walk, applyStep,
   techniqueName, statusMessage, version, cpuPath, load, simdSupported,
   Status, LEVELS, BUILDS, SudokuError,
 } from "libsudoku";
@@ -19,6 +19,7 @@ const any: Generated = generate();
 const masks: number[] = candidates(made.puzzle);
 const step: Step = hint(made.puzzle, masks);
 const first: Step = hint(made.puzzle);
+const walked: Step[] = walk(made.puzzle).concat(sudoku.walk(new TextEncoder().encode(puzzle)));
 const next: { board: string; candidates: number[] } = applyStep(made.puzzle, masks, step);
 applyStep(next.board, new Uint16Array(next.candidates), { cell: -1, digit: 0 });
 const names: string[] = [techniqueName(step.technique), statusMessage(Status.ERR_CONFLICT), version()];
@@ -52,4 +53,4 @@ solve(42);
 // @ts-expect-error: the build names are fixed
 load({ build: "avx2" });
 
-console.log(solution, n, unique, level, again, any, next, names, path, levels, builds, simd, cells, l, twoBuilds);
+console.log(solution, n, unique, level, again, any, next, names, path, levels, builds, simd, cells, l, walked, twoBuilds);
