@@ -622,7 +622,32 @@ fn dynamic_forcing_soundness_on_bundled_and_corpus_puzzles() {
     soundness("dynamic", dynamic);
 }
 
+/// Nested chains where they are meant to run: after the forcing and dynamic chains, on
+/// the forum's hardest puzzles (run alone from the givens they would take minutes).
 #[test]
-fn nested_forcing_soundness_on_bundled_and_corpus_puzzles() {
-    soundness("nested", nested);
+fn nested_forcing_soundness_on_the_hardest_puzzles() {
+    let mut boards = corpora::first_boards("puzzles6_forum_hardest_1106", 40);
+    boards.extend(corpora::first_boards("puzzles5_forum_hardest_1905_11+", 40));
+    if boards.is_empty() {
+        eprintln!("skipped: no corpora in ../shared/data");
+        return;
+    }
+    let mut steps = [0; 3];
+    let mut walked = 0;
+    for b in &boards {
+        let all: [Technique; 3] = [
+            ("forcing", forcing),
+            ("dynamic", dynamic),
+            ("nested", nested),
+        ];
+        if walk(b, &all, &mut steps) {
+            walked += 1;
+        }
+    }
+    eprintln!(
+        "forcing, dynamic, nested: {steps:?} steps on {} puzzles",
+        boards.len()
+    );
+    assert!(steps[2] > 0, "no nested step");
+    assert_eq!(walked, boards.len(), "every puzzle walked to the end");
 }
