@@ -148,18 +148,7 @@ impl Technique {
     /// The place of this technique in hint order: 0 for [`Technique::None`], then its
     /// place in [`Technique::ALL`] plus one.
     const fn rank(self) -> u8 {
-        use Technique as T;
-        match self {
-            T::NishioForcingChain => 29,
-            T::ForcingChain => 30,
-            T::CellForcingChain => 31,
-            T::RegionForcingChain => 32,
-            T::DynamicForcingChain => 33,
-            T::NestedForcingChain => 34,
-            T::BruteForce => 35,
-            // Up to AIC the codes are the hint order.
-            t => t as u8,
-        }
+        RANK[self as usize]
     }
 
     /// The technique with this code (0-35), if there is one.
@@ -261,6 +250,17 @@ impl Technique {
         1 << self as u64
     }
 }
+
+/// [`Technique::rank`] by code, made from [`Technique::ALL`].
+const RANK: [u8; Technique::ALL.len() + 1] = {
+    let mut rank = [0u8; Technique::ALL.len() + 1];
+    let mut k = 0;
+    while k < Technique::ALL.len() {
+        rank[Technique::ALL[k] as usize] = k as u8 + 1;
+        k += 1;
+    }
+    rank
+};
 
 impl PartialOrd for Technique {
     fn partial_cmp(&self, other: &Technique) -> Option<core::cmp::Ordering> {

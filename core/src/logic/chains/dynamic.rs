@@ -13,15 +13,6 @@ use super::forcing::{agree_stage, with_room, Clash, Line, NoMemory, Prop};
 use super::{ChainFind, Grid, NODES};
 use crate::units::{PEER_MASK, UNITS, UNIT_MASK};
 
-/// An empty finding.
-fn nothing() -> ChainFind {
-    ChainFind {
-        removed: [0; 81],
-        pattern: [0; 81],
-        place: None,
-    }
-}
-
 /// The line of digit `d` alone from its candidate in cell `c` assumed: the digit leaves the
 /// cell's peers, and a unit where it has one place left gets it there. The number of rounds
 /// and the unit where the digit has no place left, if it comes to that, and the cells that
@@ -73,7 +64,7 @@ pub(crate) fn nishio(g: &Grid) -> Option<ChainFind> {
     }
     let (_, c, d, u) = best?;
     let (_, placed) = digit_line(g, c, d);
-    let mut f = nothing();
+    let mut f = ChainFind::empty();
     f.removed[c] = 1 << d;
     let mut m = (placed & !g.filled[d]) | (g.pos[d] & UNIT_MASK[u]);
     while m != 0 {
@@ -268,7 +259,7 @@ fn line(base: &Prop, x: usize, on: bool, depth: Depth) -> Prop {
 /// What the two lines of one candidate, present and absent, agree on that `g` and `base` do
 /// not show: the first common placement, or else every common removal.
 fn both_ways(g: &Grid, base: &Prop, on: &Prop, off: &Prop) -> Option<ChainFind> {
-    let mut f = nothing();
+    let mut f = ChainFind::empty();
     for d in 0..9 {
         let m = on.placed[d] & off.placed[d] & !base.placed[d];
         if m != 0 {
@@ -289,39 +280,36 @@ fn both_ways(g: &Grid, base: &Prop, on: &Prop, off: &Prop) -> Option<ChainFind> 
     any.then_some(f)
 }
 
-/// The chains from each candidate of `g` absent and present at `depth`, after `on_first`
-/// (whether contradictions of candidates present are searched first): a candidate whose
-/// absence fails is placed; then what a candidate's presence and absence agree on holds.
-/// With `on_first`, a candidate whose presence fails goes first, and after the placements,
-/// cell and unit forcing over the lines of the candidates present.
-fn search(g: &Grid, depth: Depth, on_first: bool) -> Result<Option<ChainFind>, NoMemory> {
+/// The chains from each candidate of `g` present and absent at `depth`: a candidate whose
+/// presence fails goes, then one whose absence fails is placed; then cell and unit forcing
+/// over the lines of the candidates present; then what a candidate's presence and absence
+/// agree on holds.
+fn search(g: &Grid, depth: Depth) -> Result<Option<ChainFind>, NoMemory> {
     let mut base = Prop::of(g);
     if run(&mut base, depth) == Line::Contradiction {
         return Ok(None);
     }
     let nodes = nodes_of(g, &base)?;
     let mut ons: Vec<Prop> = with_room(nodes.len())?;
-    if on_first {
-        for &x in &nodes {
-            let x = usize::from(x);
-            let p = line(&base, x, true, depth);
-            if p.state == Line::Contradiction {
-                let mut f = nothing();
-                f.removed[x / 9] = 1 << (x % 9);
-                f.pattern[x / 9] |= 1 << (x % 9);
-                p.mark(&base, &mut f.pattern);
-                mark_clash(&base, &p, &mut f.pattern);
-                return Ok(Some(f));
-            }
-            ons.push(p);
+    for &x in &nodes {
+        let x = usize::from(x);
+        let p = line(&base, x, true, depth);
+        if p.state == Line::Contradiction {
+            let mut f = ChainFind::empty();
+            f.removed[x / 9] = 1 << (x % 9);
+            f.pattern[x / 9] |= 1 << (x % 9);
+            p.mark(&base, &mut f.pattern);
+            mark_clash(&base, &p, &mut f.pattern);
+            return Ok(Some(f));
         }
+        ons.push(p);
     }
     let mut offs: Vec<Prop> = with_room(nodes.len())?;
     for &x in &nodes {
         let x = usize::from(x);
         let p = line(&base, x, false, depth);
         if p.state == Line::Contradiction {
-            let mut f = nothing();
+            let mut f = ChainFind::empty();
             f.place = Some((x / 9, (x % 9) as u8 + 1));
             f.pattern[x / 9] |= 1 << (x % 9);
             p.mark(&base, &mut f.pattern);
@@ -330,24 +318,15 @@ fn search(g: &Grid, depth: Depth, on_first: bool) -> Result<Option<ChainFind>, N
         }
         offs.push(p);
     }
-    if on_first {
-        if let Some((f, _)) = agree_stage(g, &base, &ons, &nodes, false)? {
-            return Ok(Some(f));
-        }
+    if let Some((f, _)) = agree_stage(g, &base, &ons, &nodes, false)? {
+        return Ok(Some(f));
     }
-    for (i, &x) in nodes.iter().enumerate() {
+    for ((&x, on), off) in nodes.iter().zip(&ons).zip(&offs) {
         let x = usize::from(x);
-        let on = match ons.get(i) {
-            Some(p) => *p,
-            None => line(&base, x, true, depth),
-        };
-        if on.state == Line::Contradiction {
-            continue;
-        }
-        if let Some(mut f) = both_ways(g, &base, &on, &offs[i]) {
+        if let Some(mut f) = both_ways(g, &base, on, off) {
             f.pattern[x / 9] |= 1 << (x % 9);
             on.mark(&base, &mut f.pattern);
-            offs[i].mark(&base, &mut f.pattern);
+            off.mark(&base, &mut f.pattern);
             return Ok(Some(f));
         }
     }
@@ -359,7 +338,7 @@ fn search(g: &Grid, depth: Depth, on_first: bool) -> Result<Option<ChainFind>, N
 /// contradiction places it), then cell and unit forcing, then what a candidate's presence
 /// and absence both lead to. The heap is fallible.
 pub(crate) fn dynamic(g: &Grid) -> Result<Option<ChainFind>, NoMemory> {
-    search(g, Depth::Plus, true)
+    search(g, Depth::Plus)
 }
 
 /// Nested forcing chains: the lines of `forcing.rs` propagated with a forcing chain nested
@@ -367,5 +346,5 @@ pub(crate) fn dynamic(g: &Grid) -> Result<Option<ChainFind>, NoMemory> {
 /// candidate present, then absent, then cell and unit forcing, then both ways. The heap is
 /// fallible.
 pub(crate) fn nested(g: &Grid) -> Result<Option<ChainFind>, NoMemory> {
-    search(g, Depth::Nested, true)
+    search(g, Depth::Nested)
 }

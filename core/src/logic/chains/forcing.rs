@@ -493,11 +493,7 @@ pub(crate) fn forcing_chain_of(g: &Grid) -> Result<Option<(ChainFind, Forcing)>,
             if lines[i].round() == Line::Contradiction {
                 let x = nodes[i] as usize;
                 let (c, d) = (x / 9, x % 9);
-                let mut f = ChainFind {
-                    removed: [0; 81],
-                    pattern: [0; 81],
-                    place: None,
-                };
+                let mut f = ChainFind::empty();
                 f.pattern[c] |= 1 << d;
                 // The steps the contradiction rests on, traced back to the assumption, and
                 // the contradiction: the candidates the cell or unit had before.
@@ -653,11 +649,7 @@ fn agree(
             gone[d] &= g.pos[d] & !(l.cand[d] | l.placed[d]);
         }
     }
-    let mut f = ChainFind {
-        removed: [0; 81],
-        pattern: [0; 81],
-        place: None,
-    };
+    let mut f = ChainFind::empty();
     for (d, &m) in placed.iter().enumerate() {
         if m != 0 {
             let c = m.trailing_zeros() as usize;

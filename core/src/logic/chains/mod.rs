@@ -53,6 +53,17 @@ pub(crate) struct ChainFind {
     pub(crate) place: Option<(usize, u8)>,
 }
 
+impl ChainFind {
+    /// Nothing removed, placed or shown yet.
+    pub(crate) fn empty() -> ChainFind {
+        ChainFind {
+            removed: [0; 81],
+            pattern: [0; 81],
+            place: None,
+        }
+    }
+}
+
 mod alternating;
 mod dynamic;
 mod forcing;
