@@ -156,7 +156,7 @@ fn plus(p: &mut Prop) -> bool {
                 let others = um & !(1u128 << c1) & !(1u128 << c2);
                 for d in 0..9 {
                     if m >> d & 1 != 0 && p.cand[d] & others != 0 {
-                        p.cand[d] &= !others;
+                        p.remove(d, others);
                         progress = true;
                     }
                 }
@@ -174,7 +174,7 @@ fn plus(p: &mut Prop) -> bool {
                 }
                 for d in 0..9 {
                     if d != d1 && d != d2 && p.cand[d] & m != 0 {
-                        p.cand[d] &= !m;
+                        p.remove(d, m);
                         progress = true;
                     }
                 }
@@ -202,7 +202,7 @@ fn plus(p: &mut Prop) -> bool {
                     }
                     let rm = p.cand[d] & cross & !UNIT_MASK[l1] & !UNIT_MASK[l2];
                     if rm != 0 {
-                        p.cand[d] &= !rm;
+                        p.remove(d, rm);
                         progress = true;
                     }
                 }
@@ -229,7 +229,7 @@ fn run_nested(p: &mut Prop) -> Line {
                 q.place(c, d);
                 q.state = Line::Running;
                 if q.run() == Line::Contradiction {
-                    p.cand[d] &= !(1u128 << c);
+                    p.remove(d, 1u128 << c);
                     removed = true;
                 }
             }
@@ -250,7 +250,7 @@ fn line(base: &Prop, x: usize, on: bool, depth: Depth) -> Prop {
     if on {
         p.place(c, d);
     } else {
-        p.cand[d] &= !(1u128 << c);
+        p.remove(d, 1u128 << c);
     }
     run(&mut p, depth);
     p

@@ -2,7 +2,39 @@
 //! bitboards, contradictions first, then cell and unit forcing (see the parent module).
 
 use super::{ChainFind, Grid, NODES};
-use crate::units::{ALL_CELLS, BOX_LINES, PEER_MASK, UNITS, UNIT_MASK};
+use crate::units::{ALL_CELLS, BOX_LINES, CELL_UNITS, PEER_MASK, UNITS, UNIT_MASK};
+
+/// Per cell, its row, column and box as bits of unit indices (bit `u` for `UNITS[u]`).
+const CELL_UNIT_BITS: [u32; 81] = {
+    let mut m = [0u32; 81];
+    let mut c = 0;
+    while c < 81 {
+        let u = CELL_UNITS[c];
+        m[c] = 1 << u[0] | 1 << u[1] | 1 << u[2];
+        c += 1;
+    }
+    m
+};
+
+/// Per box, the box and the six lines through it as bits of unit indices: the units whose
+/// change can make or unmake a locked candidate in the box.
+const BOX_GROUP: [u32; 9] = {
+    let mut m = [0u32; 9];
+    let mut b = 0;
+    while b < 9 {
+        m[b] = 1 << (18 + b);
+        let mut k = 0;
+        while k < 6 {
+            m[b] |= 1 << BOX_LINES[b][k];
+            k += 1;
+        }
+        b += 1;
+    }
+    m
+};
+
+/// Every unit, as bits of unit indices.
+const ALL_UNITS: u32 = (1 << 27) - 1;
 
 /// One line of reasoning from an assumption: per-digit candidate bitboards propagated with
 /// naked and hidden singles.
@@ -19,6 +51,11 @@ pub(super) struct Prop {
     /// Where it failed: a cell left without candidates, or a unit (0-26) and digit (0-8)
     /// left without a place.
     pub(super) clash: Clash,
+    /// Per digit, the units (bit `u` for `UNITS[u]`) where its candidates or placements
+    /// changed since hidden singles last looked at them: only those can hold a new one.
+    hidden_dirty: [u32; 9],
+    /// The same since locked candidates last looked at them.
+    locked_dirty: [u32; 9],
 }
 
 /// Where a propagation met a contradiction.
@@ -52,17 +89,46 @@ impl Prop {
             open: ALL_CELLS & !filled,
             state: Line::Running,
             clash: Clash::No,
+            hidden_dirty: [ALL_UNITS; 9],
+            locked_dirty: [ALL_UNITS; 9],
         }
     }
 
+    /// Notes that digit `d` changed in `units` (bits of unit indices).
+    fn touch(&mut self, d: usize, units: u32) {
+        self.hidden_dirty[d] |= units;
+        self.locked_dirty[d] |= units;
+    }
+
+    /// Puts digit `d` (0-8) in cell `c`: the cell's other candidates and the digit's
+    /// candidates in its peers go.
     pub(super) fn place(&mut self, c: usize, d: usize) {
         let b = 1u128 << c;
         self.placed[d] |= b;
         self.open &= !b;
-        for m in self.cand.iter_mut() {
-            *m &= !b;
+        for e in 0..9 {
+            if self.cand[e] & b != 0 {
+                self.cand[e] &= !b;
+                self.touch(e, CELL_UNIT_BITS[c]);
+            }
         }
-        self.cand[d] &= !PEER_MASK[c];
+        self.touch(d, CELL_UNIT_BITS[c]);
+        self.remove(d, PEER_MASK[c]);
+    }
+
+    /// Removes digit `d` (0-8) from the cells of `cells`.
+    pub(super) fn remove(&mut self, d: usize, cells: u128) {
+        let mut gone = self.cand[d] & cells;
+        if gone == 0 {
+            return;
+        }
+        self.cand[d] &= !gone;
+        let mut units = 0;
+        while gone != 0 {
+            units |= CELL_UNIT_BITS[gone.trailing_zeros() as usize];
+            gone &= gone - 1;
+        }
+        self.touch(d, units);
     }
 
     /// One round: checks for a contradiction, then places every naked and hidden single.
@@ -95,8 +161,27 @@ impl Prop {
                 }
             }
         }
+        // Hidden singles, unit by unit in order; a unit where nothing changed since it was
+        // last looked at holds none (nor a digit without a place) and is skipped.
+        // Only a unit with at most one place can act; those are found at once and found
+        // again after each placement of the digit.
         for d in 0..9 {
-            for (u, &um) in UNIT_MASK.iter().enumerate() {
+            if self.hidden_dirty[d] == 0 {
+                continue;
+            }
+            let mut few = units_with_few(self.cand[d]);
+            let mut from = 0;
+            loop {
+                let rest = self.hidden_dirty[d] & (ALL_UNITS << from);
+                let u = (rest & few).trailing_zeros() as usize;
+                if u >= 27 {
+                    // No unit left can act: what was looked at is clean.
+                    self.hidden_dirty[d] &= !rest;
+                    break;
+                }
+                self.hidden_dirty[d] &= !(rest & ((2 << u) - 1));
+                from = u + 1;
+                let um = UNIT_MASK[u];
                 let m = self.cand[d] & um;
                 if m == 0 {
                     if self.placed[d] & um == 0 {
@@ -106,36 +191,72 @@ impl Prop {
                     }
                 } else if m & (m - 1) == 0 {
                     self.place(m.trailing_zeros() as usize, d);
+                    few = units_with_few(self.cand[d]);
                     progress = true;
                 }
             }
         }
         if !progress && !self.locked() {
             self.state = Line::Stalled;
+            debug_assert!(
+                self.settled(),
+                "a stalled line with a single or a locked candidate"
+            );
         }
         self.state
+    }
+
+    /// Whether no hidden single, digit without a place, or locked candidate is left: what a
+    /// stalled line promises, checked on every unit (for debug builds).
+    fn settled(&self) -> bool {
+        let mut p = *self;
+        p.hidden_dirty = [ALL_UNITS; 9];
+        p.locked_dirty = [ALL_UNITS; 9];
+        for d in 0..9 {
+            for &um in &UNIT_MASK {
+                let m = p.cand[d] & um;
+                if (m == 0 && p.placed[d] & um == 0) || (m != 0 && m & (m - 1) == 0) {
+                    return false;
+                }
+            }
+        }
+        !p.locked()
     }
 
     /// Locked candidates: a digit confined to one line within a box leaves the rest of the
     /// line, confined to one box within a line leaves the rest of the box. Whether it removed
     /// anything.
+    /// A box and line whose units did not change since they were last looked at hold no
+    /// new locked candidate and are skipped.
     fn locked(&mut self) -> bool {
         let mut progress = false;
-        for m in self.cand.iter_mut() {
-            if *m == 0 {
+        for d in 0..9 {
+            let was = self.locked_dirty[d];
+            if self.cand[d] == 0 || was == 0 {
+                continue;
+            }
+            self.locked_dirty[d] = 0;
+            if !any_locked(self.cand[d]) {
                 continue;
             }
             for (b, lines) in BOX_LINES.iter().enumerate() {
+                if (was | self.locked_dirty[d]) & BOX_GROUP[b] == 0 {
+                    continue;
+                }
                 let bx = UNIT_MASK[18 + b];
                 for &l in lines {
+                    if (was | self.locked_dirty[d]) & (1 << (18 + b) | 1 << l) == 0 {
+                        continue;
+                    }
                     let line = UNIT_MASK[l as usize];
                     let inter = bx & line;
-                    let (in_box, in_line) = (*m & bx, *m & line);
+                    let m = self.cand[d];
+                    let (in_box, in_line) = (m & bx, m & line);
                     if in_box != 0 && in_box & !inter == 0 && in_line & !inter != 0 {
-                        *m &= !(line & !inter);
+                        self.remove(d, line & !inter);
                         progress = true;
                     } else if in_line != 0 && in_line & !inter == 0 && in_box & !inter != 0 {
-                        *m &= !(bx & !inter);
+                        self.remove(d, bx & !inter);
                         progress = true;
                     }
                 }
@@ -144,6 +265,7 @@ impl Prop {
         progress
     }
 
+    /// Runs the line until it stalls or fails.
     pub(super) fn run(&mut self) -> Line {
         while self.round() == Line::Running {}
         self.state
@@ -169,6 +291,66 @@ impl Prop {
             }
         }
     }
+}
+
+/// Within each group of three bits of `x` (bits 0-2, 3-5, 6-8), whether another bit of the
+/// group is set.
+fn others_in_triads(x: u32) -> u32 {
+    ((x >> 1) & 0o333) | ((x << 1) & 0o666) | ((x >> 2) & 0o111) | ((x << 2) & 0o444)
+}
+
+/// The units (bit `u` for `UNITS[u]`) where candidates `m` of one digit have at most one
+/// place.
+fn units_with_few(m: u128) -> u32 {
+    let rows: [u32; 9] = core::array::from_fn(|r| (m >> (9 * r)) as u32 & 0o777);
+    let (mut ones, mut twos) = (0u32, 0u32);
+    let mut few = 0u32;
+    for (r, &x) in rows.iter().enumerate() {
+        few |= u32::from(x & x.wrapping_sub(1) == 0) << r;
+        twos |= ones & x;
+        ones |= x;
+    }
+    few |= (!twos & 0o777) << 9;
+    for k in 0..3 {
+        let (a, b, c) = (rows[3 * k], rows[3 * k + 1], rows[3 * k + 2]);
+        let any = a | b | c;
+        // Per box of the band, a column with two places or two columns with one.
+        let many = (a & b) | (a & c) | (b & c) | (any & others_in_triads(any));
+        let many = (many | many >> 1 | many >> 2) & 0o111;
+        let many = (many & 1) | (many >> 2 & 2) | (many >> 4 & 4);
+        few |= (!many & 7) << (18 + 3 * k);
+    }
+    few
+}
+
+/// Whether candidates `m` of one digit hold a locked candidate anywhere: a box whose places
+/// lie in one line that has places outside the box (pointing), or a line whose places lie in
+/// one box that has places outside the line (claiming). For a box and a line through it,
+/// with "in" the places in both, "box" those in the rest of the box and "line" those in the
+/// rest of the line, either is "in" with exactly one of "box" and "line".
+fn any_locked(m: u128) -> bool {
+    let rows: [u32; 9] = core::array::from_fn(|r| (m >> (9 * r)) as u32 & 0o777);
+    let mut hit = 0;
+    for k in 0..3 {
+        // Rows: per row, the stacks (bits 0-2) where it has places.
+        let stacks: [u32; 3] = core::array::from_fn(|i| {
+            let x = rows[3 * k + i];
+            let x = (x | x >> 1 | x >> 2) & 0o111;
+            (x & 1) | (x >> 2 & 2) | (x >> 4 & 4)
+        });
+        for i in 0..3 {
+            let s = stacks[i];
+            let rest_of_box = stacks[(i + 1) % 3] | stacks[(i + 2) % 3];
+            let rest_of_line = others_in_triads(s) & 7;
+            hit |= s & (rest_of_box ^ rest_of_line);
+        }
+        // Columns: per band, the columns (bits 0-8) where it has places.
+        let band = |j: usize| rows[3 * j] | rows[3 * j + 1] | rows[3 * j + 2];
+        let cols = band(k);
+        let rest_of_line = band((k + 1) % 3) | band((k + 2) % 3);
+        hit |= cols & (others_in_triads(cols) ^ rest_of_line);
+    }
+    hit != 0
 }
 
 /// How a traced line derived something.
@@ -330,7 +512,7 @@ impl Trace {
                                     self.cause[k * 9 + d] = ev;
                                 }
                             }
-                            p.cand[d] &= !rm;
+                            p.remove(d, rm);
                             return true;
                         }
                     }
@@ -695,4 +877,71 @@ fn agree(
         }
     }
     Ok(Some(f))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether a box and a line through it hold a locked candidate of `m`, pair by pair.
+    fn locked_pairwise(m: u128) -> bool {
+        BOX_LINES.iter().enumerate().any(|(b, lines)| {
+            let bx = UNIT_MASK[18 + b];
+            lines.iter().any(|&l| {
+                let line = UNIT_MASK[usize::from(l)];
+                let inter = bx & line;
+                let (in_box, in_line) = (m & bx, m & line);
+                (in_box != 0 && in_box & !inter == 0 && in_line & !inter != 0)
+                    || (in_line != 0 && in_line & !inter == 0 && in_box & !inter != 0)
+            })
+        })
+    }
+
+    #[test]
+    fn units_with_few_agrees_with_every_unit() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for k in 0..100_000 {
+            let a = [next() & next() & next(), next() & next(), next()][k % 3];
+            let b = [next() & next() & next(), next() & next(), next()][k % 3];
+            let m = (u128::from(a) | u128::from(b) << 64) & ALL_CELLS;
+            let want = UNIT_MASK
+                .iter()
+                .enumerate()
+                .filter(|(_, &um)| (m & um).count_ones() <= 1)
+                .fold(0u32, |acc, (u, _)| acc | 1 << u);
+            assert_eq!(units_with_few(m), want, "{m:#x}");
+        }
+    }
+
+    #[test]
+    fn any_locked_agrees_with_every_box_and_line() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let (mut hits, mut misses) = (0, 0);
+        for k in 0..200_000 {
+            // Sparse and dense masks, as propagation leaves them.
+            let keep = [next() & next(), next(), next() | next()][k % 3];
+            let keep2 = [next() & next(), next(), next() | next()][k % 3];
+            let m = (u128::from(keep) | u128::from(keep2) << 64) & ALL_CELLS;
+            let want = locked_pairwise(m);
+            assert_eq!(any_locked(m), want, "{m:#x}");
+            if want {
+                hits += 1;
+            } else {
+                misses += 1;
+            }
+        }
+        assert!(hits > 1000 && misses > 1000, "{hits} {misses}");
+    }
 }
