@@ -9,7 +9,9 @@
 //! every branch of a cell or unit) imply holds. Patterns show the assumption, the placements
 //! of the line (or of each branch) and, for a contradiction, the cell or unit where it is.
 
-use super::forcing::{agree_stage, with_room, Clash, Line, NoMemory, Prop};
+use super::forcing::{
+    agree_stage, units_of, with_room, Clash, Line, NoMemory, Prop, ALL_UNITS, CELL_UNIT_BITS,
+};
 use super::{ChainFind, Grid, NODES};
 use crate::units::{PEER_MASK, UNITS, UNIT_MASK};
 
@@ -17,25 +19,39 @@ use crate::units::{PEER_MASK, UNITS, UNIT_MASK};
 /// cell's peers, and a unit where it has one place left gets it there. The number of rounds
 /// and the unit where the digit has no place left, if it comes to that, and the cells that
 /// hold the digit at the end.
+///
+/// A round looks at the units without the digit in order, each as the round has left it;
+/// a unit whose places did not change since it was last looked at cannot act and is
+/// skipped.
 fn digit_line(g: &Grid, c: usize, d: usize) -> (Option<(usize, usize)>, u128) {
     let mut places = g.pos[d] & !(1u128 << c) & !PEER_MASK[c];
     let mut placed = g.filled[d] | 1u128 << c;
+    let mut open = ALL_UNITS & !units_of(placed);
+    let mut dirty = open;
     let mut rounds = 0;
     loop {
         rounds += 1;
         let mut progress = false;
-        for (u, &um) in UNIT_MASK.iter().enumerate() {
-            if placed & um != 0 {
-                continue;
+        let mut from = 0;
+        loop {
+            let rest = dirty & open & (ALL_UNITS << from);
+            if rest == 0 {
+                break;
             }
-            let m = places & um;
+            let u = rest.trailing_zeros() as usize;
+            dirty &= !(1 << u);
+            from = u + 1;
+            let m = places & UNIT_MASK[u];
             if m == 0 {
                 return (Some((rounds, u)), placed);
             }
             if m & (m - 1) == 0 {
                 let k = m.trailing_zeros() as usize;
                 placed |= 1u128 << k;
-                places &= !(1u128 << k) & !PEER_MASK[k];
+                open &= !CELL_UNIT_BITS[k];
+                let gone = places & (1u128 << k | PEER_MASK[k]);
+                places &= !gone;
+                dirty |= units_of(gone);
                 progress = true;
             }
         }

@@ -5,7 +5,7 @@ use super::{ChainFind, Grid, NODES};
 use crate::units::{ALL_CELLS, BOX_LINES, CELL_UNITS, PEER_MASK, UNITS, UNIT_MASK};
 
 /// Per cell, its row, column and box as bits of unit indices (bit `u` for `UNITS[u]`).
-const CELL_UNIT_BITS: [u32; 81] = {
+pub(super) const CELL_UNIT_BITS: [u32; 81] = {
     let mut m = [0u32; 81];
     let mut c = 0;
     while c < 81 {
@@ -34,7 +34,17 @@ const BOX_GROUP: [u32; 9] = {
 };
 
 /// Every unit, as bits of unit indices.
-const ALL_UNITS: u32 = (1 << 27) - 1;
+pub(super) const ALL_UNITS: u32 = (1 << 27) - 1;
+
+/// The units (bits of unit indices) of the cells of `cells`.
+pub(super) fn units_of(mut cells: u128) -> u32 {
+    let mut units = 0;
+    while cells != 0 {
+        units |= CELL_UNIT_BITS[cells.trailing_zeros() as usize];
+        cells &= cells - 1;
+    }
+    units
+}
 
 /// One line of reasoning from an assumption: per-digit candidate bitboards propagated with
 /// naked and hidden singles.
@@ -118,17 +128,12 @@ impl Prop {
 
     /// Removes digit `d` (0-8) from the cells of `cells`.
     pub(super) fn remove(&mut self, d: usize, cells: u128) {
-        let mut gone = self.cand[d] & cells;
+        let gone = self.cand[d] & cells;
         if gone == 0 {
             return;
         }
         self.cand[d] &= !gone;
-        let mut units = 0;
-        while gone != 0 {
-            units |= CELL_UNIT_BITS[gone.trailing_zeros() as usize];
-            gone &= gone - 1;
-        }
-        self.touch(d, units);
+        self.touch(d, units_of(gone));
     }
 
     /// One round: checks for a contradiction, then places every naked and hidden single.
@@ -163,13 +168,18 @@ impl Prop {
         }
         // Hidden singles, unit by unit in order; a unit where nothing changed since it was
         // last looked at holds none (nor a digit without a place) and is skipped.
-        // Only a unit with at most one place can act; those are found at once and found
-        // again after each placement of the digit.
+        // Only a unit with at most one place can act: those are found at once, and with
+        // them, after each placement of the digit, the units it changed.
         for d in 0..9 {
             if self.hidden_dirty[d] == 0 {
                 continue;
             }
-            let mut few = units_with_few(self.cand[d]);
+            // Finding them at once costs about as much as looking at eight units.
+            let mut few = if self.hidden_dirty[d].count_ones() > 8 {
+                units_with_few(self.cand[d])
+            } else {
+                ALL_UNITS
+            };
             let mut from = 0;
             loop {
                 let rest = self.hidden_dirty[d] & (ALL_UNITS << from);
@@ -190,8 +200,10 @@ impl Prop {
                         return self.state;
                     }
                 } else if m & (m - 1) == 0 {
-                    self.place(m.trailing_zeros() as usize, d);
-                    few = units_with_few(self.cand[d]);
+                    let k = m.trailing_zeros() as usize;
+                    // The units the placement changes for the digit may now have few places.
+                    few |= CELL_UNIT_BITS[k] | units_of(self.cand[d] & PEER_MASK[k]);
+                    self.place(k, d);
                     progress = true;
                 }
             }
