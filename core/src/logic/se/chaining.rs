@@ -169,6 +169,11 @@ impl Search {
         self.cur = 0;
     }
 
+    /// The depth of `n` (reached).
+    fn depth_of(&self, n: u16) -> u8 {
+        self.depth[usize::from(n)]
+    }
+
     fn reached(&self, n: u16) -> bool {
         self.at[usize::from(n)] != UNREACHED
     }
@@ -935,9 +940,9 @@ impl Nested {
                     self.contradiction((cell, d, false), CELL_SLOTS, level),
                 );
                 // A search cut short by a contradiction still counts what it reached.
-                let r = self.common(g, &[k, CELL_SLOTS], level.0, level.1)?;
+                let r = self.common(g, &[k, CELL_SLOTS], level, bar(&best))?;
                 best = easier(best, r);
-                let r = self.regions(g, (cell, d), k, mode, level)?;
+                let r = self.regions(g, (cell, d), k, mode, level, bar(&best))?;
                 best = easier(best, r);
                 if !self.tighten(&best, level.0) {
                     return Ok(best);
@@ -946,7 +951,7 @@ impl Nested {
             }
             if k >= 2 {
                 let ks: [usize; 9] = core::array::from_fn(|j| j);
-                let r = self.common(g, &ks[..k], level.0, level.1)?;
+                let r = self.common(g, &ks[..k], level, bar(&best))?;
                 best = easier(best, r);
             }
         }
@@ -955,7 +960,7 @@ impl Nested {
 
     /// The region chains of digit `d` in the units where `cell` is its first place, with
     /// three places or more (two places are a double chain): every place on; search `k`
-    /// is the one from `cell`.
+    /// is the one from `cell`. Only conclusions rated below `bound` count.
     fn regions(
         &mut self,
         g: &Grid,
@@ -963,6 +968,7 @@ impl Nested {
         k: usize,
         mode: Mode,
         level: (i32, SeRule),
+        bound: i32,
     ) -> Result<Option<Best>, Error> {
         let mut best = None;
         let units = CELL_UNITS[cell];
@@ -987,30 +993,43 @@ impl Nested {
                 ks[n] = slot;
                 n += 1;
             }
-            best = easier(best, self.common(g, &ks[..n], level.0, level.1)?);
+            let r = self.common(g, &ks[..n], level, bar(&best).min(bound))?;
+            best = easier(best, r);
         }
         Ok(best)
     }
 
     /// The easiest conclusion reached by every search of `ks`: a candidate off in all
-    /// (removed) or on in all (placed), that changes `g`.
+    /// (removed) or on in all (placed), that changes `g`. Only conclusions rated below
+    /// `bound` are considered (the best so far keeps a tie): a node whose depths already
+    /// give too much complexity is not counted.
     fn common(
         &mut self,
         g: &Grid,
         ks: &[usize],
-        base: i32,
-        rule: SeRule,
+        (base, rule): (i32, SeRule),
+        bound: i32,
     ) -> Result<Option<Best>, Error> {
-        let mut best: Option<Best> = None;
+        // The best so far: (rating, complexity, node).
+        let mut best: Option<(i32, usize, u16)> = None;
         let first = ks[0];
         let order_len = self.searches[first].order.len();
         for i in 0..order_len {
             let n = self.searches[first].order[i];
-            let (cell, d, on) = parts(n);
+            let (cell, d, _) = parts(n);
             if g.digit[cell] != 0 || g.cand[cell] & (1 << d) == 0 {
                 continue;
             }
             if !ks.iter().all(|&k| self.searches[k].reached(n)) {
+                continue;
+            }
+            let bar = best.map_or(bound, |b| b.0.min(bound));
+            // A node's complexity in a search is at least its depth plus one.
+            let least: usize = ks
+                .iter()
+                .map(|&k| usize::from(self.searches[k].depth_of(n)) + 1)
+                .sum();
+            if base + length_bonus(least) >= bar {
                 continue;
             }
             let mut complexity = 0;
@@ -1018,6 +1037,12 @@ impl Nested {
                 complexity += self.searches[k].complexity(n, &mut self.seen, &mut self.stack);
             }
             let rating = base + length_bonus(complexity);
+            if rating < bar {
+                best = Some((rating, complexity, n));
+            }
+        }
+        Ok(best.map(|(rating, complexity, n)| {
+            let (cell, d, on) = parts(n);
             let found = if on {
                 Found::placing(rule, rating, cell, d as u8 + 1)
             } else {
@@ -1025,10 +1050,14 @@ impl Nested {
                 removed[cell] = 1 << d;
                 Found::removing(rule, rating, removed)
             };
-            best = easier(best, Some(Best { found, complexity }));
-        }
-        Ok(best)
+            Best { found, complexity }
+        }))
     }
+}
+
+/// The rating a conclusion must be below to be easier than `best`.
+fn bar(best: &Option<Best>) -> i32 {
+    best.as_ref().map_or(i32::MAX, |b| b.found.rating)
 }
 
 /// The easier of two conclusions: the lower rating, then the lower complexity, then the
