@@ -35,6 +35,8 @@ const Y_CHAIN_BASE: i32 = 70;
 const NODES: usize = CELLS * 9 * 2;
 /// No parent list: the node is not reached.
 const UNREACHED: u32 = u32::MAX;
+/// The node's one parent is in [`Info::parent`], not in the arena.
+const ONE_PARENT: u32 = u32::MAX - 1;
 
 /// The block, row and column of `cell` (indices of [`UNITS`]), in Sudoku Explainer's
 /// order.
@@ -83,14 +85,35 @@ struct Mode {
     stop: bool,
 }
 
+/// What a search holds of one node, kept together so that reaching it touches one place.
+#[derive(Debug, Clone, Copy)]
+struct Info {
+    /// The offset of its parent list in the search's arena, [`ONE_PARENT`] when its one
+    /// parent is `parent`, or [`UNREACHED`].
+    at: u32,
+    /// Its parent, when it has one only (as every node of a static search but the start).
+    parent: u16,
+    /// The complexity of the nested chain that gave it (0: none).
+    extra: u16,
+    /// Its depth: the steps from the start along the nodes followed (at most its
+    /// complexity less one).
+    depth: u8,
+}
+
+/// A node not reached.
+const NOT_REACHED: Info = Info {
+    at: UNREACHED,
+    parent: 0,
+    extra: 0,
+    depth: 0,
+};
+
 /// The implications of one assumption: every node reached with its parents.
 struct Search {
-    /// Per node, the offset of its parent list in `arena`, or [`UNREACHED`].
-    at: Vec<u32>,
+    /// Per node, where its parents are, its nested complexity and its depth.
+    info: Vec<Info>,
     /// Parent lists: a length, then that many nodes.
     arena: Vec<u16>,
-    /// Per node, the complexity of the nested chain that gave it (0: none).
-    extra: Vec<u16>,
     /// Nodes reached but not yet followed, "on" nodes first.
     pending_on: Vec<u16>,
     pending_off: Vec<u16>,
@@ -105,9 +128,6 @@ struct Search {
     /// A node the start may not reach directly (a cycle's closing node, which must be
     /// reached around the loop), or `u16::MAX`.
     banned: u16,
-    /// Per node, its depth: the steps from the start along the nodes followed (at most its
-    /// complexity less one).
-    depth: Vec<u8>,
     /// The depth of the node being followed.
     cur: u8,
     /// The most complexity a conclusion may have to matter: nodes are followed only while
@@ -124,9 +144,8 @@ fn reserve<T>(v: &mut Vec<T>, n: usize) -> Result<(), Error> {
 impl Search {
     fn new(g: &Grid) -> Result<Search, Error> {
         let mut s = Search {
-            at: Vec::new(),
+            info: Vec::new(),
             arena: Vec::new(),
-            extra: Vec::new(),
             pending_on: Vec::new(),
             pending_off: Vec::new(),
             order: Vec::new(),
@@ -134,16 +153,11 @@ impl Search {
             contradiction: None,
             stop: true,
             banned: u16::MAX,
-            depth: Vec::new(),
             cur: 0,
             limit: usize::MAX,
         };
-        reserve(&mut s.depth, NODES)?;
-        s.depth.resize(NODES, 0);
-        reserve(&mut s.at, NODES)?;
-        s.at.resize(NODES, UNREACHED);
-        reserve(&mut s.extra, NODES)?;
-        s.extra.resize(NODES, 0);
+        reserve(&mut s.info, NODES)?;
+        s.info.resize(NODES, NOT_REACHED);
         // Every node has at most nine parents.
         reserve(&mut s.arena, NODES * 10)?;
         reserve(&mut s.pending_on, NODES)?;
@@ -155,8 +169,7 @@ impl Search {
     /// Forgets every node; a dynamic search starts its changed grid from `g`.
     fn reset(&mut self, g: &Grid, dynamic: bool) {
         for &n in &self.order {
-            self.at[usize::from(n)] = UNREACHED;
-            self.extra[usize::from(n)] = 0;
+            self.info[usize::from(n)] = NOT_REACHED;
         }
         self.arena.clear();
         self.pending_on.clear();
@@ -169,12 +182,21 @@ impl Search {
         self.cur = 0;
     }
 
+    /// The depth of `n` (reached).
+    fn depth_of(&self, n: u16) -> u8 {
+        self.info[usize::from(n)].depth
+    }
+
     fn reached(&self, n: u16) -> bool {
-        self.at[usize::from(n)] != UNREACHED
+        self.info[usize::from(n)].at != UNREACHED
     }
 
     fn parents(&self, n: u16) -> &[u16] {
-        let at = self.at[usize::from(n)] as usize;
+        let i = &self.info[usize::from(n)];
+        if i.at == ONE_PARENT {
+            return core::slice::from_ref(&i.parent);
+        }
+        let at = i.at as usize;
         let len = usize::from(self.arena[at]);
         &self.arena[at + 1..at + 1 + len]
     }
@@ -189,21 +211,29 @@ impl Search {
         if n == self.banned && parents.len() == 1 && self.order.first() == Some(&parents[0]) {
             return;
         }
-        let at = self.arena.len();
-        if at + parents.len() + 1 > self.arena.capacity() {
-            // More parents than a node can have: the caller's lists are wrong; drop it.
-            debug_assert!(false, "a node with too many parents");
-            return;
-        }
-        self.arena.push(parents.len() as u16);
-        self.arena.extend_from_slice(parents);
-        self.at[usize::from(n)] = at as u32;
-        self.depth[usize::from(n)] = if parents.is_empty() {
-            0
+        let (at, parent) = if let [p] = parents {
+            (ONE_PARENT, *p)
         } else {
-            self.cur.saturating_add(1)
+            let at = self.arena.len();
+            if at + parents.len() + 1 > self.arena.capacity() {
+                // More parents than a node can have: the caller's lists are wrong; drop it.
+                debug_assert!(false, "a node with too many parents");
+                return;
+            }
+            self.arena.push(parents.len() as u16);
+            self.arena.extend_from_slice(parents);
+            (at as u32, 0)
         };
-        self.extra[usize::from(n)] = extra;
+        self.info[usize::from(n)] = Info {
+            at,
+            parent,
+            extra,
+            depth: if parents.is_empty() {
+                0
+            } else {
+                self.cur.saturating_add(1)
+            },
+        };
         self.order.push(n);
         let on = n % 2 == 1;
         if on {
@@ -255,7 +285,7 @@ impl Search {
     /// Whether `n`'s children can stay within the limit (a child's complexity is at least
     /// its depth plus one); if so, `n` becomes the node being followed.
     fn within(&mut self, n: u16) -> bool {
-        let d = self.depth[usize::from(n)];
+        let d = self.info[usize::from(n)].depth;
         if usize::from(d) + 2 > self.limit {
             return false;
         }
@@ -420,7 +450,7 @@ impl Search {
         seen[usize::from(n) / 64] |= 1 << (n % 64);
         let mut count = 0;
         while let Some(m) = stack.pop() {
-            count += 1 + usize::from(self.extra[usize::from(m)]);
+            count += 1 + usize::from(self.info[usize::from(m)].extra);
             for &p in self.parents(m) {
                 let (w, b) = (usize::from(p) / 64, p % 64);
                 if seen[w] >> b & 1 == 0 {
@@ -935,9 +965,9 @@ impl Nested {
                     self.contradiction((cell, d, false), CELL_SLOTS, level),
                 );
                 // A search cut short by a contradiction still counts what it reached.
-                let r = self.common(g, &[k, CELL_SLOTS], level.0, level.1)?;
+                let r = self.common(g, &[k, CELL_SLOTS], level, bar(&best))?;
                 best = easier(best, r);
-                let r = self.regions(g, (cell, d), k, mode, level)?;
+                let r = self.regions(g, (cell, d), k, mode, level, bar(&best))?;
                 best = easier(best, r);
                 if !self.tighten(&best, level.0) {
                     return Ok(best);
@@ -946,7 +976,7 @@ impl Nested {
             }
             if k >= 2 {
                 let ks: [usize; 9] = core::array::from_fn(|j| j);
-                let r = self.common(g, &ks[..k], level.0, level.1)?;
+                let r = self.common(g, &ks[..k], level, bar(&best))?;
                 best = easier(best, r);
             }
         }
@@ -955,7 +985,7 @@ impl Nested {
 
     /// The region chains of digit `d` in the units where `cell` is its first place, with
     /// three places or more (two places are a double chain): every place on; search `k`
-    /// is the one from `cell`.
+    /// is the one from `cell`. Only conclusions rated below `bound` count.
     fn regions(
         &mut self,
         g: &Grid,
@@ -963,6 +993,7 @@ impl Nested {
         k: usize,
         mode: Mode,
         level: (i32, SeRule),
+        bound: i32,
     ) -> Result<Option<Best>, Error> {
         let mut best = None;
         let units = CELL_UNITS[cell];
@@ -987,30 +1018,43 @@ impl Nested {
                 ks[n] = slot;
                 n += 1;
             }
-            best = easier(best, self.common(g, &ks[..n], level.0, level.1)?);
+            let r = self.common(g, &ks[..n], level, bar(&best).min(bound))?;
+            best = easier(best, r);
         }
         Ok(best)
     }
 
     /// The easiest conclusion reached by every search of `ks`: a candidate off in all
-    /// (removed) or on in all (placed), that changes `g`.
+    /// (removed) or on in all (placed), that changes `g`. Only conclusions rated below
+    /// `bound` are considered (the best so far keeps a tie): a node whose depths already
+    /// give too much complexity is not counted.
     fn common(
         &mut self,
         g: &Grid,
         ks: &[usize],
-        base: i32,
-        rule: SeRule,
+        (base, rule): (i32, SeRule),
+        bound: i32,
     ) -> Result<Option<Best>, Error> {
-        let mut best: Option<Best> = None;
+        // The best so far: (rating, complexity, node).
+        let mut best: Option<(i32, usize, u16)> = None;
         let first = ks[0];
         let order_len = self.searches[first].order.len();
         for i in 0..order_len {
             let n = self.searches[first].order[i];
-            let (cell, d, on) = parts(n);
+            let (cell, d, _) = parts(n);
             if g.digit[cell] != 0 || g.cand[cell] & (1 << d) == 0 {
                 continue;
             }
             if !ks.iter().all(|&k| self.searches[k].reached(n)) {
+                continue;
+            }
+            let bar = best.map_or(bound, |b| b.0.min(bound));
+            // A node's complexity in a search is at least its depth plus one.
+            let least: usize = ks
+                .iter()
+                .map(|&k| usize::from(self.searches[k].depth_of(n)) + 1)
+                .sum();
+            if base + length_bonus(least) >= bar {
                 continue;
             }
             let mut complexity = 0;
@@ -1018,6 +1062,12 @@ impl Nested {
                 complexity += self.searches[k].complexity(n, &mut self.seen, &mut self.stack);
             }
             let rating = base + length_bonus(complexity);
+            if rating < bar {
+                best = Some((rating, complexity, n));
+            }
+        }
+        Ok(best.map(|(rating, complexity, n)| {
+            let (cell, d, on) = parts(n);
             let found = if on {
                 Found::placing(rule, rating, cell, d as u8 + 1)
             } else {
@@ -1025,10 +1075,14 @@ impl Nested {
                 removed[cell] = 1 << d;
                 Found::removing(rule, rating, removed)
             };
-            best = easier(best, Some(Best { found, complexity }));
-        }
-        Ok(best)
+            Best { found, complexity }
+        }))
     }
+}
+
+/// The rating a conclusion must be below to be easier than `best`.
+fn bar(best: &Option<Best>) -> i32 {
+    best.as_ref().map_or(i32::MAX, |b| b.found.rating)
 }
 
 /// The easier of two conclusions: the lower rating, then the lower complexity, then the
