@@ -9,6 +9,7 @@ import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 
 import * as sudoku from "libsudoku";
+import { isSolutionOf } from "./grids.js";
 import { load, BUILDS, LEVELS, Status, SudokuError, simdSupported } from "libsudoku";
 
 const require = createRequire(import.meta.url);
@@ -43,23 +44,6 @@ function digits(mask) {
   const out = [];
   for (let d = 1; d <= 9; d++) if (mask & (1 << (d - 1))) out.push(d);
   return out;
-}
-
-function isSolutionOf(grid, puzzle) {
-  if (grid.length !== 81) return false;
-  for (let i = 0; i < 81; i++) {
-    if (puzzle[i] !== "." && puzzle[i] !== "0" && puzzle[i] !== grid[i]) return false;
-  }
-  for (let u = 0; u < 9; u++) {
-    const row = new Set(), col = new Set(), box = new Set();
-    for (let k = 0; k < 9; k++) {
-      row.add(grid[u * 9 + k]);
-      col.add(grid[k * 9 + u]);
-      box.add(grid[(Math.floor(u / 3) * 3 + Math.floor(k / 3)) * 9 + (u % 3) * 3 + (k % 3)]);
-    }
-    for (const s of [row, col, box]) if (s.size !== 9 || s.has(".") || s.has("0")) return false;
-  }
-  return true;
 }
 
 test("the default build is the best this engine runs, and the override picks one", () => {

@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { load, BUILDS, LEVELS, Status, SudokuError, statusMessage } from "libsudoku";
+import { isSolutionOf } from "./grids.js";
 
 const path =
   process.env.SUDOKU_CONTRACT_CASES ||
@@ -93,23 +94,6 @@ function stepOf(spec, line) {
   const m = /^(-?\d+),(-?\d+)(.*)$/.exec(spec);
   assert.ok(m, `line ${line}: a bad step ${spec}`);
   return { cell: Number(m[1]), digit: Number(m[2]), removed: edit(new Array(81).fill(0), m[3], line) };
-}
-
-function isSolutionOf(grid, puzzle) {
-  if (typeof grid !== "string" || !/^[1-9]{81}$/.test(grid)) return false;
-  for (let i = 0; i < 81; i++) {
-    if (puzzle[i] !== "." && puzzle[i] !== "0" && puzzle[i] !== grid[i]) return false;
-  }
-  for (let u = 0; u < 9; u++) {
-    const row = new Set(), col = new Set(), box = new Set();
-    for (let k = 0; k < 9; k++) {
-      row.add(grid[u * 9 + k]);
-      col.add(grid[k * 9 + u]);
-      box.add(grid[(Math.floor(u / 3) * 3 + Math.floor(k / 3)) * 9 + (u % 3) * 3 + (k % 3)]);
-    }
-    if (row.size !== 9 || col.size !== 9 || box.size !== 9) return false;
-  }
-  return true;
 }
 
 // The board as the call's inputs: the string, and its bytes where every character is one.

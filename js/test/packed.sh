@@ -21,7 +21,7 @@ mkdir "$work/project"
 cd "$work/project"
 printf '{ "name": "libsudoku-packed-test", "private": true, "type": "module" }\n' > package.json
 npm install --offline --no-audit --no-fund --silent "$work/$tarball"
-cp "$js"/test/*.test.js .
+cp "$js"/test/*.test.js "$js"/test/grids.js .
 cp -r "$js/test/types" types
 
 echo "tsc --noEmit on test/types/usage.ts against the installed declarations"
