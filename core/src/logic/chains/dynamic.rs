@@ -10,10 +10,10 @@
 //! of the line (or of each branch) and, for a contradiction, the cell or unit where it is.
 
 use super::forcing::{
-    agree_stage, units_of, with_room, Clash, Line, NoMemory, Prop, ALL_UNITS, CELL_UNIT_BITS,
+    agree_stage, units_of, with_room, Line, NoMemory, Prop, ALL_UNITS, CELL_UNIT_BITS,
 };
 use super::{ChainFind, Grid, NODES};
-use crate::units::{PEER_MASK, UNITS, UNIT_MASK};
+use crate::units::{PEER_MASK, UNIT_MASK};
 
 /// The line of digit `d` alone from its candidate in cell `c` assumed: the digit leaves the
 /// cell's peers, and a unit where it has one place left gets it there. The number of rounds
@@ -91,19 +91,11 @@ pub(crate) fn nishio(g: &Grid) -> Option<ChainFind> {
     Some(f)
 }
 
-/// Marks where line `p` failed, as its base showed it: the failing cell's candidates, or the
-/// digit's places in the failing unit.
+/// Marks where line `p` failed, as its base showed it ([`Prop::clash_site`]).
 fn mark_clash(base: &Prop, p: &Prop, pattern: &mut [u16; 81]) {
-    match p.clash {
-        Clash::Cell(cell) => pattern[usize::from(cell)] |= base.cand_of(usize::from(cell)),
-        Clash::Unit(u, e) => {
-            for &cell in &UNITS[usize::from(u)] {
-                if base.cand[usize::from(e)] >> cell & 1 != 0 {
-                    pattern[usize::from(cell)] |= 1 << e;
-                }
-            }
-        }
-        Clash::No => {}
+    let (site, k) = p.clash_site(base);
+    for &(cell, m) in &site[..k] {
+        pattern[cell] |= m;
     }
 }
 

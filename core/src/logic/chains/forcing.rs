@@ -283,6 +283,30 @@ impl Prop {
         self.state
     }
 
+    /// Where this line failed, as `base` showed it, as (cell, candidates) pairs: the
+    /// failing cell with its candidates, or the digit's places in the failing unit; and
+    /// how many pairs there are (none when the line did not fail).
+    pub(super) fn clash_site(&self, base: &Prop) -> ([(usize, u16); 9], usize) {
+        let mut site = [(0usize, 0u16); 9];
+        let mut k = 0;
+        match self.clash {
+            Clash::Cell(cell) => {
+                site[0] = (usize::from(cell), base.cand_of(usize::from(cell)));
+                k = 1;
+            }
+            Clash::Unit(u, e) => {
+                for &cell in &UNITS[usize::from(u)] {
+                    if base.cand[usize::from(e)] >> cell & 1 != 0 {
+                        site[k] = (usize::from(cell), 1 << e);
+                        k += 1;
+                    }
+                }
+            }
+            Clash::No => {}
+        }
+        (site, k)
+    }
+
     /// The candidates of cell `c` (bit d-1).
     pub(super) fn cand_of(&self, c: usize) -> u16 {
         let mut m = 0;
@@ -692,23 +716,7 @@ pub(crate) fn forcing_chain_of(g: &Grid) -> Result<Option<(ChainFind, Forcing)>,
                 // The steps the contradiction rests on, traced back to the assumption, and
                 // the contradiction: the candidates the cell or unit had before.
                 let t = Trace::new(&base, x)?;
-                let mut site = [(0usize, 0u16); 9];
-                let mut k = 0;
-                match t.prop.clash {
-                    Clash::Cell(cell) => {
-                        site[0] = (cell as usize, base.cand_of(cell as usize));
-                        k = 1;
-                    }
-                    Clash::Unit(u, e) => {
-                        for &cell in &UNITS[u as usize] {
-                            if base.cand[e as usize] >> cell & 1 != 0 {
-                                site[k] = (cell as usize, 1 << e);
-                                k += 1;
-                            }
-                        }
-                    }
-                    Clash::No => {}
-                }
+                let (site, k) = t.prop.clash_site(&base);
                 if t.prop.state == Line::Contradiction {
                     t.explain(&base, &site[..k], None, &mut f.pattern)?;
                     for &(cell, m) in &site[..k] {
