@@ -917,43 +917,49 @@ mod tests {
         })
     }
 
-    #[test]
-    fn units_with_few_agrees_with_every_unit() {
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = || {
+    /// Candidate masks of one digit from seed `x`: sparse, half full and dense by turns, as
+    /// propagation leaves them.
+    fn masks(mut x: u64) -> impl FnMut(usize) -> u128 {
+        let mut next = move || {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
             x
         };
+        move |k| {
+            let mut half = || [next() & next() & next(), next(), next() | next()][k % 3];
+            let (a, b) = (half(), half());
+            (u128::from(a) | u128::from(b) << 64) & ALL_CELLS
+        }
+    }
+
+    #[test]
+    fn units_with_few_agrees_with_every_unit() {
+        let mut mask = masks(0x2545_F491_4F6C_DD1D);
+        let (mut some, mut none) = (0, 0);
         for k in 0..100_000 {
-            let a = [next() & next() & next(), next() & next(), next()][k % 3];
-            let b = [next() & next() & next(), next() & next(), next()][k % 3];
-            let m = (u128::from(a) | u128::from(b) << 64) & ALL_CELLS;
+            let m = mask(k);
             let want = UNIT_MASK
                 .iter()
                 .enumerate()
                 .filter(|(_, &um)| (m & um).count_ones() <= 1)
                 .fold(0u32, |acc, (u, _)| acc | 1 << u);
             assert_eq!(units_with_few(m), want, "{m:#x}");
+            if want == 0 {
+                none += 1;
+            } else {
+                some += 1;
+            }
         }
+        assert!(some > 1000 && none > 1000, "{some} {none}");
     }
 
     #[test]
     fn any_locked_agrees_with_every_box_and_line() {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut mask = masks(0x9E37_79B9_7F4A_7C15);
         let (mut hits, mut misses) = (0, 0);
         for k in 0..200_000 {
-            // Sparse and dense masks, as propagation leaves them.
-            let keep = [next() & next(), next(), next() | next()][k % 3];
-            let keep2 = [next() & next(), next(), next() | next()][k % 3];
-            let m = (u128::from(keep) | u128::from(keep2) << 64) & ALL_CELLS;
+            let m = mask(k);
             let want = locked_pairwise(m);
             assert_eq!(any_locked(m), want, "{m:#x}");
             if want {
