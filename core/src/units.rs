@@ -84,6 +84,31 @@ pub(crate) const CELL_UNITS: [[u8; 3]; CELLS] = {
     m
 };
 
+/// Every unit as bits of unit indices (bit `u` for `UNITS[u]`).
+pub(crate) const ALL_UNITS: u32 = (1 << 27) - 1;
+
+/// Per cell, its row, column and box as bits of unit indices (bit `u` for `UNITS[u]`).
+pub(crate) const CELL_UNIT_BITS: [u32; CELLS] = {
+    let mut m = [0u32; CELLS];
+    let mut c = 0;
+    while c < CELLS {
+        let u = CELL_UNITS[c];
+        m[c] = 1 << u[0] | 1 << u[1] | 1 << u[2];
+        c += 1;
+    }
+    m
+};
+
+/// The units (bits of unit indices) of the cells of `cells` (a bitboard).
+pub(crate) fn units_of(mut cells: u128) -> u32 {
+    let mut units = 0;
+    while cells != 0 {
+        units |= CELL_UNIT_BITS[cells.trailing_zeros() as usize];
+        cells &= cells - 1;
+    }
+    units
+}
+
 /// The unit indices of the three rows and three columns through each box.
 pub(crate) const BOX_LINES: [[u8; 6]; 9] = {
     let mut m = [[0u8; 6]; 9];
@@ -108,9 +133,62 @@ pub(crate) fn sees(a: usize, b: usize) -> bool {
     PEER_MASK[a] >> b & 1 != 0
 }
 
+/// Small bit counts by bit operations, for candidate masks and bitboards: the logic is not
+/// built per CPU path, and on baseline x86-64 (no population-count instruction)
+/// `count_ones` is a software count in its hot loops.
+pub(crate) trait Bits: Copy {
+    /// Whether exactly one bit is set.
+    fn is_single(self) -> bool;
+    /// Whether exactly two bits are set.
+    fn is_pair(self) -> bool;
+}
+
+macro_rules! bits {
+    ($($t:ty),*) => {$(
+        impl Bits for $t {
+            fn is_single(self) -> bool {
+                self != 0 && self & (self - 1) == 0
+            }
+            fn is_pair(self) -> bool {
+                let rest = self & self.wrapping_sub(1);
+                rest != 0 && rest & (rest - 1) == 0
+            }
+        }
+    )*};
+}
+bits!(u16, u32, u128);
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn small_bit_counts_agree_with_count_ones() {
+        for m in 0..=u16::MAX {
+            assert_eq!(m.is_single(), m.count_ones() == 1, "{m:#x}");
+            assert_eq!(m.is_pair(), m.count_ones() == 2, "{m:#x}");
+        }
+        // Bitboards with bits far apart, at both ends and across the 64-bit halves.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut seen = [0usize; 4];
+        for _ in 0..100_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let bits = (x % 4) as usize;
+            let mut m = 0u128;
+            for k in 0..bits {
+                m |= 1 << ((x >> (8 + 7 * k)) % 128);
+            }
+            seen[m.count_ones() as usize] += 1;
+            assert_eq!(m.is_single(), m.count_ones() == 1, "{m:#x}");
+            assert_eq!(m.is_pair(), m.count_ones() == 2, "{m:#x}");
+            let w = m as u32;
+            assert_eq!(w.is_single(), w.count_ones() == 1, "{w:#x}");
+            assert_eq!(w.is_pair(), w.count_ones() == 2, "{w:#x}");
+        }
+        assert!(seen.iter().all(|&n| n > 0), "every count from 0 to 3 was tried: {seen:?}");
+    }
 
     #[test]
     fn every_cell_is_in_three_units_and_has_twenty_distinct_peers() {

@@ -5,7 +5,7 @@ use super::grid::Grid;
 use super::step::Step;
 use super::technique::Technique;
 use crate::board::BOX;
-use crate::units::{ALL_DIGITS, PEER_MASK};
+use crate::units::{Bits, ALL_DIGITS, PEER_MASK};
 
 /// The digits (0-8) of mask `digits` (bit `d` for digit `d + 1`), in increasing order.
 fn each_digit(digits: u16) -> impl Iterator<Item = usize> {
@@ -357,11 +357,11 @@ pub(crate) fn skyscraper(g: &Grid, digits: u16) -> Option<Step> {
         for by_rows in [true, false] {
             let m = line_masks(g, bit, by_rows);
             for l1 in 0..9 {
-                if m[l1].count_ones() != 2 {
+                if !m[l1].is_pair() {
                     continue;
                 }
                 for l2 in l1 + 1..9 {
-                    if m[l2].count_ones() != 2 || (m[l1] & m[l2]).count_ones() != 1 {
+                    if !m[l2].is_pair() || !(m[l1] & m[l2]).is_single() {
                         continue;
                     }
                     let shared = (m[l1] & m[l2]).trailing_zeros() as usize;
@@ -401,12 +401,12 @@ pub(crate) fn two_string_kite(g: &Grid, digits: u16) -> Option<Step> {
         let cols = line_masks(g, bit, false);
         let with_bit = g.cells_with(bit);
         for r in 0..9 {
-            if rows[r].count_ones() != 2 {
+            if !rows[r].is_pair() {
                 continue;
             }
             let rc = ends_of(rows[r]).map(|p| r * 9 + p);
             for c in 0..9 {
-                if cols[c].count_ones() != 2 {
+                if !cols[c].is_pair() {
                     continue;
                 }
                 let cc = ends_of(cols[c]).map(|p| p * 9 + c);

@@ -22,10 +22,7 @@
 use super::grid::Grid;
 use super::technique::Technique;
 use crate::board::CELLS;
-use crate::units::{ALL_DIGITS, UNITS, UNIT_MASK};
-
-/// Every unit (bit `u` for unit `u` of [`UNITS`]).
-const ALL_UNITS: u32 = (1 << 27) - 1;
+use crate::units::{Bits, ALL_DIGITS, ALL_UNITS, UNITS, UNIT_MASK};
 
 /// The parts of the grid a search looks at: digits (bit `d - 1` for digit `d`) and units
 /// (bit `u` for unit `u` of [`UNITS`]). Searches that read neither way look at everything.
@@ -120,7 +117,7 @@ impl Keys {
         let bilocal = core::array::from_fn(|d| {
             let mut units = 0;
             for (u, &mask) in UNIT_MASK.iter().enumerate() {
-                if (digit[d].0 & mask).count_ones() == 2 {
+                if (digit[d].0 & mask).is_pair() {
                     units |= 1 << u;
                 }
             }

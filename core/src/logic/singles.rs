@@ -4,7 +4,7 @@ use super::grid::Grid;
 use super::step::Step;
 use super::technique::Technique;
 use crate::board::CELLS;
-use crate::units::{ALL_DIGITS, PEERS, UNITS};
+use crate::units::{Bits, ALL_DIGITS, PEERS, UNITS};
 
 /// Marks in `pattern`, for each cell in `cells`, a filled peer holding a digit of `digits`
 /// (the first in cell order): the givens that exclude those digits there.
@@ -32,7 +32,7 @@ pub(crate) fn full_house(g: &Grid) -> Option<Step> {
             continue;
         };
         let c = g.cand[cell];
-        if c.count_ones() != 1 {
+        if !c.is_single() {
             continue;
         }
         let mut s = Step::placing(Technique::FullHouse, cell, c.trailing_zeros() as u8 + 1);
@@ -51,7 +51,7 @@ pub(crate) fn full_house(g: &Grid) -> Option<Step> {
 /// The first open cell (row by row) with one candidate: the pattern is the cell and, for
 /// each other digit, a filled peer holding it.
 pub(crate) fn naked_single(g: &Grid) -> Option<Step> {
-    let cell = (0..CELLS).find(|&i| g.digit[i] == 0 && g.cand[i].count_ones() == 1)?;
+    let cell = (0..CELLS).find(|&i| g.digit[i] == 0 && g.cand[i].is_single())?;
     let c = g.cand[cell];
     let mut s = Step::placing(Technique::NakedSingle, cell, c.trailing_zeros() as u8 + 1);
     mark_blockers(g, &mut s.pattern, cell, !c & ALL_DIGITS);

@@ -7,7 +7,7 @@ use super::grid::Grid;
 use super::step::Step;
 use super::technique::Technique;
 use crate::board::{BOX, CELLS, COL, ROW};
-use crate::units::{PEER_MASK, UNITS};
+use crate::units::{Bits, PEER_MASK, UNITS};
 
 /// Every rectangle of open cells over exactly two boxes: its corners in the order
 /// (r1,c1), (r1,c2), (r2,c1), (r2,c2), until `f` returns `Some`.
@@ -37,19 +37,14 @@ pub(crate) fn rectangles<R>(g: &Grid, f: &mut impl FnMut([usize; 4]) -> Option<R
 pub(crate) fn unique_rectangle_1(g: &Grid) -> Option<Step> {
     rectangles(g, &mut |corners| {
         // Three corners with two candidates each are needed.
-        if corners
-            .iter()
-            .filter(|&&c| g.cand[c].count_ones() == 2)
-            .count()
-            < 3
-        {
+        if corners.iter().filter(|&&c| g.cand[c].is_pair()).count() < 3 {
             return None;
         }
         for k in 0..4 {
             let others: [usize; 3] =
                 core::array::from_fn(|j| corners[if j < k { j } else { j + 1 }]);
             let m = g.cand[others[0]];
-            if m.count_ones() != 2 || others.iter().any(|&c| g.cand[c] != m) {
+            if !m.is_pair() || others.iter().any(|&c| g.cand[c] != m) {
                 continue;
             }
             let fourth = corners[k];
@@ -89,7 +84,7 @@ pub(crate) fn unique_rectangle_2(g: &Grid) -> Option<Step> {
             };
             let roof = [r0, r1];
             let m = g.cand[floor[0]];
-            if m.count_ones() != 2 || g.cand[floor[1]] != m {
+            if !m.is_pair() || g.cand[floor[1]] != m {
                 continue;
             }
             let r = g.cand[roof[0]];

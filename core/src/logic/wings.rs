@@ -4,7 +4,7 @@ use super::grid::Grid;
 use super::step::Step;
 use super::technique::Technique;
 use crate::board::CELLS;
-use crate::units::{sees, PEERS, PEER_MASK, UNITS};
+use crate::units::{sees, Bits, PEERS, PEER_MASK, UNITS};
 
 /// The step of technique `t` that removes digit bit `z` from every open cell (but those of
 /// `wing`) that sees every cell of `wing`, whose candidates make the pattern.
@@ -37,13 +37,13 @@ fn remove_seen_by_all(g: &Grid, t: Technique, z: u16, wing: &[usize]) -> Option<
 pub(crate) fn xy_wing(g: &Grid) -> Option<Step> {
     for p in 0..CELLS {
         let pc = g.cand[p];
-        if pc.count_ones() != 2 {
+        if !pc.is_pair() {
             continue;
         }
         for &a in &PEERS[p] {
             let a = a as usize;
             let ac = g.cand[a];
-            if ac.count_ones() != 2 || (ac & pc).count_ones() != 1 {
+            if !ac.is_pair() || !(ac & pc).is_single() {
                 continue;
             }
             let z = ac & !pc;
@@ -80,13 +80,13 @@ pub(crate) fn xyz_wing(g: &Grid) -> Option<Step> {
         for &a in &PEERS[p] {
             let a = a as usize;
             let ac = g.cand[a];
-            if ac.count_ones() != 2 || ac & !pc != 0 {
+            if !ac.is_pair() || ac & !pc != 0 {
                 continue;
             }
             for &b in &PEERS[p] {
                 let b = b as usize;
                 let bc = g.cand[b];
-                if b <= a || bc.count_ones() != 2 || bc & !pc != 0 || bc == ac {
+                if b <= a || !bc.is_pair() || bc & !pc != 0 || bc == ac {
                     continue;
                 }
                 let z = ac & bc;
@@ -104,7 +104,7 @@ pub(crate) fn xyz_wing(g: &Grid) -> Option<Step> {
 pub(crate) fn w_wing(g: &Grid) -> Option<Step> {
     for a in 0..CELLS {
         let ac = g.cand[a];
-        if ac.count_ones() != 2 {
+        if !ac.is_pair() {
             continue;
         }
         for b in a + 1..CELLS {
@@ -115,7 +115,7 @@ pub(crate) fn w_wing(g: &Grid) -> Option<Step> {
                 let y = ac & !x;
                 for (u, unit) in UNITS.iter().enumerate() {
                     let places = g.places(u, x);
-                    if places.count_ones() != 2 {
+                    if !places.is_pair() {
                         continue;
                     }
                     let e1 = unit[places.trailing_zeros() as usize] as usize;

@@ -2,7 +2,7 @@
 //! found by a breadth-first search from every start node in a fixed order.
 
 use super::{ChainFind, Grid, NODES};
-use crate::units::{ALL_DIGITS, CELL_UNITS, PEERS, PEER_MASK, UNIT_MASK};
+use crate::units::{Bits, ALL_DIGITS, CELL_UNITS, PEERS, PEER_MASK, UNIT_MASK};
 
 impl Grid {
     /// The other place of digit `d` in unit `u` when `d` has exactly two places there and is
@@ -12,7 +12,7 @@ impl Grid {
             return None;
         }
         let m = self.pos[d] & UNIT_MASK[u];
-        if m.count_ones() != 2 {
+        if !m.is_pair() {
             return None;
         }
         let o = (m & !(1u128 << c)).trailing_zeros() as usize;
@@ -23,7 +23,7 @@ impl Grid {
     fn strong(&self, mode: Mode, n: usize, out: &mut [u16; 4]) -> usize {
         let (c, d) = (n / 9, n % 9);
         let mut k = 0;
-        if mode != Mode::X && self.cand[c].count_ones() == 2 {
+        if mode != Mode::X && self.cand[c].is_pair() {
             let e = (self.cand[c] & !(1 << d)).trailing_zeros() as usize;
             if e < 9 && e != d {
                 out[k] = (c * 9 + e) as u16;
@@ -58,7 +58,7 @@ impl Grid {
         }
         for &p in &PEERS[c] {
             let p = p as usize;
-            if self.cand[p] >> d & 1 != 0 && (mode != Mode::Xy || self.cand[p].count_ones() == 2) {
+            if self.cand[p] >> d & 1 != 0 && (mode != Mode::Xy || self.cand[p].is_pair()) {
                 out[k] = (p * 9 + d) as u16;
                 k += 1;
             }
@@ -129,7 +129,7 @@ impl Grid {
         if mode == Mode::Xy {
             let mut bivalue = 0u128;
             for (c, &m) in self.cand.iter().enumerate() {
-                if m.count_ones() == 2 {
+                if m.is_pair() {
                     bivalue |= 1 << c;
                 }
             }
@@ -207,7 +207,7 @@ impl Grid {
         core::array::from_fn(|d| {
             let mut units = 0;
             for (u, &mask) in UNIT_MASK.iter().enumerate() {
-                if self.filled[d] & mask == 0 && (self.pos[d] & mask).count_ones() == 2 {
+                if self.filled[d] & mask == 0 && (self.pos[d] & mask).is_pair() {
                     units |= 1 << u;
                 }
             }
@@ -225,7 +225,7 @@ impl Grid {
         bilocal: &[u32; 9],
         next: &mut [u128; 9],
     ) {
-        if mode != Mode::X && self.cand[c].count_ones() == 2 {
+        if mode != Mode::X && self.cand[c].is_pair() {
             let e = (self.cand[c] & !(1 << d)).trailing_zeros() as usize;
             if e < 9 && e != d {
                 next[e] |= 1 << c;
@@ -267,7 +267,7 @@ impl Grid {
 
     /// Whether node `n` may be part of a chain of `mode`.
     fn node_ok(&self, mode: Mode, n: usize) -> bool {
-        self.has(n) && (mode != Mode::Xy || self.cand[n / 9].count_ones() == 2)
+        self.has(n) && (mode != Mode::Xy || self.cand[n / 9].is_pair())
     }
 }
 

@@ -9,11 +9,9 @@
 //! every branch of a cell or unit) imply holds. Patterns show the assumption, the placements
 //! of the line (or of each branch) and, for a contradiction, the cell or unit where it is.
 
-use super::forcing::{
-    agree_stage, units_of, with_room, Line, NoMemory, Prop, ALL_UNITS, CELL_UNIT_BITS,
-};
+use super::forcing::{agree_stage, with_room, Line, NoMemory, Prop};
 use super::{ChainFind, Grid, NODES};
-use crate::units::{PEER_MASK, UNIT_MASK};
+use crate::units::{units_of, Bits, ALL_UNITS, CELL_UNIT_BITS, PEER_MASK, UNIT_MASK};
 
 /// The line of digit `d` alone from its candidate in cell `c` assumed: the digit leaves the
 /// cell's peers, and a unit where it has one place left gets it there. The number of rounds
@@ -176,7 +174,7 @@ fn plus(p: &mut Prop) -> bool {
         // Hidden pairs: two digits with the same two places in the unit.
         for d1 in 0..9 {
             let m = p.cand[d1] & um;
-            if !two(m) || p.placed[d1] & um != 0 {
+            if !m.is_pair() || p.placed[d1] & um != 0 {
                 continue;
             }
             for d2 in d1 + 1..9 {
@@ -200,7 +198,7 @@ fn plus(p: &mut Prop) -> bool {
             let lines: [usize; 9] = core::array::from_fn(|k| lines.start + k);
             for (i, &l1) in lines.iter().enumerate() {
                 let m1 = p.cand[d] & UNIT_MASK[l1];
-                if !two(m1) {
+                if !m1.is_pair() {
                     continue;
                 }
                 let cross: u128 = across
@@ -209,7 +207,7 @@ fn plus(p: &mut Prop) -> bool {
                     .fold(0, |acc, x| acc | UNIT_MASK[x]);
                 for &l2 in &lines[i + 1..] {
                     let m2 = p.cand[d] & UNIT_MASK[l2];
-                    if !two(m2) || m2 & !cross != 0 {
+                    if !m2.is_pair() || m2 & !cross != 0 {
                         continue;
                     }
                     let rm = p.cand[d] & cross & !UNIT_MASK[l1] & !UNIT_MASK[l2];
@@ -222,13 +220,6 @@ fn plus(p: &mut Prop) -> bool {
         }
     }
     progress
-}
-
-/// Whether `m` has exactly two bits set: two bit operations, where `count_ones` is a
-/// software count on baseline x86-64 (the logic is not built per CPU path).
-fn two(m: u128) -> bool {
-    let rest = m & m.wrapping_sub(1);
-    rest != 0 && rest & (rest - 1) == 0
 }
 
 /// The open cells of line `p` with exactly two candidates.

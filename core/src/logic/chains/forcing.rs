@@ -2,18 +2,8 @@
 //! bitboards, contradictions first, then cell and unit forcing (see the parent module).
 
 use super::{ChainFind, Grid, NODES};
-use crate::units::{ALL_CELLS, BOX_LINES, CELL_UNITS, PEER_MASK, UNITS, UNIT_MASK};
-
-/// Per cell, its row, column and box as bits of unit indices (bit `u` for `UNITS[u]`).
-pub(super) const CELL_UNIT_BITS: [u32; 81] = {
-    let mut m = [0u32; 81];
-    let mut c = 0;
-    while c < 81 {
-        let u = CELL_UNITS[c];
-        m[c] = 1 << u[0] | 1 << u[1] | 1 << u[2];
-        c += 1;
-    }
-    m
+use crate::units::{
+    units_of, ALL_CELLS, ALL_UNITS, BOX_LINES, CELL_UNIT_BITS, PEER_MASK, UNITS, UNIT_MASK,
 };
 
 /// Per box, the box and the six lines through it as bits of unit indices: the units whose
@@ -32,19 +22,6 @@ const BOX_GROUP: [u32; 9] = {
     }
     m
 };
-
-/// Every unit, as bits of unit indices.
-pub(super) const ALL_UNITS: u32 = (1 << 27) - 1;
-
-/// The units (bits of unit indices) of the cells of `cells`.
-pub(super) fn units_of(mut cells: u128) -> u32 {
-    let mut units = 0;
-    while cells != 0 {
-        units |= CELL_UNIT_BITS[cells.trailing_zeros() as usize];
-        cells &= cells - 1;
-    }
-    units
-}
 
 /// One line of reasoning from an assumption: per-digit candidate bitboards propagated with
 /// naked and hidden singles.
