@@ -375,13 +375,23 @@ function api(engine) {
   function readStep() {
     const v = engine.views();
     const [technique, difficulty, cell, digit] = v.step;
-    return stepOf(technique, difficulty, cell, digit, Array.from(v.removed), Array.from(v.pattern));
+    return stepOf(technique, difficulty, cell, digit, v.removed, 0, v.pattern, 0);
   }
 
-  function stepOf(technique, difficulty, cell, digit, removed, pattern) {
+  // A step from its head and its removed and pattern masks, read from the module's memory
+  // at `removedAt` of `removedView` and `patternAt` of `patternView` (u16 views): one pass
+  // copies both into plain arrays and collects the cells it touches (a walk reads a few
+  // hundred steps, so this loop is most of its JavaScript side).
+  function stepOf(technique, difficulty, cell, digit, removedView, removedAt, patternView, patternAt) {
+    const removed = new Array(CELLS);
+    const pattern = new Array(CELLS);
     const cells = [];
     for (let c = 0; c < CELLS; c++) {
-      if (c === cell || removed[c] !== 0 || pattern[c] !== 0) {
+      const r = removedView[removedAt + c];
+      const p = patternView[patternAt + c];
+      removed[c] = r;
+      pattern[c] = p;
+      if (c === cell || r !== 0 || p !== 0) {
         cells.push(c);
       }
     }
@@ -419,14 +429,7 @@ function api(engine) {
     for (let k = 0; k < count; k++) {
       const i = k * RECORD_I32;
       const m = k * RECORD_U16 + 8;
-      steps[k] = stepOf(
-        heads[i],
-        heads[i + 1],
-        heads[i + 2],
-        heads[i + 3],
-        Array.from(masks.subarray(m, m + CELLS)),
-        Array.from(masks.subarray(m + CELLS, m + 2 * CELLS)),
-      );
+      steps[k] = stepOf(heads[i], heads[i + 1], heads[i + 2], heads[i + 3], masks, m, masks, m + CELLS);
     }
     return steps;
   }
