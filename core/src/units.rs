@@ -128,9 +128,45 @@ pub(crate) const BOX_LINES: [[u8; 6]; 9] = {
     m
 };
 
+/// The bitboard of cell `c` alone (bit `c`), built from 64-bit halves: a 128-bit shift by a
+/// variable amount is a library call in WebAssembly.
+#[inline]
+pub(crate) const fn cell_bit(c: usize) -> u128 {
+    let half = 1u64 << (c & 63);
+    if c < 64 {
+        half as u128
+    } else {
+        (half as u128) << 64
+    }
+}
+
+/// Whether bitboard `m` has cell `c` (bit `c`), read from its 64-bit halves as [`cell_bit`].
+#[inline]
+pub(crate) const fn has_cell(m: u128, c: usize) -> bool {
+    let half = if c < 64 { m as u64 } else { (m >> 64) as u64 };
+    half >> (c & 63) & 1 != 0
+}
+
+/// The nine rows of bitboard `m`, each as nine bits (bit `k` for column `k`), read with
+/// constant shifts (a variable 128-bit shift is a library call in WebAssembly).
+#[inline]
+pub(crate) const fn rows_of(m: u128) -> [u32; 9] {
+    [
+        m as u32 & 0o777,
+        (m >> 9) as u32 & 0o777,
+        (m >> 18) as u32 & 0o777,
+        (m >> 27) as u32 & 0o777,
+        (m >> 36) as u32 & 0o777,
+        (m >> 45) as u32 & 0o777,
+        (m >> 54) as u32 & 0o777,
+        (m >> 63) as u32 & 0o777,
+        (m >> 72) as u32 & 0o777,
+    ]
+}
+
 /// Whether cells `a` and `b` (distinct) share a row, a column or a box.
 pub(crate) fn sees(a: usize, b: usize) -> bool {
-    PEER_MASK[a] >> b & 1 != 0
+    has_cell(PEER_MASK[a], b)
 }
 
 /// Small bit counts by bit operations, for candidate masks and bitboards: the logic is not
@@ -163,6 +199,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn bitboard_halves_agree_with_wide_shifts() {
+        let m = PEER_MASK[40] | PEER_MASK[63] | PEER_MASK[64] | 1 << 80;
+        for c in 0..CELLS {
+            assert_eq!(cell_bit(c), 1u128 << c);
+            assert_eq!(has_cell(m, c), m >> c & 1 != 0, "cell {c}");
+        }
+        for (r, &row) in rows_of(m).iter().enumerate() {
+            assert_eq!(row, (m >> (9 * r)) as u32 & 0o777, "row {r}");
+        }
+    }
+
+    #[test]
     fn small_bit_counts_agree_with_count_ones() {
         for m in 0..=u16::MAX {
             assert_eq!(m.is_single(), m.count_ones() == 1, "{m:#x}");
@@ -187,7 +235,10 @@ mod tests {
             assert_eq!(w.is_single(), w.count_ones() == 1, "{w:#x}");
             assert_eq!(w.is_pair(), w.count_ones() == 2, "{w:#x}");
         }
-        assert!(seen.iter().all(|&n| n > 0), "every count from 0 to 3 was tried: {seen:?}");
+        assert!(
+            seen.iter().all(|&n| n > 0),
+            "every count from 0 to 3 was tried: {seen:?}"
+        );
     }
 
     #[test]

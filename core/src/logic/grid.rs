@@ -4,7 +4,7 @@
 
 use crate::board::{Board, BOX, CELLS, COL, ROW};
 use crate::error::Error;
-use crate::units::{ALL_DIGITS, PEER_MASK, UNITS};
+use crate::units::{cell_bit, ALL_DIGITS, PEER_MASK, UNITS};
 
 /// Digits and candidates: `digit[c]` 1-9 for a filled cell, 0 for an open one; `cand[c]`
 /// the candidates of an open cell, 0 for a filled one; per digit `d` (0-8, digit `d + 1`),
@@ -60,11 +60,11 @@ impl Grid {
         for c in 0..CELLS {
             let mut m = cand[c];
             while m != 0 {
-                pos[m.trailing_zeros() as usize] |= 1 << c;
+                pos[m.trailing_zeros() as usize] |= cell_bit(c);
                 m &= m - 1;
             }
             if let d @ 1..=9 = digit[c] {
-                filled[usize::from(d - 1)] |= 1 << c;
+                filled[usize::from(d - 1)] |= cell_bit(c);
             }
         }
         Grid {
@@ -123,7 +123,7 @@ impl Grid {
         let bit = 1u16 << d;
         let mut m = self.cand[i];
         while m != 0 {
-            self.pos[m.trailing_zeros() as usize] &= !(1 << i);
+            self.pos[m.trailing_zeros() as usize] &= !cell_bit(i);
             m &= m - 1;
         }
         self.digit[i] = digit;
@@ -147,7 +147,7 @@ impl Grid {
         }
         self.cand[i] &= !gone;
         while gone != 0 {
-            self.pos[gone.trailing_zeros() as usize] &= !(1 << i);
+            self.pos[gone.trailing_zeros() as usize] &= !cell_bit(i);
             gone &= gone - 1;
         }
         true

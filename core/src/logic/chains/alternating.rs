@@ -2,7 +2,7 @@
 //! found by a breadth-first search from every start node in a fixed order.
 
 use super::{ChainFind, Grid, NODES};
-use crate::units::{Bits, ALL_DIGITS, CELL_UNITS, PEERS, PEER_MASK, UNIT_MASK};
+use crate::units::{cell_bit, has_cell, Bits, ALL_DIGITS, CELL_UNITS, PEERS, PEER_MASK, UNIT_MASK};
 
 impl Grid {
     /// The other place of digit `d` in unit `u` when `d` has exactly two places there and is
@@ -15,7 +15,7 @@ impl Grid {
         if !m.is_pair() {
             return None;
         }
-        let o = (m & !(1u128 << c)).trailing_zeros() as usize;
+        let o = (m & !cell_bit(c)).trailing_zeros() as usize;
         (o < 81 && o != c).then_some(o)
     }
 
@@ -89,7 +89,7 @@ impl Grid {
                     removed[ca] |= m;
                     any = true;
                 }
-            } else if PEER_MASK[ca] >> cb & 1 != 0 {
+            } else if has_cell(PEER_MASK[ca], cb) {
                 if self.cand[cb] >> da & 1 != 0 {
                     removed[cb] |= 1 << da;
                     any = true;
@@ -115,7 +115,7 @@ impl Grid {
             if ca == cb {
                 self.cand[ca] & !(1 << da | 1 << db) != 0
             } else {
-                PEER_MASK[ca] >> cb & 1 != 0
+                has_cell(PEER_MASK[ca], cb)
                     && (self.cand[cb] >> da & 1 != 0 || self.cand[ca] >> db & 1 != 0)
             }
         } else {
@@ -130,7 +130,7 @@ impl Grid {
             let mut bivalue = 0u128;
             for (c, &m) in self.cand.iter().enumerate() {
                 if m.is_pair() {
-                    bivalue |= 1 << c;
+                    bivalue |= cell_bit(c);
                 }
             }
             for o in &mut ok {
@@ -157,8 +157,8 @@ impl Grid {
     ) -> bool {
         let mut seen = [0u128; 9];
         let mut layer = [0u128; 9];
-        seen[a % 9] |= 1 << (a / 9);
-        layer[a % 9] |= 1 << (a / 9);
+        seen[a % 9] |= cell_bit(a / 9);
+        layer[a % 9] |= cell_bit(a / 9);
         let mut depth = 0u8;
         while depth.saturating_add(1) < limit {
             let mut next = [0u128; 9];
@@ -228,7 +228,7 @@ impl Grid {
         if mode != Mode::X && self.cand[c].is_pair() {
             let e = (self.cand[c] & !(1 << d)).trailing_zeros() as usize;
             if e < 9 && e != d {
-                next[e] |= 1 << c;
+                next[e] |= cell_bit(c);
             }
         }
         if mode != Mode::Xy {
@@ -248,7 +248,7 @@ impl Grid {
         if mode == Mode::Aic {
             let mut others = self.cand[c] & !(1 << d);
             while others != 0 {
-                next[others.trailing_zeros() as usize] |= 1 << c;
+                next[others.trailing_zeros() as usize] |= cell_bit(c);
                 others &= others - 1;
             }
         }
@@ -261,7 +261,7 @@ impl Grid {
         if ca == cb {
             mode == Mode::Aic && da != db
         } else {
-            da == db && PEER_MASK[ca] >> cb & 1 != 0
+            da == db && has_cell(PEER_MASK[ca], cb)
         }
     }
 

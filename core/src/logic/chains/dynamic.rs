@@ -11,7 +11,9 @@
 
 use super::forcing::{agree_stage, with_room, Line, NoMemory, Prop};
 use super::{ChainFind, Grid, NODES};
-use crate::units::{units_of, Bits, ALL_UNITS, CELL_UNIT_BITS, PEER_MASK, UNIT_MASK};
+use crate::units::{
+    cell_bit, has_cell, units_of, Bits, ALL_UNITS, CELL_UNIT_BITS, PEER_MASK, UNIT_MASK,
+};
 
 /// The line of digit `d` alone from its candidate in cell `c` assumed: the digit leaves the
 /// cell's peers, and a unit where it has one place left gets it there. The number of rounds
@@ -22,8 +24,8 @@ use crate::units::{units_of, Bits, ALL_UNITS, CELL_UNIT_BITS, PEER_MASK, UNIT_MA
 /// a unit whose places did not change since it was last looked at cannot act and is
 /// skipped.
 fn digit_line(g: &Grid, c: usize, d: usize) -> (Option<(usize, usize)>, u128) {
-    let mut places = g.pos[d] & !(1u128 << c) & !PEER_MASK[c];
-    let mut placed = g.filled[d] | 1u128 << c;
+    let mut places = g.pos[d] & !cell_bit(c) & !PEER_MASK[c];
+    let mut placed = g.filled[d] | cell_bit(c);
     let mut open = ALL_UNITS & !units_of(placed);
     let mut dirty = open;
     let mut rounds = 0;
@@ -45,9 +47,9 @@ fn digit_line(g: &Grid, c: usize, d: usize) -> (Option<(usize, usize)>, u128) {
             }
             if m & (m - 1) == 0 {
                 let k = m.trailing_zeros() as usize;
-                placed |= 1u128 << k;
+                placed |= cell_bit(k);
                 open &= !CELL_UNIT_BITS[k];
-                let gone = places & (1u128 << k | PEER_MASK[k]);
+                let gone = places & (cell_bit(k) | PEER_MASK[k]);
                 places &= !gone;
                 dirty |= units_of(gone);
                 progress = true;
@@ -102,7 +104,7 @@ fn nodes_of(g: &Grid, base: &Prop) -> Result<Vec<u16>, NoMemory> {
     let mut nodes: Vec<u16> = with_room(NODES)?;
     for c in 0..81 {
         for d in 0..9 {
-            if base.cand[d] >> c & 1 != 0 && g.cand[c] >> d & 1 != 0 {
+            if has_cell(base.cand[d], c) && g.cand[c] >> d & 1 != 0 {
                 nodes.push((c * 9 + d) as u16);
             }
         }
@@ -250,7 +252,7 @@ fn run_nested(p: &mut Prop) -> Line {
                 q.place(c, d);
                 q.state = Line::Running;
                 if q.run() == Line::Contradiction {
-                    p.remove(d, 1u128 << c);
+                    p.remove(d, cell_bit(c));
                     removed = true;
                 }
             }
@@ -271,7 +273,7 @@ fn line(base: &Prop, x: usize, on: bool, depth: Depth) -> Prop {
     if on {
         p.place(c, d);
     } else {
-        p.remove(d, 1u128 << c);
+        p.remove(d, cell_bit(c));
     }
     run(&mut p, depth);
     p

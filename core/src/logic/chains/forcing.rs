@@ -3,7 +3,8 @@
 
 use super::{ChainFind, Grid, NODES};
 use crate::units::{
-    units_of, ALL_CELLS, ALL_UNITS, BOX_LINES, CELL_UNIT_BITS, PEER_MASK, UNITS, UNIT_MASK,
+    cell_bit, has_cell, rows_of, units_of, ALL_CELLS, ALL_UNITS, BOX_LINES, CELL_UNIT_BITS,
+    PEER_MASK, UNITS, UNIT_MASK,
 };
 
 /// Per box, the box and the six lines through it as bits of unit indices: the units whose
@@ -90,7 +91,7 @@ impl Prop {
     /// Puts digit `d` (0-8) in cell `c`: the cell's other candidates and the digit's
     /// candidates in its peers go.
     pub(super) fn place(&mut self, c: usize, d: usize) {
-        let b = 1u128 << c;
+        let b = cell_bit(c);
         self.placed[d] |= b;
         self.open &= !b;
         for e in 0..9 {
@@ -136,7 +137,7 @@ impl Prop {
                 while s != 0 {
                     let c = s.trailing_zeros() as usize;
                     s &= s - 1;
-                    if self.cand[d] >> c & 1 != 0 {
+                    if has_cell(self.cand[d], c) {
                         self.place(c, d);
                         progress = true;
                     }
@@ -273,7 +274,7 @@ impl Prop {
             }
             Clash::Unit(u, e) => {
                 for &cell in &UNITS[usize::from(u)] {
-                    if base.cand[usize::from(e)] >> cell & 1 != 0 {
+                    if has_cell(base.cand[usize::from(e)], usize::from(cell)) {
                         site[k] = (usize::from(cell), 1 << e);
                         k += 1;
                     }
@@ -288,7 +289,7 @@ impl Prop {
     pub(super) fn cand_of(&self, c: usize) -> u16 {
         let mut m = 0;
         for d in 0..9 {
-            m |= ((self.cand[d] >> c & 1) as u16) << d;
+            m |= u16::from(has_cell(self.cand[d], c)) << d;
         }
         m
     }
@@ -315,7 +316,7 @@ fn others_in_triads(x: u32) -> u32 {
 /// The units (bit `u` for `UNITS[u]`) where candidates `m` of one digit have at most one
 /// place.
 fn units_with_few(m: u128) -> u32 {
-    let rows: [u32; 9] = core::array::from_fn(|r| (m >> (9 * r)) as u32 & 0o777);
+    let rows = rows_of(m);
     let (mut ones, mut twos) = (0u32, 0u32);
     let mut few = 0u32;
     for (r, &x) in rows.iter().enumerate() {
@@ -342,7 +343,7 @@ fn units_with_few(m: u128) -> u32 {
 /// with "in" the places in both, "box" those in the rest of the box and "line" those in the
 /// rest of the line, either is "in" with exactly one of "box" and "line".
 fn any_locked(m: u128) -> bool {
-    let rows: [u32; 9] = core::array::from_fn(|r| (m >> (9 * r)) as u32 & 0o777);
+    let rows = rows_of(m);
     let mut hit = 0;
     for k in 0..3 {
         // Rows: per row, the stacks (bits 0-2) where it has places.
@@ -446,7 +447,7 @@ impl Trace {
             },
         );
         for e in 0..9 {
-            if e != d && self.prop.cand[e] >> c & 1 != 0 && self.cause[c * 9 + e] == 0 {
+            if e != d && has_cell(self.prop.cand[e], c) && self.cause[c * 9 + e] == 0 {
                 self.cause[c * 9 + e] = ev;
             }
         }
@@ -486,7 +487,7 @@ impl Trace {
         let single = ones & !twos;
         if single != 0 {
             let c = single.trailing_zeros() as usize;
-            let d = (0..9).find(|&d| p.cand[d] >> c & 1 != 0).unwrap_or(0);
+            let d = (0..9).find(|&d| has_cell(p.cand[d], c)).unwrap_or(0);
             self.place(c, d, Why::Naked);
             return true;
         }
@@ -581,7 +582,7 @@ impl Trace {
                 Why::Assumed => {}
                 Why::Naked => {
                     for e in 0..9 {
-                        if e != d && base.cand[e] >> c & 1 != 0 {
+                        if e != d && has_cell(base.cand[e], c) {
                             want(c * 9 + e, &mut stack, &mut need);
                         }
                     }
@@ -589,7 +590,7 @@ impl Trace {
                 Why::Hidden(u) => {
                     for &k in &UNITS[u as usize] {
                         let k = k as usize;
-                        if k != c && base.cand[d] >> k & 1 != 0 {
+                        if k != c && has_cell(base.cand[d], k) {
                             want(k * 9 + d, &mut stack, &mut need);
                         }
                     }
@@ -663,7 +664,7 @@ pub(crate) fn forcing_chain_of(g: &Grid) -> Result<Option<(ChainFind, Forcing)>,
     let mut nodes: Vec<u16> = with_room(NODES)?;
     for c in 0..81 {
         for d in 0..9 {
-            if base.cand[d] >> c & 1 != 0 && g.cand[c] >> d & 1 != 0 {
+            if has_cell(base.cand[d], c) && g.cand[c] >> d & 1 != 0 {
                 nodes.push((c * 9 + d) as u16);
             }
         }
@@ -727,7 +728,7 @@ pub(super) fn cell_unit_forcing(g: &Grid) -> Option<ChainFind> {
     let mut lines = Vec::new();
     for c in 0..81 {
         for d in 0..9 {
-            if base.cand[d] >> c & 1 != 0 {
+            if has_cell(base.cand[d], c) {
                 nodes.push((c * 9 + d) as u16);
                 let mut p = base;
                 p.place(c, d);
@@ -767,11 +768,11 @@ pub(super) fn agree_stage(
     let mut branches = [0usize; 9];
     for size in 2..=9u32 {
         for c in 0..81 {
-            if base.open >> c & 1 == 0 {
+            if !has_cell(base.open, c) {
                 continue;
             }
             let mut of = (0..9)
-                .filter(|&d| base.cand[d] >> c & 1 != 0)
+                .filter(|&d| has_cell(base.cand[d], c))
                 .map(|d| c * 9 + d);
             let k = gather(&mut of, &mut branches);
             if k as u32 == size {
@@ -786,7 +787,7 @@ pub(super) fn agree_stage(
                 if base.placed[d] & um != 0 || m.count_ones() != size {
                     continue;
                 }
-                let mut of = (0..81).filter(|&c| m >> c & 1 != 0).map(|c| c * 9 + d);
+                let mut of = (0..81).filter(|&c| has_cell(m, c)).map(|c| c * 9 + d);
                 let k = gather(&mut of, &mut branches);
                 if k as u32 == size {
                     if let Some(f) = agree(g, base, lines, &branches[..k], nodes, traced)? {
