@@ -232,23 +232,62 @@ pub(crate) trait Thins {
     fn try_removal(&mut self, k: usize, steering: bool) -> Removal;
     /// Removes part `k`.
     fn remove(&mut self, k: usize);
-    /// Records that part `k` stays, and why ([`Removal::Needed`] or [`Removal::TooHard`]).
-    fn keep(&mut self, k: usize, why: Removal);
+    /// What the thinning knows of the parts that stay.
+    fn kept(&self) -> &Kept;
+    /// The same, to record in.
+    fn kept_mut(&mut self) -> &mut Kept;
+
     /// Whether the puzzle needs the target's techniques.
-    fn reached(&self) -> bool;
-    /// Records that it does.
-    fn reach(&mut self);
+    fn reached(&self) -> bool {
+        self.kept().reached
+    }
 
     /// Tries to remove part `k`: removes it when that keeps one solution within the
     /// target, else records why it stays.
     fn thin(&mut self, k: usize) {
         match self.try_removal(k, false) {
-            why @ (Removal::Needed | Removal::TooHard) => self.keep(k, why),
+            why @ (Removal::Needed | Removal::TooHard) => self.kept_mut().keep(k, why),
             Removal::Below { .. } => self.remove(k),
             Removal::AtTarget => {
                 self.remove(k);
-                self.reach();
+                self.kept_mut().reached = true;
             }
+        }
+    }
+}
+
+/// What a thinning knows of the parts that stay (bit `k` for part `k`: a given, or an
+/// orbit of givens), and whether the puzzle already needs the target's techniques.
+pub(crate) struct Kept {
+    /// Parts known to be needed (removing them leaves several solutions).
+    pub(crate) needed: u128,
+    /// Parts whose removal was too hard when tried; each must turn out needed in the end.
+    pub(crate) too_hard: u128,
+    /// Whether the puzzle needs the target's techniques.
+    pub(crate) reached: bool,
+}
+
+impl Kept {
+    /// Nothing kept yet; `reached` when the target needs no steering.
+    pub(crate) fn new(reached: bool) -> Kept {
+        Kept {
+            needed: 0,
+            too_hard: 0,
+            reached,
+        }
+    }
+
+    /// Whether part `k` is known to stay.
+    pub(crate) fn stays(&self, k: usize) -> bool {
+        (self.needed | self.too_hard) & (1 << k) != 0
+    }
+
+    /// Records that part `k` stays, and why ([`Removal::Needed`] or [`Removal::TooHard`]).
+    fn keep(&mut self, k: usize, why: Removal) {
+        if why == Removal::TooHard {
+            self.too_hard |= 1 << k;
+        } else {
+            self.needed |= 1 << k;
         }
     }
 }
@@ -277,7 +316,7 @@ pub(crate) fn steer<T: Thins>(t: &mut T, order: &[usize]) -> bool {
                 continue;
             }
             match t.try_removal(k, true) {
-                why @ (Removal::Needed | Removal::TooHard) => t.keep(k, why),
+                why @ (Removal::Needed | Removal::TooHard) => t.kept_mut().keep(k, why),
                 Removal::Below { steps } => {
                     if easier.is_none_or(|(best, _)| steps > best) {
                         easier = Some((steps, k));
@@ -285,7 +324,7 @@ pub(crate) fn steer<T: Thins>(t: &mut T, order: &[usize]) -> bool {
                 }
                 Removal::AtTarget => {
                     t.remove(k);
-                    t.reach();
+                    t.kept_mut().reached = true;
                     break;
                 }
             }
@@ -321,13 +360,8 @@ struct Thinning<'a> {
     puzzle: Board,
     givens: CellSet,
     units: UnitDigits,
-    /// Givens known to be needed (removing them leaves several solutions).
-    needed: CellSet,
-    /// Givens whose removal was too hard when tried; each must turn out needed in the end.
-    too_hard: CellSet,
-    /// Whether the puzzle needs the target's techniques (always true for Easy and Expert,
-    /// which need no steering).
-    reached: bool,
+    /// The givens that stay (Easy and Expert need no steering: reached from the start).
+    kept: Kept,
 }
 
 impl<'a> Thinning<'a> {
@@ -344,9 +378,7 @@ impl<'a> Thinning<'a> {
             puzzle: *solution,
             givens: ALL_CELLS,
             units: UnitDigits::of(solution),
-            needed: 0,
-            too_hard: 0,
-            reached: below.is_none(),
+            kept: Kept::new(below.is_none()),
         }
     }
 
@@ -369,14 +401,14 @@ impl<'a> Thinning<'a> {
             Thins::thin(&mut self, i);
         }
         if let Some(below) = self.below {
-            self.reached = !solve_logically(&self.puzzle, below).solved;
+            self.kept.reached = !solve_logically(&self.puzzle, below).solved;
         }
         if !steer(&mut self, order) {
             // Minimal, but easier than the target.
             return None;
         }
         // Givens that were too hard to remove must have become needed since.
-        let mut rest = self.too_hard;
+        let mut rest = self.kept.too_hard;
         while rest != 0 {
             let i = rest.trailing_zeros() as usize;
             rest &= rest - 1;
@@ -395,7 +427,7 @@ impl<'a> Thinning<'a> {
 
 impl Thins for Thinning<'_> {
     fn may_go(&self, i: usize) -> bool {
-        self.givens & !self.needed & !self.too_hard & (1 << i) != 0
+        self.givens & (1 << i) != 0 && !self.kept.stays(i)
     }
 
     fn remove(&mut self, i: usize) {
@@ -404,20 +436,12 @@ impl Thins for Thinning<'_> {
         self.givens &= !(1 << i);
     }
 
-    fn keep(&mut self, i: usize, why: Removal) {
-        if why == Removal::TooHard {
-            self.too_hard |= 1 << i;
-        } else {
-            self.needed |= 1 << i;
-        }
+    fn kept(&self) -> &Kept {
+        &self.kept
     }
 
-    fn reached(&self) -> bool {
-        self.reached
-    }
-
-    fn reach(&mut self) {
-        self.reached = true;
+    fn kept_mut(&mut self) -> &mut Kept {
+        &mut self.kept
     }
 
     /// What removing given `i` would do; the puzzle is left as it was. Unless `steering`,

@@ -28,7 +28,7 @@ use crate::board::{Board, CELLS};
 use crate::count::count_clash_free;
 use crate::difficulty::Difficulty;
 use crate::error::Error;
-use crate::generate::{random_grid, steer, Removal, Rng, Thins, UnitDigits};
+use crate::generate::{random_grid, steer, Kept, Removal, Rng, Thins, UnitDigits};
 use crate::logic::closure::{fill_level_all, solve_logically};
 use crate::logic::se::rate_se_with_progress;
 use crate::logic::{apply_step, candidates, hint, rate_at_most, Technique, Techniques};
@@ -372,12 +372,9 @@ struct OrbitThinning<'a> {
     puzzle: Board,
     givens: CellSet,
     units: UnitDigits,
-    /// Orbits known to be needed (bit `k` for orbit `k`).
-    needed: u128,
-    /// Orbits whose removal was too hard when tried; each must turn out needed in the end.
-    too_hard: u128,
-    /// Whether the puzzle needs the target's techniques (always true for Easy).
-    reached: bool,
+    /// The orbits that stay (bit `k` for orbit `k`; Easy needs no steering: reached from
+    /// the start).
+    kept: Kept,
 }
 
 impl<'a> OrbitThinning<'a> {
@@ -398,9 +395,7 @@ impl<'a> OrbitThinning<'a> {
             puzzle: *solution,
             givens: ALL_CELLS,
             units: UnitDigits::of(solution),
-            needed: 0,
-            too_hard: 0,
-            reached: below.is_none(),
+            kept: Kept::new(below.is_none()),
         }
     }
 
@@ -454,14 +449,14 @@ impl<'a> OrbitThinning<'a> {
             }
         }
         if let Some(below) = self.below {
-            self.reached = !solve_logically(&self.puzzle, below).solved;
+            self.kept.reached = !solve_logically(&self.puzzle, below).solved;
         }
         if !steer(&mut self, order) {
             // Minimal under the orbits, but easier than the target.
             return None;
         }
         // An orbit kept only because its removal was too hard must be needed now.
-        let mut rest = self.too_hard;
+        let mut rest = self.kept.too_hard;
         while rest != 0 {
             let k = rest.trailing_zeros() as usize;
             rest &= rest - 1;
@@ -483,7 +478,7 @@ impl<'a> OrbitThinning<'a> {
 
 impl Thins for OrbitThinning<'_> {
     fn may_go(&self, k: usize) -> bool {
-        (self.needed | self.too_hard) & (1 << k) == 0 && self.givens & self.orbits[k] != 0
+        !self.kept.stays(k) && self.givens & self.orbits[k] != 0
     }
 
     /// What removing orbit `k` would do; the puzzle is left as it was. Unless `steering`,
@@ -504,20 +499,12 @@ impl Thins for OrbitThinning<'_> {
         self.givens &= !self.orbits[k];
     }
 
-    fn keep(&mut self, k: usize, why: Removal) {
-        if why == Removal::TooHard {
-            self.too_hard |= 1 << k;
-        } else {
-            self.needed |= 1 << k;
-        }
+    fn kept(&self) -> &Kept {
+        &self.kept
     }
 
-    fn reached(&self) -> bool {
-        self.reached
-    }
-
-    fn reach(&mut self) {
-        self.reached = true;
+    fn kept_mut(&mut self) -> &mut Kept {
+        &mut self.kept
     }
 }
 
