@@ -2,7 +2,7 @@
 //! found by a breadth-first search from every start node in a fixed order.
 
 use super::{ChainFind, Grid, NODES};
-use crate::units::{cell_bit, has_cell, Bits, ALL_DIGITS, CELL_UNITS, PEERS, PEER_MASK, UNIT_MASK};
+use crate::units::{cell_bit, has_cell, Bits, ALL_DIGITS, CELL_UNITS, PEER_MASK, UNIT_MASK};
 
 impl Grid {
     /// The other place of digit `d` in unit `u` when `d` has exactly two places there and is
@@ -56,9 +56,12 @@ impl Grid {
                 }
             }
         }
-        for &p in &PEERS[c] {
-            let p = p as usize;
-            if self.cand[p] >> d & 1 != 0 && (mode != Mode::Xy || self.cand[p].is_pair()) {
+        // The peers with the digit, in increasing order (as `PEERS` lists them).
+        let mut peers = PEER_MASK[c] & self.pos[d];
+        while peers != 0 {
+            let p = peers.trailing_zeros() as usize;
+            peers &= peers - 1;
+            if mode != Mode::Xy || self.cand[p].is_pair() {
                 out[k] = (p * 9 + d) as u16;
                 k += 1;
             }
