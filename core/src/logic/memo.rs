@@ -7,7 +7,8 @@
 //! - **One digit at a time** (the fish, Skyscraper, 2-String Kite, X-chains): the search of
 //!   a digit reads that digit's open places and filled cells alone, so it finds nothing
 //!   again while both are as they were.
-//! - **One unit at a time** (naked and hidden quads): the same for the unit's nine masks.
+//! - **One unit at a time** (naked and hidden pairs, triples and quads): the same for the
+//!   unit's nine masks.
 //! - **Patterns of cells with few candidates** (bivalue cells for XY-Wing and XY-chains,
 //!   cells with two or three candidates for XYZ-Wing, bivalue cells and the units where a
 //!   digit has two places for W-Wing), removing from cells that can only have lost
@@ -68,8 +69,12 @@ fn reads(t: Technique) -> Reads {
         T::FinnedSwordfish => Reads::Digits(6),
         T::FinnedJellyfish => Reads::Digits(7),
         T::XChain => Reads::Digits(8),
-        T::NakedQuad => Reads::Units(0),
-        T::HiddenQuad => Reads::Units(1),
+        T::NakedPair => Reads::Units(0),
+        T::HiddenPair => Reads::Units(1),
+        T::NakedTriple => Reads::Units(2),
+        T::HiddenTriple => Reads::Units(3),
+        T::NakedQuad => Reads::Units(4),
+        T::HiddenQuad => Reads::Units(5),
         T::XyWing => Reads::Bivalue(0),
         T::XyChain => Reads::Bivalue(1),
         T::XyzWing => Reads::Small,
@@ -79,7 +84,7 @@ fn reads(t: Technique) -> Reads {
 }
 
 const DIGIT_SLOTS: usize = 9;
-const UNIT_SLOTS: usize = 2;
+const UNIT_SLOTS: usize = 6;
 const BIVALUE_SLOTS: usize = 2;
 
 /// A digit's open places and filled cells (bit `c` for cell `c`).
@@ -247,7 +252,7 @@ mod tests {
             .into_iter()
             .filter(|&t| Memo::remembers(t))
             .collect();
-        assert_eq!(remembered.len(), 15);
+        assert_eq!(remembered.len(), 19);
         let (mut skipped, mut narrowed) = (0, 0);
         for level in [Difficulty::Expert, Difficulty::Master, Difficulty::Extreme] {
             for seed in 0..4 {
