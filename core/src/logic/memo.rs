@@ -9,11 +9,14 @@
 //!   again while both are as they were.
 //! - **One unit at a time** (naked and hidden pairs, triples and quads): the same for the
 //!   unit's nine masks.
-//! - **Patterns of cells with few candidates** (bivalue cells for XY-Wing and XY-chains,
-//!   cells with two or three candidates for XYZ-Wing, bivalue cells and the units where a
-//!   digit has two places for W-Wing), removing from cells that can only have lost
-//!   candidates since: while those cells are as they were, every pattern is one the search
-//!   already tried and found nothing to remove with, so it finds nothing again.
+//! - **Patterns of cells with few candidates** (bivalue cells for XY-Wing, XY-chains and
+//!   unique rectangles of type 1, cells with two or three candidates for XYZ-Wing and
+//!   unique rectangles of type 2, bivalue cells and the units where a digit has two places
+//!   for W-Wing), removing from cells that can only have lost candidates since: while those
+//!   cells are as they were, every pattern is one the search already tried and found
+//!   nothing to remove with, so it finds nothing again. (A type 1 rectangle's fourth
+//!   corner, the one cell it reads outside the pattern, found nothing because it had none
+//!   of the pair's digits or nothing else; losing candidates keeps it so.)
 //!
 //! A search is then made only on the parts that changed since it last found nothing. The
 //! searches return the first instance in a fixed order of their parts (the shortest
@@ -50,7 +53,7 @@ enum Reads {
     /// Patterns of bivalue cells.
     Bivalue(usize),
     /// Patterns of cells with two or three candidates.
-    Small,
+    Small(usize),
     /// Patterns of bivalue cells and units where a digit has two places.
     BivalueAndBilocal,
     /// The whole grid, in a way the memo does not follow.
@@ -77,7 +80,9 @@ fn reads(t: Technique) -> Reads {
         T::HiddenQuad => Reads::Units(5),
         T::XyWing => Reads::Bivalue(0),
         T::XyChain => Reads::Bivalue(1),
-        T::XyzWing => Reads::Small,
+        T::XyzWing => Reads::Small(0),
+        T::UniqueRectangle1 => Reads::Bivalue(2),
+        T::UniqueRectangle2 => Reads::Small(1),
         T::WWing => Reads::BivalueAndBilocal,
         _ => Reads::Everything,
     }
@@ -85,7 +90,8 @@ fn reads(t: Technique) -> Reads {
 
 const DIGIT_SLOTS: usize = 9;
 const UNIT_SLOTS: usize = 6;
-const BIVALUE_SLOTS: usize = 2;
+const BIVALUE_SLOTS: usize = 3;
+const SMALL_SLOTS: usize = 2;
 
 /// A digit's open places and filled cells (bit `c` for cell `c`).
 type DigitKey = (u128, u128);
@@ -147,7 +153,7 @@ pub(crate) struct Memo {
     unit_known: [u32; UNIT_SLOTS],
     unit: [[[u16; 9]; 27]; UNIT_SLOTS],
     bivalue: [Option<[u16; CELLS]>; BIVALUE_SLOTS],
-    small: Option<[u16; CELLS]>,
+    small: [Option<[u16; CELLS]>; SMALL_SLOTS],
     bivalue_and_bilocal: Option<([u16; CELLS], [u32; 9])>,
 }
 
@@ -160,7 +166,7 @@ impl Memo {
             unit_known: [0; UNIT_SLOTS],
             unit: [[[0; 9]; 27]; UNIT_SLOTS],
             bivalue: [None; BIVALUE_SLOTS],
-            small: None,
+            small: [None; SMALL_SLOTS],
             bivalue_and_bilocal: None,
         }
     }
@@ -199,7 +205,7 @@ impl Memo {
                 })
             }
             Reads::Bivalue(s) => (self.bivalue[s] != Some(keys.bivalue)).then_some(Scope::ALL),
-            Reads::Small => (self.small != Some(keys.small)).then_some(Scope::ALL),
+            Reads::Small(s) => (self.small[s] != Some(keys.small)).then_some(Scope::ALL),
             Reads::BivalueAndBilocal => (self.bivalue_and_bilocal
                 != Some((keys.bivalue, keys.bilocal)))
             .then_some(Scope::ALL),
@@ -228,7 +234,7 @@ impl Memo {
                 }
             }
             Reads::Bivalue(s) => self.bivalue[s] = Some(keys.bivalue),
-            Reads::Small => self.small = Some(keys.small),
+            Reads::Small(s) => self.small[s] = Some(keys.small),
             Reads::BivalueAndBilocal => {
                 self.bivalue_and_bilocal = Some((keys.bivalue, keys.bilocal));
             }
@@ -252,7 +258,7 @@ mod tests {
             .into_iter()
             .filter(|&t| Memo::remembers(t))
             .collect();
-        assert_eq!(remembered.len(), 19);
+        assert_eq!(remembered.len(), 21);
         let (mut skipped, mut narrowed) = (0, 0);
         for level in [Difficulty::Expert, Difficulty::Master, Difficulty::Extreme] {
             for seed in 0..4 {
