@@ -7,23 +7,6 @@ use crate::units::{
     PEER_MASK, UNITS, UNIT_MASK,
 };
 
-/// Per box, the box and the six lines through it as bits of unit indices: the units whose
-/// change can make or unmake a locked candidate in the box.
-const BOX_GROUP: [u32; 9] = {
-    let mut m = [0u32; 9];
-    let mut b = 0;
-    while b < 9 {
-        m[b] = 1 << (18 + b);
-        let mut k = 0;
-        while k < 6 {
-            m[b] |= 1 << BOX_LINES[b][k];
-            k += 1;
-        }
-        b += 1;
-    }
-    m
-};
-
 /// One line of reasoning from an assumption: per-digit candidate bitboards propagated with
 /// naked and hidden singles.
 #[derive(Clone, Copy)]
@@ -214,42 +197,34 @@ impl Prop {
     }
 
     /// Locked candidates: a digit confined to one line within a box leaves the rest of the
-    /// line, confined to one box within a line leaves the rest of the box. Whether it removed
-    /// anything.
-    /// A box and line whose units did not change since they were last looked at hold no
-    /// new locked candidate and are skipped.
+    /// line, confined to one box within a line leaves the rest of the box, box by box and
+    /// line by line in [`BOX_LINES`] order. Whether it removed anything.
+    /// A digit whose units did not change since it was last looked at holds no new locked
+    /// candidate and is skipped.
     fn locked(&mut self) -> bool {
         let mut progress = false;
         for d in 0..9 {
-            let was = self.locked_dirty[d];
-            if self.cand[d] == 0 || was == 0 {
+            if self.cand[d] == 0 || self.locked_dirty[d] == 0 {
                 continue;
             }
             self.locked_dirty[d] = 0;
-            if !any_locked(self.cand[d]) {
-                continue;
-            }
-            for (b, lines) in BOX_LINES.iter().enumerate() {
-                if (was | self.locked_dirty[d]) & BOX_GROUP[b] == 0 {
-                    continue;
-                }
+            let mut pairs = locked_pairs(self.cand[d]);
+            while pairs != 0 {
+                let p = pairs.trailing_zeros() as usize;
+                let b = p / 6;
                 let bx = UNIT_MASK[18 + b];
-                for &l in lines {
-                    if (was | self.locked_dirty[d]) & (1 << (18 + b) | 1 << l) == 0 {
-                        continue;
-                    }
-                    let line = UNIT_MASK[l as usize];
-                    let inter = bx & line;
-                    let m = self.cand[d];
-                    let (in_box, in_line) = (m & bx, m & line);
-                    if in_box != 0 && in_box & !inter == 0 && in_line & !inter != 0 {
-                        self.remove(d, line & !inter);
-                        progress = true;
-                    } else if in_line != 0 && in_line & !inter == 0 && in_box & !inter != 0 {
-                        self.remove(d, bx & !inter);
-                        progress = true;
-                    }
+                let line = UNIT_MASK[usize::from(BOX_LINES[b][p % 6])];
+                let inter = bx & line;
+                if self.cand[d] & bx & !inter == 0 {
+                    // Pointing: the box's places lie in the line.
+                    self.remove(d, line & !inter);
+                } else {
+                    // Claiming: the line's places lie in the box.
+                    self.remove(d, bx & !inter);
                 }
+                progress = true;
+                // The removal can make or unmake a locked candidate at the pairs after it.
+                pairs = locked_pairs(self.cand[d]) & (u64::MAX << (p + 1));
             }
         }
         progress
@@ -337,34 +312,47 @@ fn units_with_few(m: u128) -> u32 {
     few
 }
 
-/// Whether candidates `m` of one digit hold a locked candidate anywhere: a box whose places
-/// lie in one line that has places outside the box (pointing), or a line whose places lie in
-/// one box that has places outside the line (claiming). For a box and a line through it,
-/// with "in" the places in both, "box" those in the rest of the box and "line" those in the
-/// rest of the line, either is "in" with exactly one of "box" and "line".
-fn any_locked(m: u128) -> bool {
-    let rows = rows_of(m);
-    let mut hit = 0;
+/// Where candidates `m` of one digit hold a locked candidate: bit `6 * b + t` for box `b`
+/// and its line `BOX_LINES[b][t]` when the box's places lie in the line and the line has
+/// places outside the box (pointing), or the line's places lie in the box and the box has
+/// places outside the line (claiming). For a box and a line through it, with "in" the places
+/// in both, "box" those in the rest of the box and "line" those in the rest of the line,
+/// either is "in" with exactly one of "box" and "line".
+fn locked_pairs(m: u128) -> u64 {
+    const BAND: u32 = 0o777_777_777;
+    // Per row of a band (nine bits each), the first column of each stack: octal digits 0, 3
+    // and 6 of the row hold stacks 0, 1 and 2.
+    const FIRST: u32 = 0o111_111_111;
+    const STACK_0: u32 = 0o001_001_001;
+    const STACK_2: u32 = 0o100_100_100;
+    // The three rows of each band, the band's rows side by side as in `m`.
+    let bands: [u32; 3] = [
+        m as u32 & BAND,
+        (m >> 27) as u32 & BAND,
+        (m >> 54) as u32 & BAND,
+    ];
+    let cols: [u32; 3] = bands.map(|x| (x | x >> 9 | x >> 18) & 0o777);
+    let mut pairs = 0u64;
     for k in 0..3 {
-        // Rows: per row, the stacks (bits 0-2) where it has places.
-        let stacks: [u32; 3] = core::array::from_fn(|i| {
-            let x = rows[3 * k + i];
-            let x = (x | x >> 1 | x >> 2) & 0o111;
-            (x & 1) | (x >> 2 & 2) | (x >> 4 & 4)
-        });
-        for i in 0..3 {
-            let s = stacks[i];
-            let rest_of_box = stacks[(i + 1) % 3] | stacks[(i + 2) % 3];
-            let rest_of_line = others_in_triads(s) & 7;
-            hit |= s & (rest_of_box ^ rest_of_line);
-        }
-        // Columns: per band, the columns (bits 0-8) where it has places.
-        let band = |j: usize| rows[3 * j] | rows[3 * j + 1] | rows[3 * j + 2];
-        let cols = band(k);
-        let rest_of_line = band((k + 1) % 3) | band((k + 2) % 3);
-        hit |= cols & (others_in_triads(cols) ^ rest_of_line);
+        let x = bands[k];
+        // Per row, the stacks where it has places, at the stacks' first columns.
+        let z = (x | x >> 1 | x >> 2) & FIRST;
+        let other_stacks = ((z & !STACK_0) >> 3)
+            | ((z & STACK_2) >> 6)
+            | ((z & !STACK_2) << 3)
+            | ((z & STACK_0) << 6);
+        let rest_of_box = ((z >> 9 | z << 18) | (z >> 18 | z << 9)) & BAND;
+        let hits = z & (rest_of_box ^ other_stacks) & FIRST;
+        // Row hits: triad `j` (box `j` of the band), bit `i` for row `i` of the band.
+        let row_hits = (hits & 0o111) | (hits >> 9 & 0o111) << 1 | (hits >> 18 & 0o111) << 2;
+        // Column hits: bit `c` for column `c` in the band's box.
+        let rest_of_line = cols[(k + 1) % 3] | cols[(k + 2) % 3];
+        let col_hits = cols[k] & (others_in_triads(cols[k]) ^ rest_of_line);
+        // Triad `j` of each to the six bits of box `j`: rows first, then columns.
+        let spread = |x: u32| u64::from((x & 0o7) | (x & 0o70) << 3 | (x & 0o700) << 6);
+        pairs |= (spread(row_hits) | spread(col_hits) << 3) << (18 * k);
     }
-    hit != 0
+    pairs
 }
 
 /// How a traced line derived something.
@@ -881,18 +869,24 @@ fn agree(
 mod tests {
     use super::*;
 
-    /// Whether a box and a line through it hold a locked candidate of `m`, pair by pair.
-    fn locked_pairwise(m: u128) -> bool {
-        BOX_LINES.iter().enumerate().any(|(b, lines)| {
+    /// The boxes and lines through them that hold a locked candidate of `m`, pair by pair,
+    /// as [`locked_pairs`] numbers them.
+    fn locked_pairwise(m: u128) -> u64 {
+        let mut pairs = 0;
+        for (b, lines) in BOX_LINES.iter().enumerate() {
             let bx = UNIT_MASK[18 + b];
-            lines.iter().any(|&l| {
+            for (t, &l) in lines.iter().enumerate() {
                 let line = UNIT_MASK[usize::from(l)];
                 let inter = bx & line;
                 let (in_box, in_line) = (m & bx, m & line);
-                (in_box != 0 && in_box & !inter == 0 && in_line & !inter != 0)
+                if (in_box != 0 && in_box & !inter == 0 && in_line & !inter != 0)
                     || (in_line != 0 && in_line & !inter == 0 && in_box & !inter != 0)
-            })
-        })
+                {
+                    pairs |= 1 << (6 * b + t);
+                }
+            }
+        }
+        pairs
     }
 
     /// Candidate masks of one digit from seed `x`: sparse, half full and dense by turns, as
@@ -933,14 +927,14 @@ mod tests {
     }
 
     #[test]
-    fn any_locked_agrees_with_every_box_and_line() {
+    fn locked_pairs_agree_with_every_box_and_line() {
         let mut mask = masks(0x9E37_79B9_7F4A_7C15);
         let (mut hits, mut misses) = (0, 0);
         for k in 0..200_000 {
             let m = mask(k);
             let want = locked_pairwise(m);
-            assert_eq!(any_locked(m), want, "{m:#x}");
-            if want {
+            assert_eq!(locked_pairs(m), want, "{m:#x}");
+            if want != 0 {
                 hits += 1;
             } else {
                 misses += 1;
