@@ -661,11 +661,11 @@ pub(crate) fn forcing_chain_of(g: &Grid) -> Result<Option<(ChainFind, Forcing)>,
     // Line i assumes node i true. (Assuming a node false never fails before the line of another
     // candidate of its cell, which removes it at once: no line for that.)
     let mut lines: Vec<Prop> = with_room(n)?;
-    for &x in &nodes {
-        let mut p = base;
+    // Copied into place once each (a line built aside and pushed is copied twice).
+    lines.extend(core::iter::repeat_n(base, n));
+    for (p, &x) in lines.iter_mut().zip(&nodes) {
         p.place(x as usize / 9, x as usize % 9);
         p.state = Line::Running;
-        lines.push(p);
     }
     // Rounds in lockstep: the first line to fail is a shortest contradiction.
     loop {
