@@ -83,8 +83,11 @@ impl Prop {
                 self.touch(e, CELL_UNIT_BITS[c]);
             }
         }
-        self.touch(d, CELL_UNIT_BITS[c]);
         self.remove(d, PEER_MASK[c]);
+        // The digit is placed in the cell's units: none of them can hold a hidden single, a
+        // missing place or a locked candidate of it again.
+        self.hidden_dirty[d] &= !CELL_UNIT_BITS[c];
+        self.locked_dirty[d] &= !CELL_UNIT_BITS[c];
     }
 
     /// Removes digit `d` (0-8) from the cells of `cells`.
