@@ -78,7 +78,7 @@ impl Prop {
         self.placed[d] |= b;
         self.open &= !b;
         for e in 0..9 {
-            if self.cand[e] & b != 0 {
+            if has_cell(self.cand[e], c) {
                 self.cand[e] &= !b;
                 self.touch(e, CELL_UNIT_BITS[c]);
             }
