@@ -538,6 +538,21 @@ enum Level {
 struct Best {
     found: Found,
     complexity: usize,
+    /// Where Sudoku Explainer sorts the kind of chain among conclusions of the same
+    /// rating and complexity ([`Kind`]); 0 for the unary chains and cycles.
+    key: u8,
+}
+
+/// The kinds of multiple forcing chains, as Sudoku Explainer orders conclusions of the
+/// same rating and complexity: double chains first, then cell, region and contradiction
+/// chains.
+#[derive(Clone, Copy)]
+#[repr(u8)]
+enum Kind {
+    Double = 1,
+    Cell = 5,
+    Region = 6,
+    Contradiction = 7,
 }
 
 /// The searches of one nesting depth, and those below it.
@@ -617,17 +632,17 @@ impl Nested {
         s.run(g, mode, inner)
     }
 
-    /// Narrows the searches to what can beat `best` at a level whose easiest rule is
-    /// rated `base`: a conclusion must have a smaller length bonus to be easier. Whether any
-    /// conclusion still can.
+    /// Narrows the searches to what can still come before `best` at a level whose easiest
+    /// rule is rated `base`: a conclusion rated no higher (one rated the same comes first
+    /// with less complexity). Whether any conclusion still can.
     fn tighten(&mut self, best: &Option<Best>, base: i32) -> bool {
         if let Some(b) = best {
             let bonus = b.found.rating - base;
-            self.limit = if bonus <= 0 {
+            self.limit = if bonus < 0 {
                 0
             } else {
                 let mut n = 0;
-                while length_bonus(n + 1) < bonus {
+                while length_bonus(n + 1) <= bonus {
                     n += 1;
                 }
                 n
@@ -674,7 +689,11 @@ impl Nested {
             for (k, on) in [true, false].into_iter().enumerate() {
                 for m in [2, 0, 1] {
                     let (x, y) = MODES[m];
-                    let (cycle, chain, any) = self.unary_at(g, (cell, d, on), x, y)?;
+                    let (mut cycle, mut chain, any) = self.unary_at(g, (cell, d, on), x, y)?;
+                    // Sudoku Explainer's sort key of the search's links: X 2, Y 3, both 4.
+                    for b in [&mut cycle, &mut chain].into_iter().flatten() {
+                        b.key = m as u8 + 2;
+                    }
                     found[m][k] = (cycle, chain);
                     if m == 2 && !any {
                         break;
@@ -683,8 +702,8 @@ impl Nested {
             }
             for per_mode in found {
                 for (cycle, chain) in per_mode {
-                    best = easier(best, cycle);
-                    best = easier(best, chain);
+                    best = simpler(best, cycle);
+                    best = simpler(best, chain);
                 }
             }
             if !self.tighten(&best, 65) {
@@ -739,7 +758,15 @@ impl Nested {
         } else {
             Found::placing(rule, rating, cell, d as u8 + 1)
         };
-        Ok((cycle, Some(Best { found, complexity }), true))
+        Ok((
+            cycle,
+            Some(Best {
+                found,
+                complexity,
+                key: 0,
+            }),
+            true,
+        ))
     }
 
     /// The easiest cycle through `start` (on) in search 0: an "off" node of it with a link
@@ -797,36 +824,29 @@ impl Nested {
                 continue;
             }
             let lp = &nodes[..len];
-            // Weak links: an "on" node and the "off" node it leads to (nodes run from b back
-            // to start: each "off" node's parent is the "on" node before it in the loop).
+            // As Sudoku Explainer cancels: a digit leaves the cells off the loop that see a
+            // node of the loop where it is on and one where it is off.
+            let loop_cells = lp.iter().fold(0u128, |m, &n| m | 1u128 << parts(n).0);
+            let mut seen_on = [0u128; 9];
+            let mut seen_off = [0u128; 9];
+            for &n in lp {
+                let (c, e, on) = parts(n);
+                let cells = g.pos[e] & PEER_MASK[c] & !loop_cells;
+                if on {
+                    seen_on[e] |= cells;
+                } else {
+                    seen_off[e] |= cells;
+                }
+            }
             let mut removed = [0u16; CELLS];
             let mut any = false;
-            let in_loop =
-                |c: usize, e: usize| lp.iter().any(|&n| parts(n).0 == c && parts(n).1 == e);
-            for w in 0..len {
-                let (oc, od, o_on) = parts(lp[w]);
-                if o_on {
-                    continue;
-                }
-                let (ac, ad, _) = parts(lp[(w + 1) % len]);
-                if oc == ac {
-                    let keep = (1u16 << od) | (1 << ad);
-                    let r = g.cand[oc] & !keep;
-                    if r != 0 {
-                        removed[oc] |= r;
-                        any = true;
-                    }
-                } else {
-                    // The digit in the cells that see both ends, off the loop.
-                    let mut m = g.pos[od] & PEER_MASK[oc] & PEER_MASK[ac];
-                    while m != 0 {
-                        let c = m.trailing_zeros() as usize;
-                        m &= m - 1;
-                        if !in_loop(c, od) {
-                            removed[c] |= 1 << od;
-                            any = true;
-                        }
-                    }
+            for e in 0..9 {
+                let mut m = seen_on[e] & seen_off[e];
+                while m != 0 {
+                    let c = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    removed[c] |= 1 << e;
+                    any = true;
                 }
             }
             if !any {
@@ -846,15 +866,16 @@ impl Nested {
             }
             let (base, rule) = match (x, y) {
                 (true, false) => (65, SeRule::XCycle),
-                (false, true) => (66, SeRule::YCycle),
+                (false, true) => (65, SeRule::YCycle),
                 _ => (70, SeRule::BidirectionalCycle),
             };
             let found = Found::removing(rule, base + length_bonus(len), removed);
-            best = easier(
+            best = simpler(
                 best,
                 Some(Best {
                     found,
                     complexity: len,
+                    key: 0,
                 }),
             );
         }
@@ -908,7 +929,11 @@ impl Nested {
         } else {
             Found::placing(rule, rating, cell, d as u8 + 1)
         };
-        Some(Best { found, complexity })
+        Some(Best {
+            found,
+            complexity,
+            key: Kind::Contradiction as u8,
+        })
     }
 
     /// Nishio: from each candidate on, chains on its digit alone (dynamic) to a
@@ -925,19 +950,20 @@ impl Nested {
         for (cell, d) in candidates(g) {
             self.search(0, g, node(cell, d, true), mode)?;
             let r = self.contradiction((cell, d, true), 0, (75, SeRule::NishioForcingChain));
-            best = easier(best, r);
-            if !self.tighten(&best, 75) {
-                return Ok(best);
-            }
+            best = simpler(best, r);
+            self.cap(&best);
         }
         Ok(best)
     }
 
     /// The forcing chains of one level, in the order Sudoku Explainer makes them: cell by
-    /// cell, and in each cell digit by digit, the contradictions and the double chains of
-    /// the candidate, then the region chains of the units where the cell is the digit's
-    /// first place; after the cell's digits, the cell chain. The easiest wins, the simpler
-    /// and then the first on a tie.
+    /// cell (with three candidates or more for static chains, two or more for dynamic
+    /// ones), and in each cell digit by digit, the contradictions of the candidate on and
+    /// off and its double chains (dynamic chains only; double chains from three
+    /// candidates), then the region chains of the units where the cell is the digit's
+    /// first place; after the cell's digits, the cell chain. As Sudoku Explainer sorts
+    /// them, the least complexity wins (the lowest rating with it), then the kind of
+    /// chain ([`Kind`]), then the first made.
     fn forcing(
         &mut self,
         g: &Grid,
@@ -947,7 +973,8 @@ impl Nested {
         let mut best: Option<Best> = None;
         for cell in 0..CELLS {
             let cands = g.cand[cell];
-            if cands == 0 {
+            let n = cands.count_ones();
+            if n < 2 || (n == 2 && !mode.dynamic) {
                 continue;
             }
             // Searches 0-8: the cell's candidates on, in order; CELL_SLOTS: the current one
@@ -958,34 +985,42 @@ impl Nested {
                 let d = ds.trailing_zeros() as usize;
                 ds &= ds - 1;
                 self.search(k, g, node(cell, d, true), mode)?;
-                self.search(CELL_SLOTS, g, node(cell, d, false), mode)?;
-                best = easier(best, self.contradiction((cell, d, true), k, level));
-                best = easier(
-                    best,
-                    self.contradiction((cell, d, false), CELL_SLOTS, level),
-                );
-                // A search cut short by a contradiction still counts what it reached.
-                let r = self.common(g, &[k, CELL_SLOTS], level, bar(&best))?;
-                best = easier(best, r);
-                let r = self.regions(g, (cell, d), k, mode, level, bar(&best))?;
-                best = easier(best, r);
-                if !self.tighten(&best, level.0) {
-                    return Ok(best);
+                if mode.dynamic {
+                    self.search(CELL_SLOTS, g, node(cell, d, false), mode)?;
+                    best = simpler(best, self.contradiction((cell, d, true), k, level));
+                    best = simpler(
+                        best,
+                        self.contradiction((cell, d, false), CELL_SLOTS, level),
+                    );
+                    if n >= 3 {
+                        // A search cut short by a contradiction still counts what it
+                        // reached.
+                        let r = self.common(g, &[k, CELL_SLOTS], level, Kind::Double, &best)?;
+                        best = simpler(best, r);
+                    }
                 }
+                self.regions(g, (cell, d), k, mode, level, &mut best)?;
+                self.cap(&best);
                 k += 1;
             }
-            if k >= 2 {
-                let ks: [usize; 9] = core::array::from_fn(|j| j);
-                let r = self.common(g, &ks[..k], level, bar(&best))?;
-                best = easier(best, r);
-            }
+            let ks: [usize; 9] = core::array::from_fn(|j| j);
+            let r = self.common(g, &ks[..k], level, Kind::Cell, &best)?;
+            best = simpler(best, r);
         }
         Ok(best)
     }
 
+    /// Limits the searches to what can still come before `best` in Sudoku Explainer's
+    /// order: a conclusion of no more complexity.
+    fn cap(&mut self, best: &Option<Best>) {
+        if let Some(b) = best {
+            self.limit = b.complexity;
+        }
+    }
+
     /// The region chains of digit `d` in the units where `cell` is its first place, with
-    /// three places or more (two places are a double chain): every place on; search `k`
-    /// is the one from `cell`. Only conclusions rated below `bound` count.
+    /// two places or more: every place on; search `k` is the one from `cell`. A
+    /// conclusion that comes before `best` replaces it.
     fn regions(
         &mut self,
         g: &Grid,
@@ -993,9 +1028,8 @@ impl Nested {
         k: usize,
         mode: Mode,
         level: (i32, SeRule),
-        bound: i32,
-    ) -> Result<Option<Best>, Error> {
-        let mut best = None;
+        best: &mut Option<Best>,
+    ) -> Result<(), Error> {
         let units = CELL_UNITS[cell];
         // Sudoku Explainer's region order: block, row, column.
         for u in [units[2], units[0], units[1]] {
@@ -1018,56 +1052,70 @@ impl Nested {
                 ks[n] = slot;
                 n += 1;
             }
-            let r = self.common(g, &ks[..n], level, bar(&best).min(bound))?;
-            best = easier(best, r);
+            let r = self.common(g, &ks[..n], level, Kind::Region, best)?;
+            *best = simpler(best.take(), r);
         }
-        Ok(best)
+        Ok(())
     }
 
-    /// The easiest conclusion reached by every search of `ks`: a candidate off in all
-    /// (removed) or on in all (placed), that changes `g`. Only conclusions rated below
-    /// `bound` are considered (the best so far keeps a tie): a node whose depths already
-    /// give too much complexity is not counted.
+    /// The conclusion of kind `kind` reached by every search of `ks` that comes first in
+    /// Sudoku Explainer's order, if it comes before `best`: a candidate on in all (placed)
+    /// or off in all (removed) that changes `g`, the least complexity first, then the
+    /// candidates on before those off, each in the order the first search reached them.
+    /// A node whose depths already give too much complexity is not counted.
     fn common(
         &mut self,
         g: &Grid,
         ks: &[usize],
         (base, rule): (i32, SeRule),
-        bound: i32,
+        kind: Kind,
+        best: &Option<Best>,
     ) -> Result<Option<Best>, Error> {
-        // The best so far: (rating, complexity, node).
-        let mut best: Option<(i32, usize, u16)> = None;
-        let first = ks[0];
-        let order_len = self.searches[first].order.len();
-        for i in 0..order_len {
-            let n = self.searches[first].order[i];
-            let (cell, d, _) = parts(n);
-            if g.digit[cell] != 0 || g.cand[cell] & (1 << d) == 0 {
-                continue;
-            }
-            if !ks.iter().all(|&k| self.searches[k].reached(n)) {
-                continue;
-            }
-            let bar = best.map_or(bound, |b| b.0.min(bound));
-            // A node's complexity in a search is at least its depth plus one.
-            let least: usize = ks
-                .iter()
-                .map(|&k| usize::from(self.searches[k].depth_of(n)) + 1)
-                .sum();
-            if base + length_bonus(least) >= bar {
-                continue;
-            }
-            let mut complexity = 0;
-            for &k in ks {
-                complexity += self.searches[k].complexity(n, &mut self.seen, &mut self.stack);
-            }
-            let rating = base + length_bonus(complexity);
-            if rating < bar {
-                best = Some((rating, complexity, n));
+        if ks.len() < 2 {
+            return Ok(None);
+        }
+        // The most complexity that comes before `best`: as much when this kind sorts
+        // first, less otherwise.
+        let mut cap = match best {
+            None => usize::MAX,
+            Some(b) if (kind as u8) < b.key => b.complexity,
+            Some(b) => b.complexity.saturating_sub(1),
+        };
+        // The first found so far: (complexity, node).
+        let mut first: Option<(usize, u16)> = None;
+        let lead = ks[0];
+        let order_len = self.searches[lead].order.len();
+        for on in [true, false] {
+            for i in 0..order_len {
+                let n = self.searches[lead].order[i];
+                let (cell, d, is_on) = parts(n);
+                if is_on != on || g.digit[cell] != 0 || g.cand[cell] & (1 << d) == 0 {
+                    continue;
+                }
+                if !ks.iter().all(|&k| self.searches[k].reached(n)) {
+                    continue;
+                }
+                // A node's complexity in a search is at least its depth plus one.
+                let least: usize = ks
+                    .iter()
+                    .map(|&k| usize::from(self.searches[k].depth_of(n)) + 1)
+                    .sum();
+                if least > cap {
+                    continue;
+                }
+                let mut complexity = 0;
+                for &k in ks {
+                    complexity += self.searches[k].complexity(n, &mut self.seen, &mut self.stack);
+                }
+                if complexity <= cap {
+                    first = Some((complexity, n));
+                    cap = complexity.saturating_sub(1);
+                }
             }
         }
-        Ok(best.map(|(rating, complexity, n)| {
+        Ok(first.map(|(complexity, n)| {
             let (cell, d, on) = parts(n);
+            let rating = base + length_bonus(complexity);
             let found = if on {
                 Found::placing(rule, rating, cell, d as u8 + 1)
             } else {
@@ -1075,25 +1123,26 @@ impl Nested {
                 removed[cell] = 1 << d;
                 Found::removing(rule, rating, removed)
             };
-            Best { found, complexity }
+            Best {
+                found,
+                complexity,
+                key: kind as u8,
+            }
         }))
     }
 }
 
-/// The rating a conclusion must be below to be easier than `best`.
-fn bar(best: &Option<Best>) -> i32 {
-    best.as_ref().map_or(i32::MAX, |b| b.found.rating)
-}
-
-/// The easier of two conclusions: the lower rating, then the lower complexity, then the
-/// first.
-fn easier(a: Option<Best>, b: Option<Best>) -> Option<Best> {
+/// The one of two conclusions of a level of chains that Sudoku Explainer sorts first:
+/// the lower rating, then the lower complexity, then the kind of chain, then the first.
+fn simpler(a: Option<Best>, b: Option<Best>) -> Option<Best> {
     match (a, b) {
-        (Some(a), Some(b)) => Some(if b.found.rating < a.found.rating {
-            b
-        } else {
-            a
-        }),
+        (Some(a), Some(b)) => Some(
+            if (b.found.rating, b.complexity, b.key) < (a.found.rating, a.complexity, a.key) {
+                b
+            } else {
+                a
+            },
+        ),
         (a, None) => a,
         (None, b) => b,
     }
