@@ -303,8 +303,8 @@ const EASIEST: &[(SeRule, &str, usize, i32)] = &[
     (
         SeRule::DynamicForcingChainPlus,
         "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
-        8,
-        100,
+        12,
+        101,
     ),
     (
         SeRule::ForcingChain,

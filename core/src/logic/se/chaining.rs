@@ -393,15 +393,20 @@ impl Search {
         if let Some(f) = advanced_basic(&self.work) {
             self.add_found(g0, &f, 0);
         } else if mode.nested >= 2 {
-            let inner = match mode.nested {
-                2 => Level::Forcing,
-                3 => Level::Multiple,
-                _ => Level::Dynamic,
+            // The chains within: static forcing chains (and, below 4, static multiple
+            // chains where those find nothing), or dynamic chains.
+            let inner: &[Level] = match mode.nested {
+                2 => &[Level::Forcing],
+                3 => &[Level::Forcing, Level::Multiple],
+                _ => &[Level::Dynamic],
             };
             let depth = depth.ok_or(Error::Internal)?;
-            if let Some(f) = depth.best(&self.work, inner)? {
-                let extra = f.complexity.min(u16::MAX as usize) as u16;
-                self.add_found(g0, &f.found, extra);
+            for &level in inner {
+                if let Some(f) = depth.best(&self.work, level)? {
+                    let extra = f.complexity.min(u16::MAX as usize) as u16;
+                    self.add_found(g0, &f.found, extra);
+                    break;
+                }
             }
         }
         Ok(self.order.len() > before)
@@ -499,18 +504,14 @@ fn touches(f: &Found, c: usize) -> bool {
         })
 }
 
-/// The basic rules a nested chain applies where it stops.
+/// The basic rules a chain of "(+)" or a nested chain applies where it stops, as Sudoku
+/// Explainer 1.2.1.3 applies them: locked candidates, hidden and naked pairs and the
+/// X-Wing only (no triples, quads or larger fish).
 fn advanced_basic(g: &Grid) -> Option<Found> {
     basic::locking(g, false)
         .or_else(|| basic::hidden_set(g, 2))
         .or_else(|| basic::naked_set(g, 2))
         .or_else(|| basic::fish(g, 2))
-        .or_else(|| basic::hidden_set(g, 3))
-        .or_else(|| basic::naked_set(g, 3))
-        .or_else(|| basic::fish(g, 3))
-        .or_else(|| basic::hidden_set(g, 4))
-        .or_else(|| basic::naked_set(g, 4))
-        .or_else(|| basic::fish(g, 4))
 }
 
 /// The chain levels of the scale, easiest first.
