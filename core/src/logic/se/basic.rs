@@ -9,7 +9,7 @@ use crate::logic::intersections::{box_columns, box_rows, confined, segments};
 use crate::logic::subsets::{each_hidden, each_naked};
 use crate::logic::technique::Technique;
 use crate::logic::{fish, wings};
-use crate::units::{CELL_UNITS, UNITS};
+use crate::units::{CELL_UNITS, UNITS, UNIT_MASK};
 
 /// The units in the order Sudoku Explainer scans them: blocks, rows, columns.
 pub(crate) const SE_UNITS: [usize; 27] = {
@@ -108,6 +108,32 @@ fn single_after(g: &Grid, removed: &[u16; 81], bit: u16) -> Option<(usize, u8)> 
 /// the digit one place in a unit, placing it there (1.7 and 1.9); else any that removes
 /// something (2.6 and 2.8).
 pub(crate) fn locking(g: &Grid, direct: bool) -> Option<Found> {
+    locking_with_basis(g, direct).map(|(f, _)| f)
+}
+
+/// What a conclusion rests on where a nested chain applies it: the candidates `digits` of
+/// the cells `cells` (Sudoku Explainer's "rule parents": of those, the ones the chain has
+/// removed).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Basis {
+    pub(crate) cells: u128,
+    pub(crate) digits: u16,
+}
+
+/// [`locking`] with what its conclusion rests on: the digit in the rest of the unit it is
+/// confined in.
+pub(crate) fn locking_with_basis(g: &Grid, direct: bool) -> Option<(Found, Basis)> {
+    let mut first = None;
+    each_locking(g, direct, &mut |f, b| {
+        first = Some((f, b));
+        true
+    });
+    first
+}
+
+/// Every locked candidate (pointing, then claiming) with what it rests on, in order, until
+/// `f` returns true.
+pub(crate) fn each_locking(g: &Grid, direct: bool, f: &mut dyn FnMut(Found, Basis) -> bool) {
     let (pointing, claiming) = if direct {
         ((SeRule::DirectPointing, 17), (SeRule::DirectClaiming, 19))
     } else {
@@ -119,35 +145,38 @@ pub(crate) fn locking(g: &Grid, direct: bool) -> Option<Found> {
             let conf = confined(g, groups);
             for (k, &digits) in conf.iter().enumerate() {
                 let line = first_line + k;
-                if let Some(f) = locked(g, digits, &groups[k], line, pointing, direct) {
-                    return Some(f);
+                let base = UNIT_MASK[18 + b];
+                if locked(g, digits, &groups[k], (base, line), pointing, direct, f) {
+                    return;
                 }
             }
         }
     }
     // Claiming: line l (rows, then columns) and its three blocks.
-    for line in 0..18 {
+    for (line, &base) in UNIT_MASK.iter().enumerate().take(18) {
         let groups = segments(line);
         let conf = confined(g, groups);
         for (k, &digits) in conf.iter().enumerate() {
             let b = crate::board::BOX[groups[k][0]] as usize;
-            if let Some(f) = locked(g, digits, &groups[k], 18 + b, claiming, direct) {
-                return Some(f);
+            if locked(g, digits, &groups[k], (base, 18 + b), claiming, direct, f) {
+                return;
             }
         }
     }
-    None
 }
 
-/// The first digit of `digits` confined to `cells` that leaves the rest of unit `other`.
+/// Each digit of `digits` confined to `cells` of the unit of mask `base` that leaves the
+/// rest of unit `other`, given to `f` until it returns true; whether it did.
 fn locked(
     g: &Grid,
     digits: u16,
     cells: &[usize; 3],
-    other: usize,
+    (base, other): (u128, usize),
     (rule, rating): (SeRule, i32),
     direct: bool,
-) -> Option<Found> {
+    f: &mut dyn FnMut(Found, Basis) -> bool,
+) -> bool {
+    let inside = cells.iter().fold(0u128, |m, &c| m | 1u128 << c);
     let mut ds = digits;
     while ds != 0 {
         let bit = 1u16 << ds.trailing_zeros();
@@ -164,15 +193,21 @@ fn locked(
         if !any {
             continue;
         }
+        let basis = Basis {
+            cells: base & !inside,
+            digits: bit,
+        };
         if direct {
             if let Some((cell, digit)) = single_after(g, &removed, bit) {
-                return Some(Found::placing(rule, rating, cell, digit));
+                if f(Found::placing(rule, rating, cell, digit), basis) {
+                    return true;
+                }
             }
-        } else {
-            return Some(Found::removing(rule, rating, removed));
+        } else if f(Found::removing(rule, rating, removed), basis) {
+            return true;
         }
     }
-    None
+    false
 }
 
 /// A hidden pair (`size` 2) or triple (3) whose removals leave one of the removed digits a
@@ -215,6 +250,22 @@ pub(crate) fn direct_hidden(g: &Grid, size: usize) -> Option<Found> {
 
 /// Naked subsets of `size` cells (3.0, 3.6, 5.0), in blocks, rows, columns.
 pub(crate) fn naked_set(g: &Grid, size: usize) -> Option<Found> {
+    naked_set_with_basis(g, size).map(|(f, _)| f)
+}
+
+/// [`naked_set`] with what its conclusion rests on: the set's cells' other candidates.
+pub(crate) fn naked_set_with_basis(g: &Grid, size: usize) -> Option<(Found, Basis)> {
+    let mut first = None;
+    each_naked_set(g, size, &mut |f, b| {
+        first = Some((f, b));
+        true
+    });
+    first
+}
+
+/// Every naked subset of `size` cells with what it rests on, in order, until `f` returns
+/// true.
+pub(crate) fn each_naked_set(g: &Grid, size: usize, f: &mut dyn FnMut(Found, Basis) -> bool) {
     let (rule, rating) = match size {
         2 => (SeRule::NakedPair, 30),
         3 => (SeRule::NakedTriplet, 36),
@@ -232,17 +283,37 @@ pub(crate) fn naked_set(g: &Grid, size: usize) -> Option<Found> {
                     any = true;
                 }
             }
-            any.then(|| Found::removing(rule, rating, removed))
+            let basis = Basis {
+                cells: cells.iter().fold(0u128, |m, &c| m | 1u128 << c),
+                digits: 0x1FF & !union,
+            };
+            (any && f(Found::removing(rule, rating, removed), basis)).then_some(())
         });
         if found.is_some() {
-            return found;
+            return;
         }
     }
-    None
 }
 
 /// Hidden subsets of `size` digits (3.4, 4.0, 5.4), in blocks, rows, columns.
 pub(crate) fn hidden_set(g: &Grid, size: usize) -> Option<Found> {
+    hidden_set_with_basis(g, size).map(|(f, _)| f)
+}
+
+/// [`hidden_set`] with what its conclusion rests on: the set's digits in the unit's other
+/// cells.
+pub(crate) fn hidden_set_with_basis(g: &Grid, size: usize) -> Option<(Found, Basis)> {
+    let mut first = None;
+    each_hidden_set(g, size, &mut |f, b| {
+        first = Some((f, b));
+        true
+    });
+    first
+}
+
+/// Every hidden subset of `size` digits with what it rests on, in order, until `f` returns
+/// true.
+pub(crate) fn each_hidden_set(g: &Grid, size: usize, f: &mut dyn FnMut(Found, Basis) -> bool) {
     let (rule, rating) = match size {
         2 => (SeRule::HiddenPair, 34),
         3 => (SeRule::HiddenTriplet, 40),
@@ -253,20 +324,26 @@ pub(crate) fn hidden_set(g: &Grid, size: usize) -> Option<Found> {
         let found = each_hidden(&mut &*g, unit, size, &mut |g, cells, keep| {
             let mut removed = [0u16; 81];
             let mut any = false;
+            let mut others = 0u128;
             for (k, &c) in unit.iter().enumerate() {
                 let c = c as usize;
-                if cells & (1 << k) != 0 && g.cand[c] & !keep != 0 {
+                if cells & (1 << k) == 0 {
+                    others |= 1u128 << c;
+                } else if g.cand[c] & !keep != 0 {
                     removed[c] = g.cand[c] & !keep;
                     any = true;
                 }
             }
-            any.then(|| Found::removing(rule, rating, removed))
+            let basis = Basis {
+                cells: others,
+                digits: keep,
+            };
+            (any && f(Found::removing(rule, rating, removed), basis)).then_some(())
         });
         if found.is_some() {
-            return found;
+            return;
         }
     }
-    None
 }
 
 /// Basic fish of `size` lines (X-Wing 3.2, Swordfish 3.8, Jellyfish 5.2).
@@ -277,6 +354,42 @@ pub(crate) fn fish(g: &Grid, size: usize) -> Option<Found> {
         _ => (SeRule::Jellyfish, 52, Technique::Jellyfish),
     };
     fish::basic(g, size, t, 0x1FF).map(|s| Found::of_step(rule, rating, &s))
+}
+
+/// [`fish`] with what its conclusion rests on: the digit in the base lines outside the
+/// cover lines (the lines of the pattern that hold no removal are the base).
+pub(crate) fn fish_with_basis(g: &Grid, size: usize, digits: u16) -> Option<(Found, Basis)> {
+    let (rule, rating, t) = match size {
+        2 => (SeRule::XWing, 32, Technique::XWing),
+        3 => (SeRule::Swordfish, 38, Technique::Swordfish),
+        _ => (SeRule::Jellyfish, 52, Technique::Jellyfish),
+    };
+    let s = fish::basic(g, size, t, digits)?;
+    let digits = s.removed.iter().fold(0u16, |m, &r| m | r);
+    let (mut rows, mut cols, mut removed_rows) = (0u128, 0u128, 0u128);
+    for (c, units) in CELL_UNITS.iter().enumerate() {
+        let (r, k) = (usize::from(units[0]), usize::from(units[1]));
+        if s.pattern[c] != 0 {
+            rows |= UNIT_MASK[r];
+            cols |= UNIT_MASK[k];
+        }
+        if s.removed[c] != 0 {
+            removed_rows |= UNIT_MASK[r];
+        }
+    }
+    // Removals lie in the cover lines, outside the base lines.
+    let (base, cover) = if removed_rows & rows == 0 {
+        (rows, cols)
+    } else {
+        (cols, rows)
+    };
+    Some((
+        Found::of_step(rule, rating, &s),
+        Basis {
+            cells: base & !cover,
+            digits,
+        },
+    ))
 }
 
 /// XY-Wing (4.2) and XYZ-Wing (4.4).

@@ -5,12 +5,16 @@
 //! turns on the cell's last candidate (Y) and a unit's last place for the digit (X). Static
 //! chains read those "last" conditions on the grid as the chain began (a bivalue cell, a
 //! conjugate pair); dynamic chains read them on the grid the chain has changed so far, so
-//! that an "on" node may rest on several "off" nodes. Nested chains also apply, where the
-//! chain stops, the basic rules and then chains of a lower level to the changed grid.
+//! that an "on" node may rest on several "off" nodes. Chains of "(+)" and nested chains
+//! also apply, where the chain stops, rules to the changed grid as Sudoku Explainer does:
+//! locked candidates, hidden and naked pairs, the X-Wing, then (nested) chains of a lower
+//! level; every conclusion of the first of those rules that has any, each resting on the
+//! candidates the chain removed where that rule reads the grid.
 //!
-//! A chain's rating is its rule's base rating plus [`length_bonus`] of its complexity: the
-//! number of distinct nodes behind its conclusion, nested chains counted with their own.
-//! Each level finds every conclusion its chains reach and gives the easiest.
+//! A chain's rating is its rule's base rating plus [`length_bonus`] of its complexity: for
+//! each end of the chain, the number of distinct nodes behind it; and once each, the
+//! complexity of the nested chains among them. Each level finds every conclusion its chains
+//! reach and gives the easiest.
 
 use super::basic;
 use super::rule::{length_bonus, SeRule};
@@ -93,8 +97,8 @@ struct Info {
     at: u32,
     /// Its parent, when it has one only (as every node of a static search but the start).
     parent: u16,
-    /// The complexity of the nested chain that gave it (0: none).
-    extra: u16,
+    /// The nested chain that gave it: 1 + its index in [`Search::nests`] (0: none).
+    nest: u16,
     /// Its depth: the steps from the start along the nodes followed (at most its
     /// complexity less one).
     depth: u8,
@@ -104,7 +108,7 @@ struct Info {
 const NOT_REACHED: Info = Info {
     at: UNREACHED,
     parent: 0,
-    extra: 0,
+    nest: 0,
     depth: 0,
 };
 
@@ -133,7 +137,21 @@ struct Search {
     /// The most complexity a conclusion may have to matter: nodes are followed only while
     /// their children can stay within it.
     limit: usize,
+    /// The complexity of each nested chain the search applied, in order.
+    nests: Vec<usize>,
+    /// Scratch: the parents of the nodes a nested rule adds.
+    scratch: Vec<u16>,
+    /// Whether the arena could not grow (the search is then incomplete).
+    no_memory: bool,
 }
+
+/// Per cell, the candidates a nested rule's conclusion rests on (of which those the chain
+/// has removed become the parents of what it adds).
+type Rests = [u16; CELLS];
+
+/// Nested chains a conclusion counts once each; beyond this many in one search, each
+/// further one is counted wherever it appears.
+const NESTS_DEDUPED: usize = 256;
 
 /// Reserves `n` more places in `v`, or [`Error::NoMemory`].
 fn reserve<T>(v: &mut Vec<T>, n: usize) -> Result<(), Error> {
@@ -155,8 +173,13 @@ impl Search {
             banned: u16::MAX,
             cur: 0,
             limit: usize::MAX,
+            nests: Vec::new(),
+            scratch: Vec::new(),
+            no_memory: false,
         };
         reserve(&mut s.info, NODES)?;
+        reserve(&mut s.scratch, NODES)?;
+        reserve(&mut s.nests, 64)?;
         s.info.resize(NODES, NOT_REACHED);
         // Every node has at most nine parents.
         reserve(&mut s.arena, NODES * 10)?;
@@ -180,6 +203,8 @@ impl Search {
         }
         self.contradiction = None;
         self.cur = 0;
+        self.nests.clear();
+        self.no_memory = false;
     }
 
     /// The depth of `n` (reached).
@@ -201,11 +226,31 @@ impl Search {
         &self.arena[at + 1..at + 1 + len]
     }
 
+    /// Whether `n` may be reached now: not yet reached, and the search goes on.
+    fn open(&self, n: u16) -> bool {
+        !(self.reached(n) || self.stop && self.contradiction.is_some())
+    }
+
+    /// Stores a parent list in the arena; its offset, or `None` when the arena cannot grow
+    /// (noted in [`Search::no_memory`]). What `new` reserved holds every list of nine
+    /// parents or fewer.
+    fn store(&mut self, parents: &[u16]) -> Option<u32> {
+        let at = self.arena.len();
+        if at + parents.len() + 1 > self.arena.capacity()
+            && self.arena.try_reserve(parents.len() + 1).is_err()
+        {
+            self.no_memory = true;
+            return None;
+        }
+        self.arena.push(parents.len() as u16);
+        self.arena.extend_from_slice(parents);
+        Some(at as u32)
+    }
+
     /// Reaches `n` from `parents` unless it is reached; notes a contradiction when its
-    /// opposite is reached. The arena never outgrows what `new` reserved: each node is
-    /// reached once, with at most nine parents.
-    fn add(&mut self, n: u16, parents: &[u16], extra: u16) {
-        if self.reached(n) || (self.stop && self.contradiction.is_some()) {
+    /// opposite is reached.
+    fn add(&mut self, n: u16, parents: &[u16], nest: u16) {
+        if !self.open(n) {
             return;
         }
         if n == self.banned && parents.len() == 1 && self.order.first() == Some(&parents[0]) {
@@ -214,21 +259,21 @@ impl Search {
         let (at, parent) = if let [p] = parents {
             (ONE_PARENT, *p)
         } else {
-            let at = self.arena.len();
-            if at + parents.len() + 1 > self.arena.capacity() {
-                // More parents than a node can have: the caller's lists are wrong; drop it.
-                debug_assert!(false, "a node with too many parents");
-                return;
+            match self.store(parents) {
+                Some(at) => (at, 0),
+                None => return,
             }
-            self.arena.push(parents.len() as u16);
-            self.arena.extend_from_slice(parents);
-            (at as u32, 0)
         };
+        self.reach(n, at, parent, !parents.is_empty(), nest);
+    }
+
+    /// Records `n` as reached with the parent list at `at` (or the one `parent`).
+    fn reach(&mut self, n: u16, at: u32, parent: u16, has_parents: bool, nest: u16) {
         self.info[usize::from(n)] = Info {
             at,
             parent,
-            extra,
-            depth: if parents.is_empty() {
+            nest,
+            depth: if !has_parents {
                 0
             } else {
                 self.cur.saturating_add(1)
@@ -252,6 +297,9 @@ impl Search {
         let mut on_at = 0;
         let mut off_at = 0;
         loop {
+            if self.no_memory {
+                return Err(Error::NoMemory);
+            }
             if self.stop && self.contradiction.is_some() {
                 return Ok(());
             }
@@ -390,9 +438,38 @@ impl Search {
         depth: Option<&mut Nested>,
     ) -> Result<bool, Error> {
         let before = self.order.len();
-        if let Some(f) = advanced_basic(&self.work) {
-            self.add_found(g0, &f, 0);
-        } else if mode.nested >= 2 {
+        // As Sudoku Explainer does: every conclusion of the first rule that has any resting
+        // on what the chain removed, each resting on that.
+        let work = self.work;
+        for rule in 0..4 {
+            let mut any = false;
+            let mut apply = |f: Found, basis: basic::Basis| {
+                let mut rests = [0u16; CELLS];
+                let mut m = basis.cells;
+                while m != 0 {
+                    rests[m.trailing_zeros() as usize] = basis.digits;
+                    m &= m - 1;
+                }
+                any |= self.add_found(g0, &f, &rests, None);
+                false
+            };
+            match rule {
+                0 => basic::each_locking(&work, false, &mut apply),
+                1 => basic::each_hidden_set(&work, 2, &mut apply),
+                2 => basic::each_naked_set(&work, 2, &mut apply),
+                _ => {
+                    for d in 0..9 {
+                        if let Some((f, b)) = basic::fish_with_basis(&work, 2, 1 << d) {
+                            apply(f, b);
+                        }
+                    }
+                }
+            }
+            if any {
+                return Ok(self.order.len() > before);
+            }
+        }
+        if mode.nested >= 2 {
             // The chains within: static forcing chains (and, below 4, static multiple
             // chains where those find nothing), or dynamic chains.
             let inner: &[Level] = match mode.nested {
@@ -402,9 +479,14 @@ impl Search {
             };
             let depth = depth.ok_or(Error::Internal)?;
             for &level in inner {
-                if let Some(f) = depth.best(&self.work, level)? {
-                    let extra = f.complexity.min(u16::MAX as usize) as u16;
-                    self.add_found(g0, &f.found, extra);
+                depth.all(&work, level)?;
+                let mut any = false;
+                let hints = core::mem::take(&mut depth.hints);
+                for h in &hints {
+                    any |= self.add_found(g0, &h.found, &h.rests, Some(h.complexity));
+                }
+                depth.hints = hints;
+                if any {
                     break;
                 }
             }
@@ -413,49 +495,117 @@ impl Search {
     }
 
     /// Adds the removals and the placement of `f` (found on the changed grid), each resting
-    /// on the removed candidates of the cells `f` changes and their units (at most nine).
-    fn add_found(&mut self, g0: &Grid, f: &Found, extra: u16) {
-        let mut ps = [0u16; 9];
-        let mut k = 0;
-        'cells: for c in 0..CELLS {
-            let gone = g0.cand[c] & !self.work.cand[c];
-            let mut m = gone;
+    /// on the candidates of `rests` the chain has removed; `nested`: the complexity of the
+    /// nested chain `f` is, if it is one.
+    fn add_found(&mut self, g0: &Grid, f: &Found, rests: &Rests, nested: Option<usize>) -> bool {
+        let mut ps = core::mem::take(&mut self.scratch);
+        ps.clear();
+        for (c, &r) in rests.iter().enumerate() {
+            let mut m = r & g0.cand[c] & !self.work.cand[c];
             while m != 0 {
                 let e = m.trailing_zeros() as usize;
                 m &= m - 1;
-                if k == 9 {
-                    break 'cells;
-                }
                 let p = node(c, e, false);
-                if self.reached(p) && touches(f, c) {
-                    ps[k] = p;
-                    k += 1;
+                if self.reached(p) && ps.len() < ps.capacity() {
+                    ps.push(p);
                 }
             }
         }
-        if let Some((cell, digit)) = f.placement {
-            self.add(node(cell, usize::from(digit - 1), true), &ps[..k], extra);
+        if ps.is_empty() {
+            // Sudoku Explainer passes over a conclusion that rests on nothing the chain did.
+            self.scratch = ps;
+            return false;
         }
-        for c in 0..CELLS {
-            let mut m = f.removed[c] & self.work.cand[c];
-            while m != 0 {
-                let e = m.trailing_zeros() as usize;
-                m &= m - 1;
-                self.add(node(c, e, false), &ps[..k], extra);
+        let nest = match nested {
+            Some(cx)
+                if self.nests.len() < self.nests.capacity()
+                    || self.nests.try_reserve(1).is_ok() =>
+            {
+                self.nests.push(cx);
+                self.nests.len().min(usize::from(u16::MAX)) as u16
+            }
+            Some(_) => {
+                self.no_memory = true;
+                0
+            }
+            None => 0,
+        };
+        // The nodes share one parent list.
+        let shared = if ps.len() == 1 {
+            Some((ONE_PARENT, ps[0]))
+        } else {
+            self.store(&ps).map(|at| (at, 0))
+        };
+        if let Some((at, parent)) = shared {
+            let has_parents = !ps.is_empty();
+            // A placement removes the cell's other candidates, as Sudoku Explainer applies
+            // a nested rule's conclusions.
+            let mut removed = f.removed;
+            if let Some((cell, digit)) = f.placement {
+                removed[cell] |= self.work.cand[cell] & !(1 << (digit - 1));
+            }
+            for (c, &r) in removed.iter().enumerate() {
+                let mut m = r & self.work.cand[c];
+                while m != 0 {
+                    let e = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let n = node(c, e, false);
+                    if self.open(n) {
+                        self.reach(n, at, parent, has_parents, nest);
+                    }
+                }
             }
         }
+        self.scratch = ps;
+        true
     }
 
-    /// The number of distinct nodes behind `n`, itself included, nested chains counted with
-    /// their own complexity. `seen` is scratch of [`NODES`] bits.
+    /// The complexity of a conclusion resting on `n`: the number of distinct nodes behind
+    /// it, itself included, and the complexity of each nested chain among them.
     fn complexity(&self, n: u16, seen: &mut [u64], stack: &mut Vec<u16>) -> usize {
+        self.complexity_of(&[n], seen, stack)
+    }
+
+    /// The complexity of a conclusion resting on all of `targets` (as Sudoku Explainer
+    /// counts it): for each, the number of distinct nodes behind it, itself included; and
+    /// once, the complexity of each nested chain behind any of them. `seen` is scratch of
+    /// [`NODES`] bits.
+    fn complexity_of(&self, targets: &[u16], seen: &mut [u64], stack: &mut Vec<u16>) -> usize {
+        let mut nests = [0u64; NESTS_DEDUPED / 64];
+        let mut count = 0;
+        for &n in targets {
+            count += self.ancestors(n, seen, stack, &mut nests);
+        }
+        count
+    }
+
+    /// The distinct nodes behind `n`, itself included, plus the complexity of each nested
+    /// chain among them not yet marked in `nests`.
+    fn ancestors(
+        &self,
+        n: u16,
+        seen: &mut [u64],
+        stack: &mut Vec<u16>,
+        nests: &mut [u64; NESTS_DEDUPED / 64],
+    ) -> usize {
         seen.iter_mut().for_each(|w| *w = 0);
         stack.clear();
         stack.push(n);
         seen[usize::from(n) / 64] |= 1 << (n % 64);
         let mut count = 0;
         while let Some(m) = stack.pop() {
-            count += 1 + usize::from(self.info[usize::from(m)].extra);
+            count += 1;
+            let nest = usize::from(self.info[usize::from(m)].nest);
+            if nest > 0 {
+                let k = nest - 1;
+                let new = k >= NESTS_DEDUPED || nests[k / 64] >> (k % 64) & 1 == 0;
+                if new {
+                    if k < NESTS_DEDUPED {
+                        nests[k / 64] |= 1 << (k % 64);
+                    }
+                    count += self.nests.get(k).copied().unwrap_or(0);
+                }
+            }
             for &p in self.parents(m) {
                 let (w, b) = (usize::from(p) / 64, p % 64);
                 if seen[w] >> b & 1 == 0 {
@@ -465,6 +615,43 @@ impl Search {
             }
         }
         count
+    }
+
+    /// Adds to `rests` what the "on" nodes behind `n` rest on, as Sudoku Explainer's nested
+    /// chains read a chain: a node turned on as its cell's last candidate, the cell's
+    /// candidates; as its unit's last place for its digit, that digit in the unit. `g0`
+    /// is the grid the search began from.
+    fn rests(&self, g0: &Grid, n: u16, seen: &mut [u64], stack: &mut Vec<u16>, rests: &mut Rests) {
+        seen.iter_mut().for_each(|w| *w = 0);
+        stack.clear();
+        stack.push(n);
+        seen[usize::from(n) / 64] |= 1 << (n % 64);
+        while let Some(m) = stack.pop() {
+            let ps = self.parents(m);
+            let (c, d, on) = parts(m);
+            if on {
+                if let Some(&p) = ps.first() {
+                    if parts(p).0 == c {
+                        rests[c] = 0x1FF;
+                    } else {
+                        let cells = ps.iter().fold(1u128 << c, |a, &p| a | 1u128 << parts(p).0);
+                        if let Some(u) = se_units(c)
+                            .into_iter()
+                            .find(|&u| g0.pos[d] & UNIT_MASK[u] == cells)
+                        {
+                            mark_unit(rests, u, d);
+                        }
+                    }
+                }
+            }
+            for &p in ps {
+                let (w, b) = (usize::from(p) / 64, p % 64);
+                if seen[w] >> b & 1 == 0 {
+                    seen[w] |= 1 << b;
+                    stack.push(p);
+                }
+            }
+        }
     }
 
     /// The kinds of links on the path to `n` (a static chain's nodes have one parent each):
@@ -492,26 +679,11 @@ impl Search {
     }
 }
 
-/// Whether `f` changes cell `c` or a cell of a unit of `c` holding the same changes: the
-/// cells whose removed candidates a nested rule rests on.
-fn touches(f: &Found, c: usize) -> bool {
-    let changed = |x: usize| f.removed[x] != 0 || f.placement.is_some_and(|(p, _)| p == x);
-    changed(c)
-        || CELL_UNITS[c].iter().any(|&u| {
-            UNITS[usize::from(u)]
-                .iter()
-                .any(|&x| changed(usize::from(x)))
-        })
-}
-
-/// The basic rules a chain of "(+)" or a nested chain applies where it stops, as Sudoku
-/// Explainer 1.2.1.3 applies them: locked candidates, hidden and naked pairs and the
-/// X-Wing only (no triples, quads or larger fish).
-fn advanced_basic(g: &Grid) -> Option<Found> {
-    basic::locking(g, false)
-        .or_else(|| basic::hidden_set(g, 2))
-        .or_else(|| basic::naked_set(g, 2))
-        .or_else(|| basic::fish(g, 2))
+/// Marks digit `d` (0-8) in the cells of unit `u` in `rests`.
+fn mark_unit(rests: &mut Rests, u: usize, d: usize) {
+    for &x in &UNITS[u] {
+        rests[usize::from(x)] |= 1 << d;
+    }
 }
 
 /// The chain levels of the scale, easiest first.
@@ -539,6 +711,11 @@ enum Level {
 struct Best {
     found: Found,
     complexity: usize,
+    /// What the conclusion rests on where a nested chain applies it (found only below the
+    /// top level).
+    rests: Rests,
+    /// The order in which it was found, among the conclusions of one level.
+    seq: u32,
     /// Where Sudoku Explainer sorts the kind of chain among conclusions of the same
     /// rating and complexity ([`Kind`]); 0 for the unary chains and cycles.
     key: u8,
@@ -568,6 +745,10 @@ struct Nested {
     /// The most complexity a conclusion may have to beat the best one so far at this
     /// level ([`Nested::tighten`]).
     limit: usize,
+    /// Whether the level gathers every conclusion into `hints` (as a nested rule).
+    gather: bool,
+    /// The conclusions gathered, easiest first once sorted.
+    hints: Vec<Best>,
 }
 
 impl Nested {
@@ -589,6 +770,8 @@ impl Nested {
             inner: Vec::new(),
             depth,
             limit: usize::MAX,
+            gather: false,
+            hints: Vec::new(),
         })
     }
 
@@ -652,6 +835,31 @@ impl Nested {
         self.limit >= 2
     }
 
+    /// Gathers into `hints` every conclusion of `level` on `g`, as a nested rule gives them:
+    /// easiest first (rating, complexity, kind, then the order found).
+    fn all(&mut self, g: &Grid, level: Level) -> Result<(), Error> {
+        self.hints.clear();
+        self.gather = true;
+        let best = self.best(g, level);
+        self.gather = false;
+        if let Some(b) = best? {
+            self.keep(b)?;
+        }
+        self.hints
+            .sort_unstable_by_key(|b| (b.found.rating, b.complexity, b.key, b.seq));
+        Ok(())
+    }
+
+    /// Keeps conclusion `b` among the gathered ones.
+    fn keep(&mut self, mut b: Best) -> Result<(), Error> {
+        if self.hints.len() == self.hints.capacity() {
+            self.hints.try_reserve(64).map_err(|_| Error::NoMemory)?;
+        }
+        b.seq = self.hints.len() as u32;
+        self.hints.push(b);
+        Ok(())
+    }
+
     /// The easiest conclusion of chains of `level` on `g`.
     fn best(&mut self, g: &Grid, level: Level) -> Result<Option<Best>, Error> {
         self.limit = usize::MAX;
@@ -682,12 +890,12 @@ impl Nested {
         let mut best: Option<Best> = None;
         for (cell, d) in candidates(g) {
             // Chains on one kind of link reach what chains on both reach: the
-            // restricted searches run only where the full one concludes. The results
-            // are then taken in Sudoku Explainer's order: X links, Y links, both; on,
-            // then off; the cycles before the chain.
+            // restricted searches run only where the full one concludes. Sudoku
+            // Explainer's order (X links, Y links, both; on, then off; the cycles before
+            // the chain) only decides between conclusions of one kind of link, which
+            // differ in their sort key: those come here in that order.
             const MODES: [(bool, bool); 3] = [(true, false), (false, true), (true, true)];
-            let mut found: [[(Option<Best>, Option<Best>); 2]; 3] = Default::default();
-            for (k, on) in [true, false].into_iter().enumerate() {
+            for on in [true, false] {
                 for m in [2, 0, 1] {
                     let (x, y) = MODES[m];
                     let (mut cycle, mut chain, any) = self.unary_at(g, (cell, d, on), x, y)?;
@@ -695,19 +903,14 @@ impl Nested {
                     for b in [&mut cycle, &mut chain].into_iter().flatten() {
                         b.key = m as u8 + 2;
                     }
-                    found[m][k] = (cycle, chain);
+                    self.offer(&mut best, cycle)?;
+                    self.offer(&mut best, chain)?;
                     if m == 2 && !any {
                         break;
                     }
                 }
             }
-            for per_mode in found {
-                for (cycle, chain) in per_mode {
-                    best = simpler(best, cycle);
-                    best = simpler(best, chain);
-                }
-            }
-            if !self.tighten(&best, 65) {
+            if !self.gather && !self.tighten(&best, 65) {
                 return Ok(best);
             }
         }
@@ -759,11 +962,17 @@ impl Nested {
         } else {
             Found::placing(rule, rating, cell, d as u8 + 1)
         };
+        let mut rests = [0u16; CELLS];
+        if self.depth > 0 {
+            s.rests(g, end, &mut self.seen, &mut self.stack, &mut rests);
+        }
         Ok((
             cycle,
             Some(Best {
                 found,
                 complexity,
+                rests,
+                seq: 0,
                 key: 0,
             }),
             true,
@@ -871,11 +1080,17 @@ impl Nested {
                 _ => (70, SeRule::BidirectionalCycle),
             };
             let found = Found::removing(rule, base + length_bonus(len), removed);
+            let mut rests = [0u16; CELLS];
+            if self.depth > 0 {
+                s.rests(g, b, &mut self.seen, &mut self.stack, &mut rests);
+            }
             best = simpler(
                 best,
                 Some(Best {
                     found,
                     complexity: len,
+                    rests,
+                    seq: 0,
                     key: 0,
                 }),
             );
@@ -914,14 +1129,14 @@ impl Nested {
     /// otherwise): the candidate is off, or on.
     fn contradiction(
         &mut self,
+        g: &Grid,
         (cell, d, on): (usize, usize, bool),
         k: usize,
         (base, rule): (i32, SeRule),
     ) -> Option<Best> {
         let (a, b) = self.searches[k].contradiction?;
         let s = &self.searches[k];
-        let complexity = s.complexity(a, &mut self.seen, &mut self.stack)
-            + s.complexity(b, &mut self.seen, &mut self.stack);
+        let complexity = s.complexity_of(&[a, b], &mut self.seen, &mut self.stack);
         let rating = base + length_bonus(complexity);
         let found = if on {
             let mut removed = [0u16; CELLS];
@@ -930,9 +1145,17 @@ impl Nested {
         } else {
             Found::placing(rule, rating, cell, d as u8 + 1)
         };
+        let mut rests = [0u16; CELLS];
+        if self.depth > 0 {
+            for t in [a, b] {
+                s.rests(g, t, &mut self.seen, &mut self.stack, &mut rests);
+            }
+        }
         Some(Best {
             found,
             complexity,
+            rests,
+            seq: 0,
             key: Kind::Contradiction as u8,
         })
     }
@@ -950,7 +1173,7 @@ impl Nested {
         let mut best: Option<Best> = None;
         for (cell, d) in candidates(g) {
             self.search(0, g, node(cell, d, true), mode)?;
-            let r = self.contradiction((cell, d, true), 0, (75, SeRule::NishioForcingChain));
+            let r = self.contradiction(g, (cell, d, true), 0, (75, SeRule::NishioForcingChain));
             best = simpler(best, r);
             self.cap(&best);
         }
@@ -988,16 +1211,16 @@ impl Nested {
                 self.search(k, g, node(cell, d, true), mode)?;
                 if mode.dynamic {
                     self.search(CELL_SLOTS, g, node(cell, d, false), mode)?;
-                    best = simpler(best, self.contradiction((cell, d, true), k, level));
-                    best = simpler(
-                        best,
-                        self.contradiction((cell, d, false), CELL_SLOTS, level),
-                    );
+                    let r = self.contradiction(g, (cell, d, true), k, level);
+                    self.offer(&mut best, r)?;
+                    let r = self.contradiction(g, (cell, d, false), CELL_SLOTS, level);
+                    self.offer(&mut best, r)?;
                     if n >= 3 {
                         // A search cut short by a contradiction still counts what it
                         // reached.
-                        let r = self.common(g, &[k, CELL_SLOTS], level, Kind::Double, &best)?;
-                        best = simpler(best, r);
+                        let ks = [k, CELL_SLOTS];
+                        let r = self.common(g, &ks, level, (Kind::Double, 0, 0), &best)?;
+                        self.offer(&mut best, r)?;
                     }
                 }
                 self.regions(g, (cell, d), k, mode, level, &mut best)?;
@@ -1005,15 +1228,37 @@ impl Nested {
                 k += 1;
             }
             let ks: [usize; 9] = core::array::from_fn(|j| j);
-            let r = self.common(g, &ks[..k], level, Kind::Cell, &best)?;
-            best = simpler(best, r);
+            let r = self.common(
+                g,
+                &ks[..k],
+                level,
+                (Kind::Cell, 1u128 << cell, 0x1FF),
+                &best,
+            )?;
+            self.offer(&mut best, r)?;
         }
         Ok(best)
+    }
+
+    /// Takes conclusion `b`: kept among the gathered ones when gathering, else the new
+    /// `best` if it comes first.
+    fn offer(&mut self, best: &mut Option<Best>, b: Option<Best>) -> Result<(), Error> {
+        if self.gather {
+            if let Some(b) = b {
+                self.keep(b)?;
+            }
+        } else {
+            *best = simpler(best.take(), b);
+        }
+        Ok(())
     }
 
     /// Limits the searches to what can still come before `best` in Sudoku Explainer's
     /// order: a conclusion of no more complexity.
     fn cap(&mut self, best: &Option<Best>) {
+        if self.gather {
+            return;
+        }
         if let Some(b) = best {
             self.limit = b.complexity;
         }
@@ -1053,8 +1298,9 @@ impl Nested {
                 ks[n] = slot;
                 n += 1;
             }
-            let r = self.common(g, &ks[..n], level, Kind::Region, best)?;
-            *best = simpler(best.take(), r);
+            let start = (Kind::Region, UNIT_MASK[u], 1u16 << d);
+            let r = self.common(g, &ks[..n], level, start, best)?;
+            self.offer(best, r)?;
         }
         Ok(())
     }
@@ -1069,7 +1315,7 @@ impl Nested {
         g: &Grid,
         ks: &[usize],
         (base, rule): (i32, SeRule),
-        kind: Kind,
+        (kind, start_cells, start_digits): (Kind, u128, u16),
         best: &Option<Best>,
     ) -> Result<Option<Best>, Error> {
         if ks.len() < 2 {
@@ -1078,6 +1324,7 @@ impl Nested {
         // The most complexity that comes before `best`: as much when this kind sorts
         // first, less otherwise.
         let mut cap = match best {
+            _ if self.gather => usize::MAX,
             None => usize::MAX,
             Some(b) if (kind as u8) < b.key => b.complexity,
             Some(b) => b.complexity.saturating_sub(1),
@@ -1108,28 +1355,60 @@ impl Nested {
                 for &k in ks {
                     complexity += self.searches[k].complexity(n, &mut self.seen, &mut self.stack);
                 }
+                if self.gather {
+                    let start = (kind, start_cells, start_digits);
+                    let b = self.common_best(g, ks, (n, complexity), (base, rule), start);
+                    self.keep(b)?;
+                    continue;
+                }
                 if complexity <= cap {
                     first = Some((complexity, n));
                     cap = complexity.saturating_sub(1);
                 }
             }
         }
-        Ok(first.map(|(complexity, n)| {
-            let (cell, d, on) = parts(n);
-            let rating = base + length_bonus(complexity);
-            let found = if on {
-                Found::placing(rule, rating, cell, d as u8 + 1)
-            } else {
-                let mut removed = [0u16; CELLS];
-                removed[cell] = 1 << d;
-                Found::removing(rule, rating, removed)
-            };
-            Best {
-                found,
-                complexity,
-                key: kind as u8,
+        let start = (kind, start_cells, start_digits);
+        Ok(first
+            .map(|(complexity, n)| self.common_best(g, ks, (n, complexity), (base, rule), start)))
+    }
+
+    /// The conclusion that node `n`, reached by every search of `ks` with `complexity`,
+    /// gives; what it rests on is found below the top level.
+    fn common_best(
+        &mut self,
+        g: &Grid,
+        ks: &[usize],
+        (n, complexity): (u16, usize),
+        (base, rule): (i32, SeRule),
+        (kind, start_cells, start_digits): (Kind, u128, u16),
+    ) -> Best {
+        let mut rests = [0u16; CELLS];
+        if self.depth > 0 {
+            let mut m = start_cells;
+            while m != 0 {
+                rests[m.trailing_zeros() as usize] |= start_digits;
+                m &= m - 1;
             }
-        }))
+            for &k in ks {
+                self.searches[k].rests(g, n, &mut self.seen, &mut self.stack, &mut rests);
+            }
+        }
+        let (cell, d, on) = parts(n);
+        let rating = base + length_bonus(complexity);
+        let found = if on {
+            Found::placing(rule, rating, cell, d as u8 + 1)
+        } else {
+            let mut removed = [0u16; CELLS];
+            removed[cell] = 1 << d;
+            Found::removing(rule, rating, removed)
+        };
+        Best {
+            found,
+            complexity,
+            rests,
+            seq: 0,
+            key: kind as u8,
+        }
     }
 }
 
