@@ -108,7 +108,12 @@ fn single_after(g: &Grid, removed: &[u16; 81], bit: u16) -> Option<(usize, u8)> 
 /// the digit one place in a unit, placing it there (1.7 and 1.9); else any that removes
 /// something (2.6 and 2.8).
 pub(crate) fn locking(g: &Grid, direct: bool) -> Option<Found> {
-    locking_with_basis(g, direct).map(|(f, _)| f)
+    let mut first = None;
+    each_locking(g, direct, &mut |f, _| {
+        first = Some(f);
+        true
+    });
+    first
 }
 
 /// What a conclusion rests on where a nested chain applies it: the candidates `digits` of
@@ -120,19 +125,8 @@ pub(crate) struct Basis {
     pub(crate) digits: u16,
 }
 
-/// [`locking`] with what its conclusion rests on: the digit in the rest of the unit it is
-/// confined in.
-pub(crate) fn locking_with_basis(g: &Grid, direct: bool) -> Option<(Found, Basis)> {
-    let mut first = None;
-    each_locking(g, direct, &mut |f, b| {
-        first = Some((f, b));
-        true
-    });
-    first
-}
-
-/// Every locked candidate (pointing, then claiming) with what it rests on, in order, until
-/// `f` returns true.
+/// Every locked candidate (pointing, then claiming) with what it rests on (the digit in
+/// the rest of the unit it is confined in), in order, until `f` returns true.
 pub(crate) fn each_locking(g: &Grid, direct: bool, f: &mut dyn FnMut(Found, Basis) -> bool) {
     let (pointing, claiming) = if direct {
         ((SeRule::DirectPointing, 17), (SeRule::DirectClaiming, 19))
@@ -250,21 +244,16 @@ pub(crate) fn direct_hidden(g: &Grid, size: usize) -> Option<Found> {
 
 /// Naked subsets of `size` cells (3.0, 3.6, 5.0), in blocks, rows, columns.
 pub(crate) fn naked_set(g: &Grid, size: usize) -> Option<Found> {
-    naked_set_with_basis(g, size).map(|(f, _)| f)
-}
-
-/// [`naked_set`] with what its conclusion rests on: the set's cells' other candidates.
-pub(crate) fn naked_set_with_basis(g: &Grid, size: usize) -> Option<(Found, Basis)> {
     let mut first = None;
-    each_naked_set(g, size, &mut |f, b| {
-        first = Some((f, b));
+    each_naked_set(g, size, &mut |f, _| {
+        first = Some(f);
         true
     });
     first
 }
 
-/// Every naked subset of `size` cells with what it rests on, in order, until `f` returns
-/// true.
+/// Every naked subset of `size` cells with what it rests on (the set's cells' other
+/// candidates), in order, until `f` returns true.
 pub(crate) fn each_naked_set(g: &Grid, size: usize, f: &mut dyn FnMut(Found, Basis) -> bool) {
     let (rule, rating) = match size {
         2 => (SeRule::NakedPair, 30),
@@ -297,22 +286,16 @@ pub(crate) fn each_naked_set(g: &Grid, size: usize, f: &mut dyn FnMut(Found, Bas
 
 /// Hidden subsets of `size` digits (3.4, 4.0, 5.4), in blocks, rows, columns.
 pub(crate) fn hidden_set(g: &Grid, size: usize) -> Option<Found> {
-    hidden_set_with_basis(g, size).map(|(f, _)| f)
-}
-
-/// [`hidden_set`] with what its conclusion rests on: the set's digits in the unit's other
-/// cells.
-pub(crate) fn hidden_set_with_basis(g: &Grid, size: usize) -> Option<(Found, Basis)> {
     let mut first = None;
-    each_hidden_set(g, size, &mut |f, b| {
-        first = Some((f, b));
+    each_hidden_set(g, size, &mut |f, _| {
+        first = Some(f);
         true
     });
     first
 }
 
-/// Every hidden subset of `size` digits with what it rests on, in order, until `f` returns
-/// true.
+/// Every hidden subset of `size` digits with what it rests on (the set's digits in the
+/// unit's other cells), in order, until `f` returns true.
 pub(crate) fn each_hidden_set(g: &Grid, size: usize, f: &mut dyn FnMut(Found, Basis) -> bool) {
     let (rule, rating) = match size {
         2 => (SeRule::HiddenPair, 34),
