@@ -137,21 +137,30 @@ fn bundled_puzzles_rate_as_serate_does() {
     agreement.check("bundled", 95.0, 97.0, 95.0);
 }
 
+/// Whether a test that rates corpus puzzles is skipped, saying why: without ../shared/data,
+/// and on the suite's runs on forced paths and emulated targets (the walk reads no engine
+/// path, and these ratings take seconds natively).
+fn skips_corpus_ratings() -> bool {
+    if corpora::shared_data().is_none() {
+        eprintln!("skipped: no ../shared/data beside the checkout");
+        return true;
+    }
+    for variable in ["SUDOKU_FORCE_PATH", corpora::SAMPLE_VARIABLE] {
+        if std::env::var_os(variable).is_some() {
+            eprintln!("skipped: {variable} is set");
+            return true;
+        }
+    }
+    false
+}
+
 /// The measure on samples of 300 puzzles of gen_minimal, the 17-clue list and
 /// magictour: ER equal on 90% and within 0.1 on 97%, EP and ED equal on 85%.
 #[test]
 fn corpus_samples_rate_as_serate_does() {
-    if corpora::shared_data().is_none() {
-        eprintln!("skipped: no ../shared/data beside the checkout");
+    // About 15 s natively.
+    if skips_corpus_ratings() {
         return;
-    }
-    // The walk reads no engine path; the suite's runs on forced paths and emulated targets
-    // skip the 900 ratings (about 15 s natively).
-    for variable in ["SUDOKU_FORCE_PATH", corpora::SAMPLE_VARIABLE] {
-        if std::env::var_os(variable).is_some() {
-            eprintln!("skipped: {variable} is set");
-            return;
-        }
     }
     let text = data("serate_samples.txt");
     let mut names: Vec<&str> = Vec::new();
@@ -191,16 +200,9 @@ fn corpus_samples_rate_as_serate_does() {
 /// stack is 64 KiB (the nested searches run three levels deep).
 #[test]
 fn forum_hardest_puzzles_rate_as_serate_does() {
-    if corpora::shared_data().is_none() {
-        eprintln!("skipped: no ../shared/data beside the checkout");
+    // About 5 s a puzzle natively.
+    if skips_corpus_ratings() {
         return;
-    }
-    // About 5 s a puzzle natively: runs on forced paths and emulated targets skip them.
-    for variable in ["SUDOKU_FORCE_PATH", corpora::SAMPLE_VARIABLE] {
-        if std::env::var_os(variable).is_some() {
-            eprintln!("skipped: {variable} is set");
-            return;
-        }
     }
     let text = data("serate_forum.txt");
     let mut jobs = Vec::new();

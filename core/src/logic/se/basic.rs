@@ -108,8 +108,13 @@ fn single_after(g: &Grid, removed: &[u16; 81], bit: u16) -> Option<(usize, u8)> 
 /// the digit one place in a unit, placing it there (1.7 and 1.9); else any that removes
 /// something (2.6 and 2.8).
 pub(crate) fn locking(g: &Grid, direct: bool) -> Option<Found> {
+    first(|f| each_locking(g, direct, f))
+}
+
+/// The first conclusion an `each_*` search gives.
+fn first(each: impl FnOnce(&mut dyn FnMut(Found, Basis) -> bool)) -> Option<Found> {
     let mut first = None;
-    each_locking(g, direct, &mut |f, _| {
+    each(&mut |f, _| {
         first = Some(f);
         true
     });
@@ -123,6 +128,17 @@ pub(crate) fn locking(g: &Grid, direct: bool) -> Option<Found> {
 pub(crate) struct Basis {
     pub(crate) cells: u128,
     pub(crate) digits: u16,
+}
+
+impl Basis {
+    /// Adds the candidates it names to `rests` (per cell, a mask of digits).
+    pub(crate) fn mark(self, rests: &mut [u16; 81]) {
+        let mut m = self.cells;
+        while m != 0 {
+            rests[m.trailing_zeros() as usize] |= self.digits;
+            m &= m - 1;
+        }
+    }
 }
 
 /// Every locked candidate (pointing, then claiming) with what it rests on (the digit in
@@ -244,12 +260,7 @@ pub(crate) fn direct_hidden(g: &Grid, size: usize) -> Option<Found> {
 
 /// Naked subsets of `size` cells (3.0, 3.6, 5.0), in blocks, rows, columns.
 pub(crate) fn naked_set(g: &Grid, size: usize) -> Option<Found> {
-    let mut first = None;
-    each_naked_set(g, size, &mut |f, _| {
-        first = Some(f);
-        true
-    });
-    first
+    first(|f| each_naked_set(g, size, f))
 }
 
 /// Every naked subset of `size` cells with what it rests on (the set's cells' other
@@ -286,12 +297,7 @@ pub(crate) fn each_naked_set(g: &Grid, size: usize, f: &mut dyn FnMut(Found, Bas
 
 /// Hidden subsets of `size` digits (3.4, 4.0, 5.4), in blocks, rows, columns.
 pub(crate) fn hidden_set(g: &Grid, size: usize) -> Option<Found> {
-    let mut first = None;
-    each_hidden_set(g, size, &mut |f, _| {
-        first = Some(f);
-        true
-    });
-    first
+    first(|f| each_hidden_set(g, size, f))
 }
 
 /// Every hidden subset of `size` digits with what it rests on (the set's digits in the
@@ -331,22 +337,14 @@ pub(crate) fn each_hidden_set(g: &Grid, size: usize, f: &mut dyn FnMut(Found, Ba
 
 /// Basic fish of `size` lines (X-Wing 3.2, Swordfish 3.8, Jellyfish 5.2).
 pub(crate) fn fish(g: &Grid, size: usize) -> Option<Found> {
-    let (rule, rating, t) = match size {
-        2 => (SeRule::XWing, 32, Technique::XWing),
-        3 => (SeRule::Swordfish, 38, Technique::Swordfish),
-        _ => (SeRule::Jellyfish, 52, Technique::Jellyfish),
-    };
+    let (rule, rating, t) = fish_rule(size);
     fish::basic(g, size, t, 0x1FF).map(|s| Found::of_step(rule, rating, &s))
 }
 
 /// [`fish`] with what its conclusion rests on: the digit in the base lines outside the
 /// cover lines (the lines of the pattern that hold no removal are the base).
 pub(crate) fn fish_with_basis(g: &Grid, size: usize, digits: u16) -> Option<(Found, Basis)> {
-    let (rule, rating, t) = match size {
-        2 => (SeRule::XWing, 32, Technique::XWing),
-        3 => (SeRule::Swordfish, 38, Technique::Swordfish),
-        _ => (SeRule::Jellyfish, 52, Technique::Jellyfish),
-    };
+    let (rule, rating, t) = fish_rule(size);
     let s = fish::basic(g, size, t, digits)?;
     let digits = s.removed.iter().fold(0u16, |m, &r| m | r);
     let (mut rows, mut cols, mut removed_rows) = (0u128, 0u128, 0u128);
@@ -373,6 +371,15 @@ pub(crate) fn fish_with_basis(g: &Grid, size: usize, digits: u16) -> Option<(Fou
             digits,
         },
     ))
+}
+
+/// The rule, rating and library technique of a basic fish of `size` lines.
+fn fish_rule(size: usize) -> (SeRule, i32, Technique) {
+    match size {
+        2 => (SeRule::XWing, 32, Technique::XWing),
+        3 => (SeRule::Swordfish, 38, Technique::Swordfish),
+        _ => (SeRule::Jellyfish, 52, Technique::Jellyfish),
+    }
 }
 
 /// XY-Wing (4.2) and XYZ-Wing (4.4).

@@ -16,7 +16,7 @@
 //! complexity of the nested chains among them. Each level finds every conclusion its chains
 //! reach and gives the easiest.
 
-use super::basic;
+use super::basic::{self, Basis};
 use super::rule::{length_bonus, SeRule};
 use super::Found;
 use crate::board::CELLS;
@@ -192,7 +192,7 @@ impl Search {
         reserve(&mut s.scratch, NODES)?;
         reserve(&mut s.nests, 64)?;
         s.info.resize(NODES, NOT_REACHED);
-        // Every node has at most nine parents.
+        // Room for nine parents a node; a longer list (a nested rule's) grows the arena.
         reserve(&mut s.arena, NODES * 10)?;
         reserve(&mut s.pending_on, NODES)?;
         reserve(&mut s.pending_off, NODES)?;
@@ -243,8 +243,7 @@ impl Search {
     }
 
     /// Stores a parent list in the arena; its offset, or `None` when the arena cannot grow
-    /// (noted in [`Search::no_memory`]). What `new` reserved holds every list of nine
-    /// parents or fewer.
+    /// (noted in [`Search::no_memory`]).
     fn store(&mut self, parents: &[u16]) -> Option<u32> {
         let at = self.arena.len();
         if at + parents.len() + 1 > self.arena.capacity()
@@ -454,13 +453,9 @@ impl Search {
         let work = self.work;
         for rule in 0..4 {
             let mut any = false;
-            let mut apply = |f: Found, basis: basic::Basis| {
+            let mut apply = |f: Found, basis: Basis| {
                 let mut rests = [0u16; CELLS];
-                let mut m = basis.cells;
-                while m != 0 {
-                    rests[m.trailing_zeros() as usize] = basis.digits;
-                    m &= m - 1;
-                }
+                basis.mark(&mut rests);
                 any |= self.add_found(g0, &f, &rests, None);
                 false
             };
@@ -548,7 +543,6 @@ impl Search {
             self.store(&ps).map(|at| (at, 0))
         };
         if let Some((at, parent)) = shared {
-            let has_parents = !ps.is_empty();
             // A placement removes the cell's other candidates, as Sudoku Explainer applies
             // a nested rule's conclusions.
             let mut removed = f.removed;
@@ -562,7 +556,7 @@ impl Search {
                     m &= m - 1;
                     let n = node(c, e, false);
                     if self.open(n) {
-                        self.reach(n, at, parent, has_parents, nest);
+                        self.reach(n, at, parent, true, nest);
                     }
                 }
             }
@@ -599,12 +593,8 @@ impl Search {
         stack: &mut Vec<u16>,
         nests: &mut [u64; NESTS_DEDUPED / 64],
     ) -> usize {
-        seen.iter_mut().for_each(|w| *w = 0);
-        stack.clear();
-        stack.push(n);
-        seen[usize::from(n) / 64] |= 1 << (n % 64);
         let mut count = 0;
-        while let Some(m) = stack.pop() {
+        self.each_behind(n, seen, stack, |m, _| {
             count += 1;
             let nest = usize::from(self.info[usize::from(m)].nest);
             if nest > 0 {
@@ -617,44 +607,26 @@ impl Search {
                     count += self.nests.get(k).copied().unwrap_or(0);
                 }
             }
-            for &p in self.parents(m) {
-                let (w, b) = (usize::from(p) / 64, p % 64);
-                if seen[w] >> b & 1 == 0 {
-                    seen[w] |= 1 << b;
-                    stack.push(p);
-                }
-            }
-        }
+        });
         count
     }
 
-    /// Adds to `rests` what the "on" nodes behind `n` rest on, as Sudoku Explainer's nested
-    /// chains read a chain: a node turned on as its cell's last candidate, the cell's
-    /// candidates; as its unit's last place for its digit, that digit in the unit. `g0`
-    /// is the grid the search began from.
-    fn rests(&self, g0: &Grid, n: u16, seen: &mut [u64], stack: &mut Vec<u16>, rests: &mut Rests) {
+    /// Calls `visit` with each distinct node behind `n`, itself included, and its parents.
+    /// `seen` is scratch of [`NODES`] bits.
+    fn each_behind(
+        &self,
+        n: u16,
+        seen: &mut [u64],
+        stack: &mut Vec<u16>,
+        mut visit: impl FnMut(u16, &[u16]),
+    ) {
         seen.iter_mut().for_each(|w| *w = 0);
         stack.clear();
         stack.push(n);
         seen[usize::from(n) / 64] |= 1 << (n % 64);
         while let Some(m) = stack.pop() {
             let ps = self.parents(m);
-            let (c, d, on) = parts(m);
-            if on {
-                if let Some(&p) = ps.first() {
-                    if parts(p).0 == c {
-                        rests[c] = 0x1FF;
-                    } else {
-                        let cells = ps.iter().fold(1u128 << c, |a, &p| a | 1u128 << parts(p).0);
-                        if let Some(u) = se_units(c)
-                            .into_iter()
-                            .find(|&u| g0.pos[d] & UNIT_MASK[u] == cells)
-                        {
-                            mark_unit(rests, u, d);
-                        }
-                    }
-                }
-            }
+            visit(m, ps);
             for &p in ps {
                 let (w, b) = (usize::from(p) / 64, p % 64);
                 if seen[w] >> b & 1 == 0 {
@@ -663,6 +635,37 @@ impl Search {
                 }
             }
         }
+    }
+
+    /// Adds to `rests` what the "on" nodes behind `n` rest on, as Sudoku Explainer's nested
+    /// chains read a chain: a node turned on as its cell's last candidate, the cell's
+    /// candidates; as its unit's last place for its digit, that digit in the unit. `g0`
+    /// is the grid the search began from.
+    fn rests(&self, g0: &Grid, n: u16, seen: &mut [u64], stack: &mut Vec<u16>, rests: &mut Rests) {
+        self.each_behind(n, seen, stack, |m, ps| {
+            let (c, d, on) = parts(m);
+            let Some(&p) = ps.first() else {
+                return;
+            };
+            if !on {
+                return;
+            }
+            if parts(p).0 == c {
+                rests[c] = 0x1FF;
+                return;
+            }
+            let cells = ps.iter().fold(1u128 << c, |a, &p| a | 1u128 << parts(p).0);
+            if let Some(u) = se_units(c)
+                .into_iter()
+                .find(|&u| g0.pos[d] & UNIT_MASK[u] == cells)
+            {
+                Basis {
+                    cells: UNIT_MASK[u],
+                    digits: 1 << d,
+                }
+                .mark(rests);
+            }
+        });
     }
 
     /// The kinds of links on the path to `n` (a static chain's nodes have one parent each):
@@ -687,13 +690,6 @@ impl Search {
             }
             m = p;
         }
-    }
-}
-
-/// Marks digit `d` (0-8) in the cells of unit `u` in `rests`.
-fn mark_unit(rests: &mut Rests, u: usize, d: usize) {
-    for &x in &UNITS[u] {
-        rests[usize::from(x)] |= 1 << d;
     }
 }
 
@@ -1230,7 +1226,8 @@ impl Nested {
                         // A search cut short by a contradiction still counts what it
                         // reached.
                         let ks = [k, CELL_SLOTS];
-                        let r = self.common(g, &ks, level, (Kind::Double, 0, 0), &best)?;
+                        let r =
+                            self.common(g, &ks, level, (Kind::Double, Basis::default()), &best)?;
                         self.offer(&mut best, r)?;
                     }
                 }
@@ -1243,7 +1240,13 @@ impl Nested {
                 g,
                 &ks[..k],
                 level,
-                (Kind::Cell, 1u128 << cell, 0x1FF),
+                (
+                    Kind::Cell,
+                    Basis {
+                        cells: 1u128 << cell,
+                        digits: 0x1FF,
+                    },
+                ),
                 &best,
             )?;
             self.offer(&mut best, r)?;
@@ -1309,7 +1312,13 @@ impl Nested {
                 ks[n] = slot;
                 n += 1;
             }
-            let start = (Kind::Region, UNIT_MASK[u], 1u16 << d);
+            let start = (
+                Kind::Region,
+                Basis {
+                    cells: UNIT_MASK[u],
+                    digits: 1 << d,
+                },
+            );
             let r = self.common(g, &ks[..n], level, start, best)?;
             self.offer(best, r)?;
         }
@@ -1326,7 +1335,7 @@ impl Nested {
         g: &Grid,
         ks: &[usize],
         (base, rule): (i32, SeRule),
-        (kind, start_cells, start_digits): (Kind, u128, u16),
+        (kind, start): (Kind, Basis),
         best: &Option<Best>,
     ) -> Result<Option<Best>, Error> {
         if ks.len() < 2 {
@@ -1367,8 +1376,7 @@ impl Nested {
                     complexity += self.searches[k].complexity(n, &mut self.seen, &mut self.stack);
                 }
                 if self.gather {
-                    let start = (kind, start_cells, start_digits);
-                    let b = self.common_best(g, ks, (n, complexity), (base, rule), start);
+                    let b = self.common_best(g, ks, (n, complexity), (base, rule), (kind, start));
                     self.keep(b)?;
                     continue;
                 }
@@ -1378,9 +1386,9 @@ impl Nested {
                 }
             }
         }
-        let start = (kind, start_cells, start_digits);
-        Ok(first
-            .map(|(complexity, n)| self.common_best(g, ks, (n, complexity), (base, rule), start)))
+        Ok(first.map(|(complexity, n)| {
+            self.common_best(g, ks, (n, complexity), (base, rule), (kind, start))
+        }))
     }
 
     /// The conclusion that node `n`, reached by every search of `ks` with `complexity`,
@@ -1391,15 +1399,11 @@ impl Nested {
         ks: &[usize],
         (n, complexity): (u16, usize),
         (base, rule): (i32, SeRule),
-        (kind, start_cells, start_digits): (Kind, u128, u16),
+        (kind, start): (Kind, Basis),
     ) -> Best {
         let mut rests = [0u16; CELLS];
         if self.depth > 0 {
-            let mut m = start_cells;
-            while m != 0 {
-                rests[m.trailing_zeros() as usize] |= start_digits;
-                m &= m - 1;
-            }
+            start.mark(&mut rests);
             for &k in ks {
                 self.searches[k].rests(g, n, &mut self.seen, &mut self.stack, &mut rests);
             }
