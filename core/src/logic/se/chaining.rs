@@ -17,6 +17,7 @@
 //! reach and gives the easiest.
 
 use super::basic::{self, Basis};
+use super::reach::Reach;
 use super::rule::{length_bonus, SeRule};
 use super::Found;
 use crate::board::CELLS;
@@ -143,6 +144,8 @@ struct Search {
     /// A node the start may not reach directly (a cycle's closing node, which must be
     /// reached around the loop), or `u16::MAX`.
     banned: u16,
+    /// A node whose reaching ends the search (all that is asked of it), or `u16::MAX`.
+    target: u16,
     /// The depth of the node being followed.
     cur: u8,
     /// The most complexity a conclusion may have to matter: nodes are followed only while
@@ -182,6 +185,7 @@ impl Search {
             contradiction: None,
             stop: true,
             banned: u16::MAX,
+            target: u16::MAX,
             cur: 0,
             limit: usize::MAX,
             nests: Vec::new(),
@@ -310,7 +314,9 @@ impl Search {
             if self.no_memory {
                 return Err(Error::NoMemory);
             }
-            if self.stop && self.contradiction.is_some() {
+            if self.stop && self.contradiction.is_some()
+                || self.target != u16::MAX && self.reached(self.target)
+            {
                 return Ok(());
             }
             if on_at < self.pending_on.len() {
@@ -756,6 +762,9 @@ struct Nested {
     gather: bool,
     /// The conclusions gathered, easiest first once sorted.
     hints: Vec<Best>,
+    /// What static searches can reach on the grid of the last static level, to skip
+    /// those that cannot conclude.
+    reach: Reach,
 }
 
 impl Nested {
@@ -779,6 +788,7 @@ impl Nested {
             limit: usize::MAX,
             gather: false,
             hints: Vec::new(),
+            reach: Reach::new()?,
         })
     }
 
@@ -797,17 +807,18 @@ impl Nested {
 
     /// Runs search `k` from `start` on `g` in `mode`.
     fn search(&mut self, k: usize, g: &Grid, start: u16, mode: Mode) -> Result<(), Error> {
-        self.search_banned(k, g, start, mode, u16::MAX)
+        self.search_to(k, g, start, mode, (u16::MAX, u16::MAX))
     }
 
-    /// [`Nested::search`] where `start` may not reach `banned` directly.
-    fn search_banned(
+    /// [`Nested::search`] where `start` may not reach `banned` directly, ending where it
+    /// reaches `target` (`u16::MAX`: neither).
+    fn search_to(
         &mut self,
         k: usize,
         g: &Grid,
         start: u16,
         mode: Mode,
-        banned: u16,
+        (banned, target): (u16, u16),
     ) -> Result<(), Error> {
         if mode.nested >= 2 {
             self.inner(g)?;
@@ -818,6 +829,7 @@ impl Nested {
         s.reset(g, mode.dynamic);
         s.stop = mode.stop;
         s.banned = banned;
+        s.target = target;
         s.limit = limit;
         s.add(start, &[], 0);
         s.run(g, mode, inner)
@@ -895,6 +907,7 @@ impl Nested {
     /// chain to the candidate on (it is placed).
     fn unary(&mut self, g: &Grid) -> Result<Option<Best>, Error> {
         let mut best: Option<Best> = None;
+        self.reach.make(g);
         for (cell, d) in candidates(g) {
             // Chains on one kind of link reach what chains on both reach: the
             // restricted searches run only where the full one concludes. Sudoku
@@ -941,18 +954,23 @@ impl Nested {
             stop: false,
         };
         let start = node(cell, d, on);
+        let end = start ^ 1;
+        // The static reach of the start with X and Y links holds what any of its searches
+        // reaches: the chain is searched (to its end only) where the reach holds the
+        // start's negation, and a cycle where the reach enters its closing node.
+        let chain = self.reach.reaches(start, end);
         let mut any = false;
         let mut cycle = None;
-        // The search from the start (slot 0) also tells which cycles can close (slot 1).
-        self.search(0, g, start, mode)?;
+        if chain {
+            self.search_to(0, g, start, mode, (u16::MAX, end))?;
+        }
         if on {
             let (r, closed) = self.cycles(g, start, mode)?;
             cycle = r;
             any = closed;
         }
         let s = &self.searches[0];
-        let end = start ^ 1;
-        if !s.reached(end) {
+        if !chain || !s.reached(end) {
             return Ok((cycle, None, any));
         }
         let complexity = s.complexity(end, &mut self.seen, &mut self.stack);
@@ -986,37 +1004,19 @@ impl Nested {
         ))
     }
 
-    /// The easiest cycle through `start` (on) in search 0: an "off" node of it with a link
-    /// back to `start` closes a loop; in a loop every weak link holds both ways, so what
-    /// sees both ends of one leaves.
+    /// The easiest cycle through `start` (on), and whether any closed: an "off" node with a
+    /// link back to `start`, reached around a loop (search 1, tried where the static reach
+    /// of `start` enters it), closes one; in a loop every weak link holds both ways, so
+    /// what sees both ends of one leaves.
     fn cycles(&mut self, g: &Grid, start: u16, mode: Mode) -> Result<(Option<Best>, bool), Error> {
-        let (sc, sd, _) = parts(start);
         let mut best: Option<Best> = None;
         let mut closed = false;
-        // The "off" nodes with a static link back to start (on): the cell's other
-        // candidate when it is bivalue, the digit's other place in a unit with two.
-        let mut closers = [u16::MAX; 4];
-        if mode.y && g.cand[sc].count_ones() == 2 {
-            let e = (g.cand[sc] & !(1 << sd)).trailing_zeros() as usize;
-            closers[0] = node(sc, e, false);
-        }
-        if mode.x {
-            for (k, u) in se_units(sc).into_iter().enumerate() {
-                let places = g.pos[sd] & UNIT_MASK[u];
-                if places.count_ones() == 2 {
-                    let p = (places & !(1u128 << sc)).trailing_zeros() as usize;
-                    let n = node(p, sd, false);
-                    if !closers.contains(&n) {
-                        closers[k + 1] = n;
-                    }
-                }
-            }
-        }
-        for b in closers {
-            if b == u16::MAX || !self.enters(g, start, b, mode) {
+        for b in closers(g, start, mode) {
+            let r = &self.reach;
+            if b == u16::MAX || !enters(g, start, b, mode, |x| r.reaches(start, x)) {
                 continue;
             }
-            self.search_banned(1, g, start, mode, b)?;
+            self.search_to(1, g, start, mode, (b, b))?;
             let s = &self.searches[1];
             if !s.reached(b) {
                 continue;
@@ -1105,33 +1105,6 @@ impl Nested {
         Ok((best, closed))
     }
 
-    /// Whether search 0 (from `start`) reaches an "on" node other than `start` with a link
-    /// to `b` (off): without one, no loop can close through `b`.
-    fn enters(&self, g: &Grid, start: u16, b: u16, mode: Mode) -> bool {
-        let s = &self.searches[0];
-        let (bc, bd, _) = parts(b);
-        let mut peers = g.pos[bd] & PEER_MASK[bc];
-        while peers != 0 {
-            let p = peers.trailing_zeros() as usize;
-            peers &= peers - 1;
-            let x = node(p, bd, true);
-            if x != start && s.reached(x) {
-                return true;
-            }
-        }
-        if mode.y {
-            let mut others = g.cand[bc] & !(1 << bd);
-            while others != 0 {
-                let x = node(bc, others.trailing_zeros() as usize, true);
-                others &= others - 1;
-                if x != start && s.reached(x) {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
     /// The contradiction of search `k` (from candidate (`cell`, `d`) on when `on`, off
     /// otherwise): the candidate is off, or on.
     fn contradiction(
@@ -1202,10 +1175,16 @@ impl Nested {
         level: (i32, SeRule),
     ) -> Result<Option<Best>, Error> {
         let mut best: Option<Best> = None;
+        if !mode.dynamic {
+            self.reach.make(g);
+        }
         for cell in 0..CELLS {
             let cands = g.cand[cell];
             let n = cands.count_ones();
             if n < 2 || (n == 2 && !mode.dynamic) {
+                continue;
+            }
+            if !mode.dynamic && !self.may_meet(g, cell) {
                 continue;
             }
             // Searches 0-8: the cell's candidates on, in order; CELL_SLOTS: the current one
@@ -1252,6 +1231,30 @@ impl Nested {
             self.offer(&mut best, r)?;
         }
         Ok(best)
+    }
+
+    /// Whether the static cell chain of `cell` or a static region chain of one of its
+    /// candidates (where `cell` is the digit's first place in the unit) can conclude: the
+    /// static reach of their starts meets.
+    fn may_meet(&self, g: &Grid, cell: usize) -> bool {
+        let cands = g.cand[cell];
+        let digits = (0..9).filter(move |&d| cands >> d & 1 == 1);
+        if self.reach.meet(digits.clone().map(|d| node(cell, d, true))) {
+            return true;
+        }
+        digits.into_iter().any(|d| {
+            CELL_UNITS[cell].into_iter().any(|u| {
+                let u = usize::from(u);
+                let places = g.places(u, 1 << d);
+                places.count_ones() >= 2
+                    && usize::from(UNITS[u][places.trailing_zeros() as usize]) == cell
+                    && self.reach.meet(
+                        (0..9)
+                            .filter(|k| places >> k & 1 == 1)
+                            .map(|k| node(usize::from(UNITS[u][k]), d, true)),
+                    )
+            })
+        })
     }
 
     /// Takes conclusion `b`: kept among the gathered ones when gathering, else the new
@@ -1425,6 +1428,57 @@ impl Nested {
             key: kind as u8,
         }
     }
+}
+
+/// The "off" nodes with a static link back to `start` (on), which can close a cycle through
+/// it: the cell's other candidate when it is bivalue, the digit's other place in a unit
+/// with two; `u16::MAX` in the unused places.
+fn closers(g: &Grid, start: u16, mode: Mode) -> [u16; 4] {
+    let (sc, sd, _) = parts(start);
+    let mut closers = [u16::MAX; 4];
+    if mode.y && g.cand[sc].count_ones() == 2 {
+        let e = (g.cand[sc] & !(1 << sd)).trailing_zeros() as usize;
+        closers[0] = node(sc, e, false);
+    }
+    if mode.x {
+        for (k, u) in se_units(sc).into_iter().enumerate() {
+            let places = g.pos[sd] & UNIT_MASK[u];
+            if places.count_ones() == 2 {
+                let p = (places & !(1u128 << sc)).trailing_zeros() as usize;
+                let n = node(p, sd, false);
+                if !closers.contains(&n) {
+                    closers[k + 1] = n;
+                }
+            }
+        }
+    }
+    closers
+}
+
+/// Whether a search from `start` that has `reached` an "on" node other than `start` with a
+/// link to `b` (off): without one, no loop can close through `b`.
+fn enters(g: &Grid, start: u16, b: u16, mode: Mode, reached: impl Fn(u16) -> bool) -> bool {
+    let (bc, bd, _) = parts(b);
+    let mut peers = g.pos[bd] & PEER_MASK[bc];
+    while peers != 0 {
+        let p = peers.trailing_zeros() as usize;
+        peers &= peers - 1;
+        let x = node(p, bd, true);
+        if x != start && reached(x) {
+            return true;
+        }
+    }
+    if mode.y {
+        let mut others = g.cand[bc] & !(1 << bd);
+        while others != 0 {
+            let x = node(bc, others.trailing_zeros() as usize, true);
+            others &= others - 1;
+            if x != start && reached(x) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The one of two conclusions of a level of chains that Sudoku Explainer sorts first:

@@ -12,6 +12,7 @@
 mod basic;
 mod chaining;
 mod exclusion;
+mod reach;
 mod rule;
 mod uniqueness;
 

@@ -1,0 +1,395 @@
+//! What static chains can reach: for every node of a grid (each candidate on and off), the
+//! set of nodes a static search with X and Y links reaches from it, found for all nodes at
+//! once. A search of [`super::chaining`] reaches a subset of that set (it may stop at a
+//! contradiction or at a complexity limit), so a start whose set holds no conclusion need
+//! not be searched.
+//!
+//! Static links do not depend on the order nodes are followed in, so the reached sets are
+//! those of the implication graph: its strongly connected components (Tarjan's algorithm)
+//! share one set, built from the components below them, one bitset over the grid's
+//! candidates each.
+
+use crate::board::CELLS;
+use crate::error::Error;
+use crate::logic::grid::Grid;
+use crate::units::{CELL_UNITS, PEER_MASK, UNIT_MASK};
+
+/// Nodes: candidate `cell * 9 + digit` times two, plus one when "on" (as in the chains).
+const NODES: usize = CELLS * 9 * 2;
+/// The most links out of a node: an "on" node's 8 other candidates and 20 peers.
+const MOST_LINKS: usize = 28;
+/// Not a node of the grid, or not yet numbered.
+const NONE: u32 = u32::MAX;
+
+/// The reached sets of every node of one grid.
+pub(super) struct Reach {
+    /// The candidates of the grid the sets are for.
+    of: [u16; CELLS],
+    /// Whether `of` holds the sets' grid.
+    valid: bool,
+    /// Per node, its index among the grid's nodes, or [`NONE`].
+    index: Vec<u32>,
+    /// Per index, the node.
+    nodes: Vec<u16>,
+    /// Per index, where its links start in `links` (one more entry at the end).
+    first: Vec<u32>,
+    /// The links, as indices.
+    links: Vec<u32>,
+    /// Per index, its component.
+    comp: Vec<u32>,
+    /// 64-bit words a set takes.
+    words: usize,
+    /// Per component, its reached set (bit `i` for index `i`).
+    sets: Vec<u64>,
+    /// Tarjan's scratch: per index, its number and lowest link; the stack of indices,
+    /// whether each is on it, and the stack of (index, next link) of the walk.
+    num: Vec<u32>,
+    low: Vec<u32>,
+    stack: Vec<u32>,
+    on_stack: Vec<bool>,
+    calls: Vec<(u32, u32)>,
+}
+
+/// Reserves room for `n` in `v`, or [`Error::NoMemory`].
+fn room<T>(v: &mut Vec<T>, n: usize) -> Result<(), Error> {
+    v.try_reserve(n.saturating_sub(v.len()))
+        .map_err(|_| Error::NoMemory)
+}
+
+/// The node of candidate (`cell`, digit index `d`), on or off.
+fn node(cell: usize, d: usize, on: bool) -> u16 {
+    (((cell * 9 + d) << 1) | usize::from(on)) as u16
+}
+
+impl Reach {
+    /// Room for the sets of any grid (what any grid needs is reserved here, fallibly, so
+    /// that making the sets never allocates); none made yet.
+    pub(super) fn new() -> Result<Reach, Error> {
+        let mut r = Reach {
+            of: [0; CELLS],
+            valid: false,
+            index: Vec::new(),
+            nodes: Vec::new(),
+            first: Vec::new(),
+            links: Vec::new(),
+            comp: Vec::new(),
+            words: 0,
+            sets: Vec::new(),
+            num: Vec::new(),
+            low: Vec::new(),
+            stack: Vec::new(),
+            on_stack: Vec::new(),
+            calls: Vec::new(),
+        };
+        room(&mut r.index, NODES)?;
+        r.index.resize(NODES, NONE);
+        room(&mut r.nodes, NODES)?;
+        room(&mut r.first, NODES + 1)?;
+        room(&mut r.links, NODES / 2 * (MOST_LINKS + 4))?;
+        room(&mut r.comp, NODES)?;
+        room(&mut r.sets, NODES * NODES.div_ceil(64))?;
+        room(&mut r.num, NODES)?;
+        room(&mut r.low, NODES)?;
+        room(&mut r.stack, NODES)?;
+        room(&mut r.on_stack, NODES)?;
+        room(&mut r.calls, NODES)?;
+        Ok(r)
+    }
+
+    /// Makes the sets of `g`, unless they are made.
+    pub(super) fn make(&mut self, g: &Grid) {
+        if self.valid && self.of == g.cand {
+            return;
+        }
+        self.of = g.cand;
+        self.valid = true;
+        for &n in &self.nodes {
+            self.index[usize::from(n)] = NONE;
+        }
+        self.nodes.clear();
+        for cell in 0..CELLS {
+            let mut m = g.cand[cell];
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                for on in [false, true] {
+                    let n = node(cell, d, on);
+                    self.index[usize::from(n)] = self.nodes.len() as u32;
+                    self.nodes.push(n);
+                }
+            }
+        }
+        self.link(g);
+        self.components();
+    }
+
+    /// The links of every node, as the static searches follow them with X and Y links.
+    fn link(&mut self, g: &Grid) {
+        self.first.clear();
+        self.links.clear();
+        for i in 0..self.nodes.len() {
+            self.first.push(self.links.len() as u32);
+            let n = usize::from(self.nodes[i]);
+            let (cell, d, on) = (n / 18, n / 2 % 9, n % 2 == 1);
+            if on {
+                // The cell's other candidates off, the digit off in the cell's peers.
+                let mut m = g.cand[cell] & !(1 << d);
+                while m != 0 {
+                    let e = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    self.links
+                        .push(self.index[usize::from(node(cell, e, false))]);
+                }
+                let mut m = g.pos[d] & PEER_MASK[cell];
+                while m != 0 {
+                    let p = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    self.links.push(self.index[usize::from(node(p, d, false))]);
+                }
+            } else {
+                // A bivalue cell's other candidate on, a conjugate place on.
+                let c = g.cand[cell];
+                if c.count_ones() == 2 {
+                    let e = (c & !(1 << d)).trailing_zeros() as usize;
+                    self.links
+                        .push(self.index[usize::from(node(cell, e, true))]);
+                }
+                for u in CELL_UNITS[cell] {
+                    let places = g.pos[d] & UNIT_MASK[usize::from(u)];
+                    if places.count_ones() == 2 {
+                        let p = (places & !(1u128 << cell)).trailing_zeros() as usize;
+                        self.links.push(self.index[usize::from(node(p, d, true))]);
+                    }
+                }
+            }
+        }
+        self.first.push(self.links.len() as u32);
+    }
+
+    /// Tarjan's components, each set made when its component closes: every component it
+    /// links to has closed before it.
+    fn components(&mut self) {
+        let count = self.nodes.len();
+        self.words = count.div_ceil(64);
+        let w = self.words;
+        self.sets.clear();
+        self.num.clear();
+        self.num.resize(count, NONE);
+        self.low.clear();
+        self.low.resize(count, 0);
+        self.comp.clear();
+        self.comp.resize(count, NONE);
+        self.on_stack.clear();
+        self.on_stack.resize(count, false);
+        self.stack.clear();
+        let mut next = 0u32;
+        let mut comps = 0u32;
+        for root in 0..count as u32 {
+            if self.num[root as usize] != NONE {
+                continue;
+            }
+            self.enter(root, &mut next);
+            while let Some(&(v, at)) = self.calls.last() {
+                let vi = v as usize;
+                if at < self.first[vi + 1] {
+                    if let Some(top) = self.calls.last_mut() {
+                        top.1 += 1;
+                    }
+                    let x = self.links[at as usize];
+                    if self.num[x as usize] == NONE {
+                        self.enter(x, &mut next);
+                    } else if self.on_stack[x as usize] {
+                        self.low[vi] = self.low[vi].min(self.num[x as usize]);
+                    }
+                    continue;
+                }
+                self.calls.pop();
+                if let Some(&(p, _)) = self.calls.last() {
+                    self.low[p as usize] = self.low[p as usize].min(self.low[vi]);
+                }
+                if self.low[vi] != self.num[vi] {
+                    continue;
+                }
+                // v closes a component: the stack from v up.
+                let id = comps;
+                comps += 1;
+                let base = id as usize * w;
+                self.sets.resize(base + w, 0);
+                let from = self.stack.iter().rposition(|&x| x == v).unwrap_or(0);
+                for k in from..self.stack.len() {
+                    let m = self.stack[k];
+                    self.comp[m as usize] = id;
+                    self.on_stack[m as usize] = false;
+                }
+                for k in from..self.stack.len() {
+                    let m = self.stack[k] as usize;
+                    self.sets[base + m / 64] |= 1 << (m % 64);
+                    for l in self.first[m]..self.first[m + 1] {
+                        let c = self.comp[self.links[l as usize] as usize];
+                        if c != id {
+                            let (below, mine) = self.sets.split_at_mut(base);
+                            let other = &below[c as usize * w..c as usize * w + w];
+                            for (a, b) in mine.iter_mut().zip(other) {
+                                *a |= b;
+                            }
+                        }
+                    }
+                }
+                self.stack.truncate(from);
+            }
+        }
+    }
+
+    /// Numbers index `v` and starts following its links.
+    fn enter(&mut self, v: u32, next: &mut u32) {
+        self.num[v as usize] = *next;
+        self.low[v as usize] = *next;
+        *next += 1;
+        self.stack.push(v);
+        self.on_stack[v as usize] = true;
+        self.calls.push((v, self.first[v as usize]));
+    }
+
+    /// The reached set of node `n` (a node of the grid), or `None`.
+    fn set(&self, n: u16) -> Option<&[u64]> {
+        let i = *self.index.get(usize::from(n))?;
+        if i == NONE {
+            return None;
+        }
+        let c = self.comp[i as usize] as usize;
+        self.sets.get(c * self.words..(c + 1) * self.words)
+    }
+
+    /// Whether a static search from `from` can reach `to`.
+    pub(super) fn reaches(&self, from: u16, to: u16) -> bool {
+        let (Some(s), Some(&i)) = (self.set(from), self.index.get(usize::from(to))) else {
+            return false;
+        };
+        i != NONE && s[i as usize / 64] >> (i % 64) & 1 == 1
+    }
+
+    /// Whether static searches from every node of `from` (one or more) can all reach one
+    /// node.
+    pub(super) fn meet(&self, from: impl IntoIterator<Item = u16>) -> bool {
+        let mut acc = [u64::MAX; NODES.div_ceil(64)];
+        let acc = &mut acc[..self.words];
+        let mut any = false;
+        for n in from {
+            any = true;
+            let Some(s) = self.set(n) else {
+                return false;
+            };
+            for (a, b) in acc.iter_mut().zip(s) {
+                *a &= b;
+            }
+        }
+        any && acc.iter().any(|&a| a != 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+
+    /// The nodes a plain breadth-first search over the same links reaches from `start`.
+    fn reached_by_search(g: &Grid, start: u16) -> Vec<bool> {
+        let mut seen = vec![false; NODES];
+        let mut todo = vec![start];
+        seen[usize::from(start)] = true;
+        while let Some(n) = todo.pop() {
+            let n = usize::from(n);
+            let (cell, d, on) = (n / 18, n / 2 % 9, n % 2 == 1);
+            let mut next = Vec::new();
+            if on {
+                for e in 0..9 {
+                    if e != d && g.cand[cell] >> e & 1 == 1 {
+                        next.push(node(cell, e, false));
+                    }
+                }
+                for p in 0..CELLS {
+                    if p != cell && PEER_MASK[cell] >> p & 1 == 1 && g.cand[p] >> d & 1 == 1 {
+                        next.push(node(p, d, false));
+                    }
+                }
+            } else {
+                if g.cand[cell].count_ones() == 2 {
+                    let e = (g.cand[cell] & !(1 << d)).trailing_zeros() as usize;
+                    next.push(node(cell, e, true));
+                }
+                for u in CELL_UNITS[cell] {
+                    let places: Vec<usize> = (0..CELLS)
+                        .filter(|&p| UNIT_MASK[usize::from(u)] >> p & 1 == 1)
+                        .filter(|&p| g.cand[p] >> d & 1 == 1)
+                        .collect();
+                    if places.len() == 2 {
+                        let p = if places[0] == cell {
+                            places[1]
+                        } else {
+                            places[0]
+                        };
+                        next.push(node(p, d, true));
+                    }
+                }
+            }
+            for m in next {
+                if !seen[usize::from(m)] {
+                    seen[usize::from(m)] = true;
+                    todo.push(m);
+                }
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn the_sets_are_what_a_search_reaches() {
+        let puzzles = [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9",
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+        ];
+        let mut r = Reach::new().expect("memory");
+        let (mut negations, mut meetings) = (0, 0);
+        for p in puzzles {
+            let bytes: [u8; CELLS] = p.as_bytes().try_into().expect("81 bytes");
+            let g = Grid::new(&Board::from_bytes(&bytes).expect("a board"));
+            r.make(&g);
+            for cell in 0..CELLS {
+                for d in 0..9 {
+                    if g.cand[cell] >> d & 1 == 0 {
+                        continue;
+                    }
+                    for on in [false, true] {
+                        let start = node(cell, d, on);
+                        let seen = reached_by_search(&g, start);
+                        for t in 0..NODES as u16 {
+                            assert_eq!(
+                                r.reaches(start, t),
+                                seen[usize::from(t)],
+                                "{p} {start} {t}"
+                            );
+                        }
+                        negations += usize::from(seen[usize::from(start ^ 1)]);
+                    }
+                }
+                // A cell's candidates on meet where their searches reach one node.
+                let ons: Vec<u16> = (0..9)
+                    .filter(|&d| g.cand[cell] >> d & 1 == 1)
+                    .map(|d| node(cell, d, true))
+                    .collect();
+                let sets: Vec<Vec<bool>> = ons.iter().map(|&n| reached_by_search(&g, n)).collect();
+                let common = (0..NODES).any(|t| sets.iter().all(|s| s[t]));
+                assert_eq!(
+                    r.meet(ons.iter().copied()),
+                    common && !ons.is_empty(),
+                    "{p} {cell}"
+                );
+                meetings += usize::from(common && ons.len() > 1);
+            }
+        }
+        // The boards have starts that reach their own negation, and cells whose candidates
+        // meet, so both answers are checked.
+        assert!(negations > 0 && meetings > 0, "{negations} {meetings}");
+    }
+}
