@@ -48,6 +48,8 @@ pub(super) struct Reach {
     stack: Vec<u32>,
     on_stack: Vec<bool>,
     calls: Vec<(u32, u32)>,
+    /// Per component, the last component whose set took its set.
+    merged: Vec<u32>,
 }
 
 /// Reserves room for `n` in `v`, or [`Error::NoMemory`].
@@ -80,6 +82,7 @@ impl Reach {
             stack: Vec::new(),
             on_stack: Vec::new(),
             calls: Vec::new(),
+            merged: Vec::new(),
         };
         room(&mut r.index, NODES)?;
         r.index.resize(NODES, NONE);
@@ -93,6 +96,7 @@ impl Reach {
         room(&mut r.stack, NODES)?;
         room(&mut r.on_stack, NODES)?;
         room(&mut r.calls, NODES)?;
+        room(&mut r.merged, NODES)?;
         Ok(r)
     }
 
@@ -181,6 +185,8 @@ impl Reach {
         self.comp.resize(count, NONE);
         self.on_stack.clear();
         self.on_stack.resize(count, false);
+        self.merged.clear();
+        self.merged.resize(count, NONE);
         self.stack.clear();
         let mut next = 0u32;
         let mut comps = 0u32;
@@ -221,13 +227,18 @@ impl Reach {
                     self.comp[m as usize] = id;
                     self.on_stack[m as usize] = false;
                 }
+                let (below, mine) = self.sets.split_at_mut(base);
                 for k in from..self.stack.len() {
                     let m = self.stack[k] as usize;
-                    self.sets[base + m / 64] |= 1 << (m % 64);
+                    mine[m / 64] |= 1 << (m % 64);
                     for l in self.first[m]..self.first[m + 1] {
-                        let c = self.comp[self.links[l as usize] as usize];
-                        if c != id {
-                            let (below, mine) = self.sets.split_at_mut(base);
+                        let x = self.links[l as usize] as usize;
+                        let c = self.comp[x];
+                        if self.first[x] == self.first[x + 1] {
+                            // A node without links (most "off" nodes) reaches itself only.
+                            mine[x / 64] |= 1 << (x % 64);
+                        } else if c != id && self.merged[c as usize] != id {
+                            self.merged[c as usize] = id;
                             let other = &below[c as usize * w..c as usize * w + w];
                             for (a, b) in mine.iter_mut().zip(other) {
                                 *a |= b;
