@@ -17,6 +17,7 @@
 //! reach and gives the easiest.
 
 use super::basic::{self, Basis};
+use super::fresh::Fresh;
 use super::reach::Reach;
 use super::rule::{length_bonus, SeRule};
 use super::Found;
@@ -490,8 +491,11 @@ impl Search {
                 _ => &[Level::Dynamic],
             };
             let depth = depth.ok_or(Error::Internal)?;
+            // Per digit, the cells where the chain removed it: what a kept conclusion
+            // rests on.
+            let lost: [u128; 9] = core::array::from_fn(|d| g0.pos[d] & !work.pos[d]);
             for &level in inner {
-                depth.all(&work, level)?;
+                depth.all(&work, level, &lost)?;
                 let mut any = false;
                 let hints = core::mem::take(&mut depth.hints);
                 for h in &hints {
@@ -765,6 +769,11 @@ struct Nested {
     /// What static searches can reach on the grid of the last static level, to skip
     /// those that cannot conclude.
     reach: Reach,
+    /// Below the top level, per digit, the cells where the outer chain removed it while
+    /// [`Nested::all`] runs: a conclusion that rests on none of them is not kept.
+    lost: Option<[u128; 9]>,
+    /// The static chains that can pass a link the outer chain made, to skip the others.
+    fresh: Fresh,
 }
 
 impl Nested {
@@ -789,6 +798,8 @@ impl Nested {
             gather: false,
             hints: Vec::new(),
             reach: Reach::new()?,
+            lost: None,
+            fresh: Fresh::new()?,
         })
     }
 
@@ -855,12 +866,16 @@ impl Nested {
     }
 
     /// Gathers into `hints` every conclusion of `level` on `g`, as a nested rule gives them:
-    /// easiest first (rating, complexity, kind, then the order found).
-    fn all(&mut self, g: &Grid, level: Level) -> Result<(), Error> {
+    /// easiest first (rating, complexity, kind, then the order found). `g` is a grid a
+    /// chain made by removing, per digit, the cells of `lost`; conclusions that can rest on
+    /// none of them may be left out.
+    fn all(&mut self, g: &Grid, level: Level, lost: &[u128; 9]) -> Result<(), Error> {
         self.hints.clear();
         self.gather = true;
+        self.lost = Some(*lost);
         let best = self.best(g, level);
         self.gather = false;
+        self.lost = None;
         if let Some(b) = best? {
             self.keep(b)?;
         }
@@ -907,7 +922,21 @@ impl Nested {
     /// chain to the candidate on (it is placed).
     fn unary(&mut self, g: &Grid) -> Result<Option<Best>, Error> {
         let mut best: Option<Best> = None;
-        self.reach.make(g);
+        // Gathered for a chain that removed `lost`, only chains through a link it made
+        // can be kept ([`Fresh`]); otherwise only those the static reach allows can
+        // conclude.
+        let fresh = match self.lost {
+            Some(lost) if self.gather => {
+                if !self.fresh.make(g, &lost)? {
+                    return Ok(None);
+                }
+                true
+            }
+            _ => {
+                self.reach.make(g);
+                false
+            }
+        };
         for (cell, d) in candidates(g) {
             // Chains on one kind of link reach what chains on both reach: the
             // restricted searches run only where the full one concludes. Sudoku
@@ -916,9 +945,14 @@ impl Nested {
             // differ in their sort key: those come here in that order.
             const MODES: [(bool, bool); 3] = [(true, false), (false, true), (true, true)];
             for on in [true, false] {
+                let start = node(cell, d, on);
+                if fresh && !self.fresh.chain_from(start) && !self.fresh.cycle_through(start) {
+                    continue;
+                }
                 for m in [2, 0, 1] {
                     let (x, y) = MODES[m];
-                    let (mut cycle, mut chain, any) = self.unary_at(g, (cell, d, on), x, y)?;
+                    let (mut cycle, mut chain, any) =
+                        self.unary_at(g, (cell, d, on), (x, y), fresh)?;
                     // Sudoku Explainer's sort key of the search's links: X 2, Y 3, both 4.
                     for b in [&mut cycle, &mut chain].into_iter().flatten() {
                         b.key = m as u8 + 2;
@@ -938,13 +972,14 @@ impl Nested {
     }
 
     /// The cycles through candidate (`cell`, `d`) when `on`, and its forcing chain, on
-    /// static links of kind X and/or Y; whether either search concluded.
+    /// static links of kind X and/or Y; whether either search concluded. With `fresh`,
+    /// only those that can pass a fresh link are searched.
     fn unary_at(
         &mut self,
         g: &Grid,
         (cell, d, on): (usize, usize, bool),
-        x: bool,
-        y: bool,
+        (x, y): (bool, bool),
+        fresh: bool,
     ) -> Result<(Option<Best>, Option<Best>, bool), Error> {
         let mode = Mode {
             dynamic: false,
@@ -958,14 +993,18 @@ impl Nested {
         // The static reach of the start with X and Y links holds what any of its searches
         // reaches: the chain is searched (to its end only) where the reach holds the
         // start's negation, and a cycle where the reach enters its closing node.
-        let chain = self.reach.reaches(start, end);
+        let chain = if fresh {
+            self.fresh.chain_from(start)
+        } else {
+            self.reach.reaches(start, end)
+        };
         let mut any = false;
         let mut cycle = None;
         if chain {
             self.search_to(0, g, start, mode, (u16::MAX, end))?;
         }
-        if on {
-            let (r, closed) = self.cycles(g, start, mode)?;
+        if on && (!fresh || self.fresh.cycle_through(start)) {
+            let (r, closed) = self.cycles(g, start, mode, fresh)?;
             cycle = r;
             any = closed;
         }
@@ -1008,12 +1047,27 @@ impl Nested {
     /// link back to `start`, reached around a loop (search 1, tried where the static reach
     /// of `start` enters it), closes one; in a loop every weak link holds both ways, so
     /// what sees both ends of one leaves.
-    fn cycles(&mut self, g: &Grid, start: u16, mode: Mode) -> Result<(Option<Best>, bool), Error> {
+    /// With `fresh`, only loops whose way to the closing node can pass a fresh link.
+    fn cycles(
+        &mut self,
+        g: &Grid,
+        start: u16,
+        mode: Mode,
+        fresh: bool,
+    ) -> Result<(Option<Best>, bool), Error> {
         let mut best: Option<Best> = None;
         let mut closed = false;
         for b in closers(g, start, mode) {
+            if b == u16::MAX {
+                continue;
+            }
             let r = &self.reach;
-            if b == u16::MAX || !enters(g, start, b, mode, |x| r.reaches(start, x)) {
+            let can = if fresh {
+                self.fresh.path_to(start, b)
+            } else {
+                enters(g, start, b, mode, |x| r.reaches(start, x))
+            };
+            if !can {
                 continue;
             }
             self.search_to(1, g, start, mode, (b, b))?;

@@ -12,6 +12,7 @@
 mod basic;
 mod chaining;
 mod exclusion;
+mod fresh;
 mod reach;
 mod rule;
 mod uniqueness;

@@ -1,0 +1,340 @@
+//! The static chains a nested rule can use: those through a link the outer chain made.
+//!
+//! Where a dynamic chain stops, the nested levels apply static forcing chains and cycles to
+//! the grid the chain has changed, and keep a conclusion only when it rests on a candidate
+//! the chain removed ([`super::chaining`]): a link of the static chain that reads a cell or
+//! a unit where the chain removed something (a cell left with two candidates, a unit left
+//! with two places for a digit). Such a link is *fresh*. Each fresh link joins two "on"
+//! nodes `u` and `v` of which one holds (`¬u → v` and `¬v → u`).
+//!
+//! Static links come in contrapositive pairs (`a → b` and `¬b → ¬a`), so a start `s`
+//! reaches `¬u` exactly when `u` reaches `¬s`. A chain from `s` to its negation through
+//! the fresh link `¬u → v` therefore exists exactly when `¬s` is in the forward sets of
+//! both `u` and `v`, and a loop back to `s` through it when `¬s` is in one and `s` in the
+//! other. One forward search from each end of each fresh link gives, for every start at
+//! once, whether any chain or cycle from it can be kept; the others need no search.
+
+use crate::board::CELLS;
+use crate::error::Error;
+use crate::logic::grid::Grid;
+use crate::units::{CELL_UNITS, PEER_MASK, UNIT_MASK};
+
+/// Nodes: candidate `cell * 9 + digit` times two, plus one when "on" (as in the chains).
+const NODES: usize = CELLS * 9 * 2;
+/// 64-bit words of a set of nodes.
+const WORDS: usize = NODES.div_ceil(64);
+/// The "on" nodes of a word (odd bits).
+const ODD: u64 = 0xAAAA_AAAA_AAAA_AAAA;
+
+/// A set of nodes.
+type Set = [u64; WORDS];
+
+/// The node of candidate (`cell`, digit index `d`), on or off.
+fn node(cell: usize, d: usize, on: bool) -> u16 {
+    (((cell * 9 + d) << 1) | usize::from(on)) as u16
+}
+
+/// Whether `x` has exactly two bits set.
+fn two_bits(x: u128) -> bool {
+    x != 0 && {
+        let y = x & (x - 1);
+        y != 0 && y & (y - 1) == 0
+    }
+}
+
+/// The starts whose static chains or cycles can pass a fresh link of one grid.
+pub(super) struct Fresh {
+    /// Bit `n`: a chain from `n ^ 1` to node `n` can pass a fresh link.
+    chain: Set,
+    /// Bit `n` ("on" nodes): a loop from `n` back to itself can pass a fresh link.
+    cycle: Set,
+    /// Per fresh link, the forward sets of its two ends, one after the other.
+    ends: Vec<Set>,
+    /// The fresh links, as their two "on" nodes.
+    links: Vec<(u16, u16)>,
+    /// The forward search's queue.
+    queue: Vec<u16>,
+}
+
+impl Fresh {
+    /// Room for any grid, reserved here, fallibly, so that [`Fresh::make`] never allocates.
+    pub(super) fn new() -> Result<Fresh, Error> {
+        let mut links = Vec::new();
+        let mut queue = Vec::new();
+        // At most one fresh link a cell and one a unit and digit.
+        links
+            .try_reserve(CELLS + 27 * 9)
+            .map_err(|_| Error::NoMemory)?;
+        queue.try_reserve(NODES).map_err(|_| Error::NoMemory)?;
+        Ok(Fresh {
+            chain: [0; WORDS],
+            cycle: [0; WORDS],
+            ends: Vec::new(),
+            links,
+            queue,
+        })
+    }
+
+    /// Finds the fresh links of `g`, a grid a chain made by removing, per digit, the cells
+    /// of `lost`, and the starts that can use them; whether any start can.
+    /// [`Error::NoMemory`] when the forward sets cannot have their room.
+    pub(super) fn make(&mut self, g: &Grid, lost: &[u128; 9]) -> Result<bool, Error> {
+        self.find_links(g, lost);
+        self.chain = [0; WORDS];
+        self.cycle = [0; WORDS];
+        let sets = 2 * self.links.len();
+        self.ends.clear();
+        self.ends.try_reserve(sets).map_err(|_| Error::NoMemory)?;
+        self.ends.resize(sets, [0; WORDS]);
+        for (k, &(u, v)) in self.links.iter().enumerate() {
+            for (end, from) in [(2 * k, u), (2 * k + 1, v)] {
+                forward(g, from, &mut self.ends[end], &mut self.queue);
+            }
+            let (a, b) = (&self.ends[2 * k], &self.ends[2 * k + 1]);
+            for w in 0..WORDS {
+                self.chain[w] |= a[w] & b[w];
+                // `n` on in one set, `n ^ 1` (the bit below) in the other.
+                let a_up = a[w] << 1 | if w > 0 { a[w - 1] >> 63 } else { 0 };
+                let b_up = b[w] << 1 | if w > 0 { b[w - 1] >> 63 } else { 0 };
+                self.cycle[w] |= (a_up & b[w] | b_up & a[w]) & ODD;
+            }
+        }
+        Ok(self.chain.iter().chain(&self.cycle).any(|&w| w != 0))
+    }
+
+    /// Whether a static chain from `start` to its negation can pass a fresh link.
+    pub(super) fn chain_from(&self, start: u16) -> bool {
+        has(&self.chain, start ^ 1)
+    }
+
+    /// Whether a static loop from `start` (on) back to itself can pass a fresh link.
+    pub(super) fn cycle_through(&self, start: u16) -> bool {
+        has(&self.cycle, start)
+    }
+
+    /// Whether a static chain from `start` to `b` can pass a fresh link: the part of a
+    /// loop through `start` closed by `b` that a kept cycle rests on.
+    pub(super) fn path_to(&self, start: u16, b: u16) -> bool {
+        self.ends.chunks_exact(2).any(|e| {
+            has(&e[0], start ^ 1) && has(&e[1], b) || has(&e[1], start ^ 1) && has(&e[0], b)
+        })
+    }
+
+    /// The fresh links of `g`: a cell where the chain removed a candidate, left with two;
+    /// a unit where it removed a digit, left with two places for it, when a chain reading
+    /// that link reads this unit (the first of block, row and column holding just those two
+    /// places, as [`super::chaining`] marks what a link rests on).
+    fn find_links(&mut self, g: &Grid, lost: &[u128; 9]) {
+        self.links.clear();
+        let any_lost = lost.iter().fold(0u128, |a, &m| a | m);
+        let mut m = any_lost;
+        while m != 0 {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let cand = g.cand[c];
+            if two_bits(u128::from(cand)) {
+                let p = cand.trailing_zeros() as usize;
+                let q = (cand & (cand - 1)).trailing_zeros() as usize;
+                self.links.push((node(c, p, true), node(c, q, true)));
+            }
+        }
+        for (d, &gone) in lost.iter().enumerate() {
+            if gone == 0 {
+                continue;
+            }
+            for (u, &unit) in UNIT_MASK.iter().enumerate() {
+                let places = g.pos[d] & unit;
+                if gone & unit == 0 || !two_bits(places) {
+                    continue;
+                }
+                let c1 = places.trailing_zeros() as usize;
+                let c2 = (places & (places - 1)).trailing_zeros() as usize;
+                let units = CELL_UNITS[c2];
+                let first = [units[2], units[0], units[1]]
+                    .into_iter()
+                    .map(usize::from)
+                    .find(|&w| g.pos[d] & UNIT_MASK[w] == places);
+                if first == Some(u) {
+                    self.links.push((node(c1, d, true), node(c2, d, true)));
+                }
+            }
+        }
+    }
+}
+
+/// Whether node `n` is in `set`.
+fn has(set: &Set, n: u16) -> bool {
+    let n = usize::from(n);
+    set[n / 64] >> (n % 64) & 1 == 1
+}
+
+/// Adds `n` to `set` and `queue` unless it is in `set`.
+fn visit(set: &mut Set, queue: &mut Vec<u16>, n: u16) {
+    let i = usize::from(n);
+    if set[i / 64] >> (i % 64) & 1 == 0 {
+        set[i / 64] |= 1 << (i % 64);
+        queue.push(n);
+    }
+}
+
+/// Adds to `set` every node static links (X and Y) reach from `from`, itself included.
+/// `queue` has room for [`NODES`] nodes.
+fn forward(g: &Grid, from: u16, set: &mut Set, queue: &mut Vec<u16>) {
+    queue.clear();
+    visit(set, queue, from);
+    let mut at = 0;
+    while let Some(&n) = queue.get(at) {
+        at += 1;
+        let i = usize::from(n);
+        let (cell, d, on) = (i / 18, i / 2 % 9, i % 2 == 1);
+        if on {
+            // The cell's other candidates off, the digit off in the cell's peers.
+            let mut m = g.cand[cell] & !(1 << d);
+            while m != 0 {
+                let e = m.trailing_zeros() as usize;
+                m &= m - 1;
+                visit(set, queue, node(cell, e, false));
+            }
+            let mut m = g.pos[d] & PEER_MASK[cell];
+            while m != 0 {
+                let p = m.trailing_zeros() as usize;
+                m &= m - 1;
+                visit(set, queue, node(p, d, false));
+            }
+        } else {
+            // A bivalue cell's other candidate on, a conjugate place on.
+            let c = g.cand[cell];
+            if two_bits(u128::from(c)) {
+                let e = (c & !(1 << d)).trailing_zeros() as usize;
+                visit(set, queue, node(cell, e, true));
+            }
+            for u in CELL_UNITS[cell] {
+                let places = g.pos[d] & UNIT_MASK[usize::from(u)];
+                if two_bits(places) {
+                    let p = (places & !(1u128 << cell)).trailing_zeros() as usize;
+                    visit(set, queue, node(p, d, true));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+
+    /// The nodes static links lead to from `n`, found cell by cell.
+    fn links_of(g: &Grid, n: u16) -> Vec<u16> {
+        let n = usize::from(n);
+        let (cell, d, on) = (n / 18, n / 2 % 9, n % 2 == 1);
+        let mut next = Vec::new();
+        if on {
+            for e in (0..9).filter(|&e| e != d && g.cand[cell] >> e & 1 == 1) {
+                next.push(node(cell, e, false));
+            }
+            for p in 0..CELLS {
+                if p != cell && PEER_MASK[cell] >> p & 1 == 1 && g.cand[p] >> d & 1 == 1 {
+                    next.push(node(p, d, false));
+                }
+            }
+        } else {
+            if g.cand[cell].count_ones() == 2 {
+                let e = (g.cand[cell] & !(1 << d)).trailing_zeros() as usize;
+                next.push(node(cell, e, true));
+            }
+            for u in CELL_UNITS[cell] {
+                let places: Vec<usize> = (0..CELLS)
+                    .filter(|&p| UNIT_MASK[usize::from(u)] >> p & 1 == 1 && g.cand[p] >> d & 1 == 1)
+                    .collect();
+                if places.len() == 2 {
+                    let p = if places[0] == cell {
+                        places[1]
+                    } else {
+                        places[0]
+                    };
+                    next.push(node(p, d, true));
+                }
+            }
+        }
+        next
+    }
+
+    /// Per node, whether a walk from `start` reaches it having taken a link of `fresh`
+    /// (each link both ways: `¬u → v` and `¬v → u`).
+    fn through_fresh(g: &Grid, fresh: &[(u16, u16)], start: u16) -> Vec<bool> {
+        let mut seen = vec![[false; 2]; NODES];
+        let mut todo = vec![(start, 0usize)];
+        seen[usize::from(start)][0] = true;
+        while let Some((n, used)) = todo.pop() {
+            for m in links_of(g, n) {
+                let is_fresh = fresh
+                    .iter()
+                    .any(|&(u, v)| (n, m) == (u ^ 1, v) || (n, m) == (v ^ 1, u));
+                let now = used.max(usize::from(is_fresh));
+                if !seen[usize::from(m)][now] {
+                    seen[usize::from(m)][now] = true;
+                    todo.push((m, now));
+                }
+            }
+        }
+        seen.iter().map(|s| s[1]).collect()
+    }
+
+    #[test]
+    fn the_starts_are_those_whose_walks_can_take_a_fresh_link() {
+        let puzzles = [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+        ];
+        let mut f = Fresh::new().expect("memory");
+        let (mut chains, mut cycles, mut paths, mut none) = (0, 0, 0, 0);
+        for (k, p) in puzzles.into_iter().enumerate() {
+            let bytes: [u8; CELLS] = p.as_bytes().try_into().expect("81 bytes");
+            let g0 = Grid::new(&Board::from_bytes(&bytes).expect("a board"));
+            // A chain's removals: candidates of cells with three or more, spread out.
+            let mut g = g0;
+            let mut taken = 0;
+            for c in (k * 7..CELLS).step_by(11) {
+                if g.cand[c].count_ones() >= 3 && taken < 5 {
+                    g.eliminate(c, 1 << g.cand[c].trailing_zeros());
+                    taken += 1;
+                }
+            }
+            let lost: [u128; 9] = core::array::from_fn(|d| g0.pos[d] & !g.pos[d]);
+            let any = f.make(&g, &lost).expect("memory");
+            let fresh = f.links.clone();
+            assert!(!fresh.is_empty(), "{p}: the removals made links");
+            for start in
+                (0..NODES as u16).filter(|&n| g.cand[usize::from(n) / 18] >> (n / 2 % 9) & 1 == 1)
+            {
+                let seen = through_fresh(&g, &fresh, start);
+                assert_eq!(
+                    f.chain_from(start),
+                    seen[usize::from(start ^ 1)],
+                    "{p} {start}"
+                );
+                if start % 2 == 1 {
+                    assert_eq!(
+                        f.cycle_through(start),
+                        seen[usize::from(start)],
+                        "{p} {start}"
+                    );
+                    for b in links_of(&g, start) {
+                        assert_eq!(f.path_to(start, b), seen[usize::from(b)], "{p} {start} {b}");
+                        paths += usize::from(seen[usize::from(b)]);
+                    }
+                    cycles += usize::from(seen[usize::from(start)]);
+                }
+                chains += usize::from(seen[usize::from(start ^ 1)]);
+                none += usize::from(!seen[usize::from(start ^ 1)]);
+            }
+            assert_eq!(any, chains + cycles > 0);
+        }
+        // Both answers were seen.
+        assert!(
+            chains > 0 && cycles > 0 && paths > 0 && none > 0,
+            "{chains} {cycles} {paths} {none}"
+        );
+    }
+}
