@@ -108,7 +108,7 @@ fn single_after(g: &Grid, removed: &[u16; 81], bit: u16) -> Option<(usize, u8)> 
 /// the digit one place in a unit, placing it there (1.7 and 1.9); else any that removes
 /// something (2.6 and 2.8).
 pub(crate) fn locking(g: &Grid, direct: bool) -> Option<Found> {
-    first(|f| each_locking(g, direct, f))
+    first(|f| each_locking(g, direct, &ALL_UNITS, f))
 }
 
 /// The first conclusion an `each_*` search gives.
@@ -141,21 +141,32 @@ impl Basis {
     }
 }
 
+/// Per unit of `UNITS`, the digits a rule looks at there (the `units` argument of the
+/// `each_` functions): here every digit in every unit.
+pub(crate) const ALL_UNITS: [u16; 27] = [0x1FF; 27];
+
 /// Every locked candidate (pointing, then claiming) with what it rests on (the digit in
-/// the rest of the unit it is confined in), in order, until `f` returns true.
-pub(crate) fn each_locking(g: &Grid, direct: bool, f: &mut dyn FnMut(Found, Basis) -> bool) {
+/// the rest of the unit it is confined in), in order, until `f` returns true: those that
+/// rest on a digit of `units` in its unit (the block pointing, the line claiming).
+pub(crate) fn each_locking(
+    g: &Grid,
+    direct: bool,
+    units: &[u16; 27],
+    f: &mut dyn FnMut(Found, Basis) -> bool,
+) {
     let (pointing, claiming) = if direct {
         ((SeRule::DirectPointing, 17), (SeRule::DirectClaiming, 19))
     } else {
         ((SeRule::Pointing, 26), (SeRule::Claiming, 28))
     };
     // Pointing: block b, its rows (lines 0-8) and columns (9-17).
-    for b in 0..9 {
+    for b in (0..9).filter(|&b| units[18 + b] != 0) {
         for (groups, first_line) in [(box_rows(b), b / 3 * 3), (box_columns(b), 9 + b % 3 * 3)] {
             let conf = confined(g, groups);
             for (k, &digits) in conf.iter().enumerate() {
                 let line = first_line + k;
                 let base = UNIT_MASK[18 + b];
+                let digits = digits & units[18 + b];
                 if locked(g, digits, &groups[k], (base, line), pointing, direct, f) {
                     return;
                 }
@@ -164,10 +175,14 @@ pub(crate) fn each_locking(g: &Grid, direct: bool, f: &mut dyn FnMut(Found, Basi
     }
     // Claiming: line l (rows, then columns) and its three blocks.
     for (line, &base) in UNIT_MASK.iter().enumerate().take(18) {
+        if units[line] == 0 {
+            continue;
+        }
         let groups = segments(line);
         let conf = confined(g, groups);
         for (k, &digits) in conf.iter().enumerate() {
             let b = crate::board::BOX[groups[k][0]] as usize;
+            let digits = digits & units[line];
             if locked(g, digits, &groups[k], (base, 18 + b), claiming, direct, f) {
                 return;
             }
@@ -260,18 +275,23 @@ pub(crate) fn direct_hidden(g: &Grid, size: usize) -> Option<Found> {
 
 /// Naked subsets of `size` cells (3.0, 3.6, 5.0), in blocks, rows, columns.
 pub(crate) fn naked_set(g: &Grid, size: usize) -> Option<Found> {
-    first(|f| each_naked_set(g, size, f))
+    first(|f| each_naked_set(g, size, &ALL_UNITS, f))
 }
 
-/// Every naked subset of `size` cells with what it rests on (the set's cells' other
-/// candidates), in order, until `f` returns true.
-pub(crate) fn each_naked_set(g: &Grid, size: usize, f: &mut dyn FnMut(Found, Basis) -> bool) {
+/// Every naked subset of `size` cells in the units where `units` names a digit, with what
+/// it rests on (the set's cells' other candidates), in order, until `f` returns true.
+pub(crate) fn each_naked_set(
+    g: &Grid,
+    size: usize,
+    units: &[u16; 27],
+    f: &mut dyn FnMut(Found, Basis) -> bool,
+) {
     let (rule, rating) = match size {
         2 => (SeRule::NakedPair, 30),
         3 => (SeRule::NakedTriplet, 36),
         _ => (SeRule::NakedQuad, 50),
     };
-    for u in SE_UNITS {
+    for u in SE_UNITS.into_iter().filter(|&u| units[u] != 0) {
         let unit = &UNITS[u];
         let found = each_naked(&mut &*g, unit, size, &mut |g, cells, union| {
             let mut removed = [0u16; 81];
@@ -297,20 +317,29 @@ pub(crate) fn each_naked_set(g: &Grid, size: usize, f: &mut dyn FnMut(Found, Bas
 
 /// Hidden subsets of `size` digits (3.4, 4.0, 5.4), in blocks, rows, columns.
 pub(crate) fn hidden_set(g: &Grid, size: usize) -> Option<Found> {
-    first(|f| each_hidden_set(g, size, f))
+    first(|f| each_hidden_set(g, size, &ALL_UNITS, f))
 }
 
 /// Every hidden subset of `size` digits with what it rests on (the set's digits in the
-/// unit's other cells), in order, until `f` returns true.
-pub(crate) fn each_hidden_set(g: &Grid, size: usize, f: &mut dyn FnMut(Found, Basis) -> bool) {
+/// unit's other cells), in order, until `f` returns true: those holding a digit `units`
+/// names in their unit.
+pub(crate) fn each_hidden_set(
+    g: &Grid,
+    size: usize,
+    units: &[u16; 27],
+    f: &mut dyn FnMut(Found, Basis) -> bool,
+) {
     let (rule, rating) = match size {
         2 => (SeRule::HiddenPair, 34),
         3 => (SeRule::HiddenTriplet, 40),
         _ => (SeRule::HiddenQuad, 54),
     };
-    for u in SE_UNITS {
+    for u in SE_UNITS.into_iter().filter(|&u| units[u] != 0) {
         let unit = &UNITS[u];
         let found = each_hidden(&mut &*g, unit, size, &mut |g, cells, keep| {
+            if keep & units[u] == 0 {
+                return None;
+            }
             let mut removed = [0u16; 81];
             let mut any = false;
             let mut others = 0u128;

@@ -458,6 +458,22 @@ impl Search {
         // As Sudoku Explainer does: every conclusion of the first rule that has any resting
         // on what the chain removed, each resting on that.
         let work = self.work;
+        // Per digit, the cells where the chain removed it: what a kept conclusion rests on.
+        // A rule's conclusions rest on cells of the unit it reads (for locked candidates
+        // and hidden sets, on their digits there), and a fish's on its digit: only units
+        // and digits that lost a candidate are looked at.
+        let lost: [u128; 9] = core::array::from_fn(|d| g0.pos[d] & !work.pos[d]);
+        let mut units = [0u16; 27];
+        for (d, &cells) in lost.iter().enumerate() {
+            let mut m = cells;
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                for u in CELL_UNITS[c] {
+                    units[usize::from(u)] |= 1 << d;
+                }
+            }
+        }
         for rule in 0..4 {
             let mut any = false;
             let mut apply = |f: Found, basis: Basis| {
@@ -467,11 +483,11 @@ impl Search {
                 false
             };
             match rule {
-                0 => basic::each_locking(&work, false, &mut apply),
-                1 => basic::each_hidden_set(&work, 2, &mut apply),
-                2 => basic::each_naked_set(&work, 2, &mut apply),
+                0 => basic::each_locking(&work, false, &units, &mut apply),
+                1 => basic::each_hidden_set(&work, 2, &units, &mut apply),
+                2 => basic::each_naked_set(&work, 2, &units, &mut apply),
                 _ => {
-                    for d in 0..9 {
+                    for d in (0..9).filter(|&d| lost[d] != 0) {
                         if let Some((f, b)) = basic::fish_with_basis(&work, 2, 1 << d) {
                             apply(f, b);
                         }
@@ -491,9 +507,6 @@ impl Search {
                 _ => &[Level::Dynamic],
             };
             let depth = depth.ok_or(Error::Internal)?;
-            // Per digit, the cells where the chain removed it: what a kept conclusion
-            // rests on.
-            let lost: [u128; 9] = core::array::from_fn(|d| g0.pos[d] & !work.pos[d]);
             for &level in inner {
                 depth.all(&work, level, &lost)?;
                 let mut any = false;
