@@ -158,6 +158,9 @@ struct Search {
     scratch: Vec<u16>,
     /// Whether the arena could not grow (the search is then incomplete).
     no_memory: bool,
+    /// For a search of [`Nested::on_search`]: the call of [`Nested::forcing`] and the
+    /// complexity limit it was made with.
+    made: Option<(u64, usize)>,
 }
 
 /// Per cell, the candidates a nested rule's conclusion rests on (of which those the chain
@@ -192,13 +195,15 @@ impl Search {
             nests: Vec::new(),
             scratch: Vec::new(),
             no_memory: false,
+            made: None,
         };
         reserve(&mut s.info, NODES)?;
         reserve(&mut s.scratch, NODES)?;
         reserve(&mut s.nests, 64)?;
         s.info.resize(NODES, NOT_REACHED);
-        // Room for nine parents a node; a longer list (a nested rule's) grows the arena.
-        reserve(&mut s.arena, NODES * 10)?;
+        // Room for two parents a node; longer lists (dynamic chains', nested rules') grow
+        // the arena.
+        reserve(&mut s.arena, NODES * 3)?;
         reserve(&mut s.pending_on, NODES)?;
         reserve(&mut s.pending_off, NODES)?;
         reserve(&mut s.order, NODES)?;
@@ -787,6 +792,11 @@ struct Nested {
     lost: Option<[u128; 9]>,
     /// The static chains that can pass a link the outer chain made, to skip the others.
     fresh: Fresh,
+    /// Per node, the index in `searches` (from [`SEARCHES`] on) of the search from it that
+    /// [`Nested::on_search`] keeps, or `u32::MAX`.
+    pool: Vec<u32>,
+    /// The number of calls of [`Nested::forcing`] so far: which one a kept search is of.
+    call: u64,
 }
 
 impl Nested {
@@ -801,6 +811,9 @@ impl Nested {
         seen.resize(NODES / 64 + 1, 0);
         let mut stack = Vec::new();
         reserve(&mut stack, NODES)?;
+        let mut pool = Vec::new();
+        reserve(&mut pool, NODES)?;
+        pool.resize(NODES, u32::MAX);
         Ok(Nested {
             searches,
             seen,
@@ -813,6 +826,8 @@ impl Nested {
             reach: Reach::new()?,
             lost: None,
             fresh: Fresh::new()?,
+            pool,
+            call: 0,
         })
     }
 
@@ -827,6 +842,36 @@ impl Nested {
             self.inner.push(inner);
         }
         self.inner.first_mut().ok_or(Error::Internal)
+    }
+
+    /// The index in `searches` of the search from `start` (a candidate on) on `g` in
+    /// `mode`, with the current complexity limit: the one made earlier in this call of
+    /// [`Nested::forcing`] with the same limit, or a new one. A forcing level asks for
+    /// most such searches several times (for the candidate's cell, and for the regions
+    /// where it is not the first place), and the same search gives the same nodes.
+    fn on_search(&mut self, g: &Grid, start: u16, mode: Mode) -> Result<usize, Error> {
+        let key = Some((self.call, self.limit));
+        let k = match self.pool.get(usize::from(start)) {
+            Some(&k) if k != u32::MAX => k as usize,
+            _ => {
+                let len = self.searches.len();
+                reserve(&mut self.searches, len + 1)?;
+                self.searches.push(Search::new(g)?);
+                let k = self.searches.len() - 1;
+                let slot = self
+                    .pool
+                    .get_mut(usize::from(start))
+                    .ok_or(Error::Internal)?;
+                *slot = k as u32;
+                k
+            }
+        };
+        if self.searches[k].made != key {
+            self.searches[k].made = None;
+            self.search(k, g, start, mode)?;
+            self.searches[k].made = key;
+        }
+        Ok(k)
     }
 
     /// Runs search `k` from `start` on `g` in `mode`.
@@ -1245,6 +1290,8 @@ impl Nested {
         if !mode.dynamic {
             self.reach.make(g);
         }
+        // The searches of the last call are not taken again.
+        self.call += 1;
         for cell in 0..CELLS {
             let cands = g.cand[cell];
             let n = cands.count_ones();
@@ -1254,37 +1301,37 @@ impl Nested {
             if !mode.dynamic && !self.may_meet(g, cell) {
                 continue;
             }
-            // Searches 0-8: the cell's candidates on, in order; CELL_SLOTS: the current one
-            // off.
+            // `own`: the searches of the cell's candidates on, in order; CELL_SLOTS: the
+            // current one off.
+            let mut own = [0usize; 9];
             let mut k = 0;
             let mut ds = cands;
             while ds != 0 {
                 let d = ds.trailing_zeros() as usize;
                 ds &= ds - 1;
-                self.search(k, g, node(cell, d, true), mode)?;
+                own[k] = self.on_search(g, node(cell, d, true), mode)?;
                 if mode.dynamic {
                     self.search(CELL_SLOTS, g, node(cell, d, false), mode)?;
-                    let r = self.contradiction(g, (cell, d, true), k, level);
+                    let r = self.contradiction(g, (cell, d, true), own[k], level);
                     self.offer(&mut best, r)?;
                     let r = self.contradiction(g, (cell, d, false), CELL_SLOTS, level);
                     self.offer(&mut best, r)?;
                     if n >= 3 {
                         // A search cut short by a contradiction still counts what it
                         // reached.
-                        let ks = [k, CELL_SLOTS];
+                        let ks = [own[k], CELL_SLOTS];
                         let r =
                             self.common(g, &ks, level, (Kind::Double, Basis::default()), &best)?;
                         self.offer(&mut best, r)?;
                     }
                 }
-                self.regions(g, (cell, d), k, mode, level, &mut best)?;
+                self.regions(g, (cell, d), own[k], mode, level, &mut best)?;
                 self.cap(&best);
                 k += 1;
             }
-            let ks: [usize; 9] = core::array::from_fn(|j| j);
             let r = self.common(
                 g,
-                &ks[..k],
+                &own[..k],
                 level,
                 (
                     Kind::Cell,
@@ -1377,9 +1424,7 @@ impl Nested {
             while rest != 0 {
                 let p = usize::from(UNITS[u][rest.trailing_zeros() as usize]);
                 rest &= rest - 1;
-                let slot = REGION_FIRST + n - 1;
-                self.search(slot, g, node(p, d, true), mode)?;
-                ks[n] = slot;
+                ks[n] = self.on_search(g, node(p, d, true), mode)?;
                 n += 1;
             }
             let start = (
