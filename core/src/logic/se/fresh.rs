@@ -48,10 +48,14 @@ pub(super) struct Fresh {
     chain: Set,
     /// Bit `n` ("on" nodes): a loop from `n` back to itself can pass a fresh link.
     cycle: Set,
-    /// Per fresh link, the forward sets of its two ends, one after the other.
-    ends: Vec<Set>,
+    /// The forward sets of the fresh links' ends, one a node.
+    sets: Vec<Set>,
+    /// Per node, the index of its forward set in `sets`, or `u32::MAX`.
+    set_of: Vec<u32>,
     /// The fresh links, as their two "on" nodes.
     links: Vec<(u16, u16)>,
+    /// Per fresh link, the indices in `sets` of its ends' forward sets.
+    ends: Vec<(u32, u32)>,
     /// The forward search's queue.
     queue: Vec<u16>,
 }
@@ -60,17 +64,23 @@ impl Fresh {
     /// Room for any grid, reserved here, fallibly, so that [`Fresh::make`] never allocates.
     pub(super) fn new() -> Result<Fresh, Error> {
         let mut links = Vec::new();
+        let mut ends = Vec::new();
         let mut queue = Vec::new();
+        let mut set_of = Vec::new();
         // At most one fresh link a cell and one a unit and digit.
-        links
-            .try_reserve(CELLS + 27 * 9)
-            .map_err(|_| Error::NoMemory)?;
+        let most = CELLS + 27 * 9;
+        links.try_reserve(most).map_err(|_| Error::NoMemory)?;
+        ends.try_reserve(most).map_err(|_| Error::NoMemory)?;
         queue.try_reserve(NODES).map_err(|_| Error::NoMemory)?;
+        set_of.try_reserve(NODES).map_err(|_| Error::NoMemory)?;
+        set_of.resize(NODES, u32::MAX);
         Ok(Fresh {
             chain: [0; WORDS],
             cycle: [0; WORDS],
-            ends: Vec::new(),
+            sets: Vec::new(),
+            set_of,
             links,
+            ends,
             queue,
         })
     }
@@ -82,15 +92,32 @@ impl Fresh {
         self.find_links(g, lost);
         self.chain = [0; WORDS];
         self.cycle = [0; WORDS];
-        let sets = 2 * self.links.len();
+        for &(u, v) in &self.links {
+            self.set_of[usize::from(u)] = u32::MAX;
+            self.set_of[usize::from(v)] = u32::MAX;
+        }
+        self.sets.clear();
+        self.sets
+            .try_reserve(2 * self.links.len())
+            .map_err(|_| Error::NoMemory)?;
         self.ends.clear();
-        self.ends.try_reserve(sets).map_err(|_| Error::NoMemory)?;
-        self.ends.resize(sets, [0; WORDS]);
-        for (k, &(u, v)) in self.links.iter().enumerate() {
-            for (end, from) in [(2 * k, u), (2 * k + 1, v)] {
-                forward(g, from, &mut self.ends[end], &mut self.queue);
+        // One forward search a node: nodes are the ends of several links.
+        for k in 0..self.links.len() {
+            let (u, v) = self.links[k];
+            let mut ends = [0u32; 2];
+            for (end, from) in ends.iter_mut().zip([u, v]) {
+                let i = usize::from(from);
+                if self.set_of[i] == u32::MAX {
+                    self.set_of[i] = self.sets.len() as u32;
+                    self.sets.push([0; WORDS]);
+                    if let Some(set) = self.sets.last_mut() {
+                        forward(g, from, set, &mut self.queue);
+                    }
+                }
+                *end = self.set_of[i];
             }
-            let (a, b) = (&self.ends[2 * k], &self.ends[2 * k + 1]);
+            self.ends.push((ends[0], ends[1]));
+            let (a, b) = (&self.sets[ends[0] as usize], &self.sets[ends[1] as usize]);
             for w in 0..WORDS {
                 self.chain[w] |= a[w] & b[w];
                 // `n` on in one set, `n ^ 1` (the bit below) in the other.
@@ -115,8 +142,9 @@ impl Fresh {
     /// Whether a static chain from `start` to `b` can pass a fresh link: the part of a
     /// loop through `start` closed by `b` that a kept cycle rests on.
     pub(super) fn path_to(&self, start: u16, b: u16) -> bool {
-        self.ends.chunks_exact(2).any(|e| {
-            has(&e[0], start ^ 1) && has(&e[1], b) || has(&e[1], start ^ 1) && has(&e[0], b)
+        self.ends.iter().any(|&(i, j)| {
+            let (u, v) = (&self.sets[i as usize], &self.sets[j as usize]);
+            has(u, start ^ 1) && has(v, b) || has(v, start ^ 1) && has(u, b)
         })
     }
 
