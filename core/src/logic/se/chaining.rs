@@ -19,7 +19,7 @@
 use super::basic::{self, Basis};
 use super::fresh::Fresh;
 use super::reach::Reach;
-use super::rule::{length_bonus, SeRule};
+use super::rule::{length_bonus, longest_within, SeRule};
 use super::Found;
 use crate::board::CELLS;
 use crate::error::Error;
@@ -910,15 +910,7 @@ impl Nested {
     fn tighten(&mut self, best: &Option<Best>, base: i32) -> bool {
         if let Some(b) = best {
             let bonus = b.found.rating - base;
-            self.limit = if bonus < 0 {
-                0
-            } else {
-                let mut n = 0;
-                while length_bonus(n + 1) <= bonus {
-                    n += 1;
-                }
-                n
-            };
+            self.limit = if bonus < 0 { 0 } else { longest_within(bonus) };
         }
         self.limit >= 2
     }
@@ -1002,6 +994,8 @@ impl Nested {
             // the chain) only decides between conclusions of one kind of link, which
             // differ in their sort key: those come here in that order.
             const MODES: [(bool, bool); 3] = [(true, false), (false, true), (true, true)];
+            // The cycle and the chain of one search, written in place (they are large).
+            let mut found: [Option<Best>; 2] = [None, None];
             for on in [true, false] {
                 let start = node(cell, d, on);
                 if fresh && !self.fresh.chain_from(start) && !self.fresh.cycle_through(start) {
@@ -1009,14 +1003,15 @@ impl Nested {
                 }
                 for m in [2, 0, 1] {
                     let (x, y) = MODES[m];
-                    let (mut cycle, mut chain, any) =
-                        self.unary_at(g, (cell, d, on), (x, y), fresh)?;
-                    // Sudoku Explainer's sort key of the search's links: X 2, Y 3, both 4.
-                    for b in [&mut cycle, &mut chain].into_iter().flatten() {
-                        b.key = m as u8 + 2;
+                    let any = self.unary_at(g, (cell, d, on), (x, y), fresh, &mut found)?;
+                    for slot in &mut found {
+                        if let Some(mut b) = slot.take() {
+                            // Sudoku Explainer's sort key of the search's links: X 2, Y 3,
+                            // both 4.
+                            b.key = m as u8 + 2;
+                            self.offer(&mut best, Some(b))?;
+                        }
                     }
-                    self.offer(&mut best, cycle)?;
-                    self.offer(&mut best, chain)?;
                     if m == 2 && !any {
                         break;
                     }
@@ -1029,16 +1024,18 @@ impl Nested {
         Ok(best)
     }
 
-    /// The cycles through candidate (`cell`, `d`) when `on`, and its forcing chain, on
-    /// static links of kind X and/or Y; whether either search concluded. With `fresh`,
-    /// only those that can pass a fresh link are searched.
+    /// The easiest cycle through candidate (`cell`, `d`) when `on`, and its forcing chain,
+    /// on static links of kind X and/or Y, into `found` (cycle, chain; `found` holds none
+    /// on entry); whether either search concluded. With `fresh`, only those that can pass
+    /// a fresh link are searched.
     fn unary_at(
         &mut self,
         g: &Grid,
         (cell, d, on): (usize, usize, bool),
         (x, y): (bool, bool),
         fresh: bool,
-    ) -> Result<(Option<Best>, Option<Best>, bool), Error> {
+        found: &mut [Option<Best>; 2],
+    ) -> Result<bool, Error> {
         let mode = Mode {
             dynamic: false,
             y,
@@ -1057,18 +1054,15 @@ impl Nested {
             self.reach.reaches(start, end)
         };
         let mut any = false;
-        let mut cycle = None;
         if chain {
             self.search_to(0, g, start, mode, (u16::MAX, end))?;
         }
         if on && (!fresh || self.fresh.cycle_through(start)) {
-            let (r, closed) = self.cycles(g, start, mode, fresh)?;
-            cycle = r;
-            any = closed;
+            any = self.cycles(g, start, mode, fresh, &mut found[0])?;
         }
         let s = &self.searches[0];
         if !chain || !s.reached(end) {
-            return Ok((cycle, None, any));
+            return Ok(any);
         }
         let complexity = s.complexity(end, &mut self.seen, &mut self.stack);
         let (base, rule) = match s.links(end) {
@@ -1077,7 +1071,7 @@ impl Nested {
             _ => (70, SeRule::ForcingChain),
         };
         let rating = base + length_bonus(complexity);
-        let found = if on {
+        let conclusion = if on {
             let mut removed = [0u16; CELLS];
             removed[cell] = 1 << d;
             Found::removing(rule, rating, removed)
@@ -1088,32 +1082,29 @@ impl Nested {
         if self.depth > 0 {
             s.rests(g, end, &mut self.seen, &mut self.stack, &mut rests);
         }
-        Ok((
-            cycle,
-            Some(Best {
-                found,
-                complexity,
-                rests,
-                seq: 0,
-                key: 0,
-            }),
-            true,
-        ))
+        found[1] = Some(Best {
+            found: conclusion,
+            complexity,
+            rests,
+            seq: 0,
+            key: 0,
+        });
+        Ok(true)
     }
 
-    /// The easiest cycle through `start` (on), and whether any closed: an "off" node with a
-    /// link back to `start`, reached around a loop (search 1, tried where the static reach
-    /// of `start` enters it), closes one; in a loop every weak link holds both ways, so
-    /// what sees both ends of one leaves.
-    /// With `fresh`, only loops whose way to the closing node can pass a fresh link.
+    /// The easiest cycle through `start` (on), into `best` (none on entry), and whether any
+    /// closed: an "off" node with a link back to `start`, reached around a loop (search 1,
+    /// tried where the static reach of `start` enters it), closes one; in a loop every weak
+    /// link holds both ways, so what sees both ends of one leaves. With `fresh`, only loops
+    /// whose way to the closing node can pass a fresh link.
     fn cycles(
         &mut self,
         g: &Grid,
         start: u16,
         mode: Mode,
         fresh: bool,
-    ) -> Result<(Option<Best>, bool), Error> {
-        let mut best: Option<Best> = None;
+        best: &mut Option<Best>,
+    ) -> Result<bool, Error> {
         let mut closed = false;
         for b in closers(g, start, mode) {
             if b == u16::MAX {
@@ -1203,8 +1194,8 @@ impl Nested {
             if self.depth > 0 {
                 s.rests(g, b, &mut self.seen, &mut self.stack, &mut rests);
             }
-            best = simpler(
-                best,
+            *best = simpler(
+                best.take(),
                 Some(Best {
                     found,
                     complexity: len,
@@ -1214,7 +1205,7 @@ impl Nested {
                 }),
             );
         }
-        Ok((best, closed))
+        Ok(closed)
     }
 
     /// The contradiction of search `k` (from candidate (`cell`, `d`) on when `on`, off

@@ -137,9 +137,36 @@ pub(crate) fn length_bonus(complexity: usize) -> i32 {
     added
 }
 
+/// The most complexity a chain can have whose [`length_bonus`] is at most `bonus` (0 or
+/// more): two more than the `bonus`-th of the lengths where the bonus steps.
+pub(crate) fn longest_within(bonus: i32) -> usize {
+    let mut ceil = 4u64;
+    let mut odd = false;
+    for _ in 0..bonus {
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+        if ceil > 1 << 40 {
+            // Longer than any chain of 1458 nodes can be.
+            return usize::MAX;
+        }
+    }
+    usize::try_from(ceil + 2).unwrap_or(usize::MAX)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_longest_chain_within_a_bonus_is_the_last_with_that_bonus() {
+        for bonus in 0..20 {
+            let n = longest_within(bonus);
+            assert!(length_bonus(n) <= bonus, "{bonus}");
+            assert!(length_bonus(n + 1) > bonus, "{bonus}");
+        }
+        assert_eq!(longest_within(0), 6);
+        assert_eq!(longest_within(200), usize::MAX);
+    }
 
     #[test]
     fn the_length_bonus_steps_at_the_published_lengths() {
