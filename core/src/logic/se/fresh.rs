@@ -14,10 +14,11 @@
 //! other. One forward search from each end of each fresh link gives, for every start at
 //! once, whether any chain or cycle from it can be kept; the others need no search.
 
+use super::reach::each_static_link;
 use crate::board::CELLS;
 use crate::error::Error;
 use crate::logic::grid::Grid;
-use crate::units::{CELL_UNITS, PEER_MASK, UNIT_MASK};
+use crate::units::{Bits, CELL_UNITS, UNIT_MASK};
 
 /// Nodes: candidate `cell * 9 + digit` times two, plus one when "on" (as in the chains).
 const NODES: usize = CELLS * 9 * 2;
@@ -32,14 +33,6 @@ type Set = [u64; WORDS];
 /// The node of candidate (`cell`, digit index `d`), on or off.
 fn node(cell: usize, d: usize, on: bool) -> u16 {
     (((cell * 9 + d) << 1) | usize::from(on)) as u16
-}
-
-/// Whether `x` has exactly two bits set.
-fn two_bits(x: u128) -> bool {
-    x != 0 && {
-        let y = x & (x - 1);
-        y != 0 && y & (y - 1) == 0
-    }
 }
 
 /// The starts whose static chains or cycles can pass a fresh link of one grid.
@@ -160,7 +153,7 @@ impl Fresh {
             let c = m.trailing_zeros() as usize;
             m &= m - 1;
             let cand = g.cand[c];
-            if two_bits(u128::from(cand)) {
+            if cand.is_pair() {
                 let p = cand.trailing_zeros() as usize;
                 let q = (cand & (cand - 1)).trailing_zeros() as usize;
                 self.links.push((node(c, p, true), node(c, q, true)));
@@ -172,7 +165,7 @@ impl Fresh {
             }
             for (u, &unit) in UNIT_MASK.iter().enumerate() {
                 let places = g.pos[d] & unit;
-                if gone & unit == 0 || !two_bits(places) {
+                if gone & unit == 0 || !places.is_pair() {
                     continue;
                 }
                 let c1 = places.trailing_zeros() as usize;
@@ -213,37 +206,7 @@ fn forward(g: &Grid, from: u16, set: &mut Set, queue: &mut Vec<u16>) {
     let mut at = 0;
     while let Some(&n) = queue.get(at) {
         at += 1;
-        let i = usize::from(n);
-        let (cell, d, on) = (i / 18, i / 2 % 9, i % 2 == 1);
-        if on {
-            // The cell's other candidates off, the digit off in the cell's peers.
-            let mut m = g.cand[cell] & !(1 << d);
-            while m != 0 {
-                let e = m.trailing_zeros() as usize;
-                m &= m - 1;
-                visit(set, queue, node(cell, e, false));
-            }
-            let mut m = g.pos[d] & PEER_MASK[cell];
-            while m != 0 {
-                let p = m.trailing_zeros() as usize;
-                m &= m - 1;
-                visit(set, queue, node(p, d, false));
-            }
-        } else {
-            // A bivalue cell's other candidate on, a conjugate place on.
-            let c = g.cand[cell];
-            if two_bits(u128::from(c)) {
-                let e = (c & !(1 << d)).trailing_zeros() as usize;
-                visit(set, queue, node(cell, e, true));
-            }
-            for u in CELL_UNITS[cell] {
-                let places = g.pos[d] & UNIT_MASK[usize::from(u)];
-                if two_bits(places) {
-                    let p = (places & !(1u128 << cell)).trailing_zeros() as usize;
-                    visit(set, queue, node(p, d, true));
-                }
-            }
-        }
+        each_static_link(g, n, |m| visit(set, queue, m));
     }
 }
 
@@ -251,42 +214,7 @@ fn forward(g: &Grid, from: u16, set: &mut Set, queue: &mut Vec<u16>) {
 mod tests {
     use super::*;
     use crate::board::Board;
-
-    /// The nodes static links lead to from `n`, found cell by cell.
-    fn links_of(g: &Grid, n: u16) -> Vec<u16> {
-        let n = usize::from(n);
-        let (cell, d, on) = (n / 18, n / 2 % 9, n % 2 == 1);
-        let mut next = Vec::new();
-        if on {
-            for e in (0..9).filter(|&e| e != d && g.cand[cell] >> e & 1 == 1) {
-                next.push(node(cell, e, false));
-            }
-            for p in 0..CELLS {
-                if p != cell && PEER_MASK[cell] >> p & 1 == 1 && g.cand[p] >> d & 1 == 1 {
-                    next.push(node(p, d, false));
-                }
-            }
-        } else {
-            if g.cand[cell].count_ones() == 2 {
-                let e = (g.cand[cell] & !(1 << d)).trailing_zeros() as usize;
-                next.push(node(cell, e, true));
-            }
-            for u in CELL_UNITS[cell] {
-                let places: Vec<usize> = (0..CELLS)
-                    .filter(|&p| UNIT_MASK[usize::from(u)] >> p & 1 == 1 && g.cand[p] >> d & 1 == 1)
-                    .collect();
-                if places.len() == 2 {
-                    let p = if places[0] == cell {
-                        places[1]
-                    } else {
-                        places[0]
-                    };
-                    next.push(node(p, d, true));
-                }
-            }
-        }
-        next
-    }
+    use crate::logic::se::reach::static_links_by_cells;
 
     /// Per node, whether a walk from `start` reaches it having taken a link of `fresh`
     /// (each link both ways: `¬u → v` and `¬v → u`).
@@ -295,7 +223,7 @@ mod tests {
         let mut todo = vec![(start, 0usize)];
         seen[usize::from(start)][0] = true;
         while let Some((n, used)) = todo.pop() {
-            for m in links_of(g, n) {
+            for m in static_links_by_cells(g, n) {
                 let is_fresh = fresh
                     .iter()
                     .any(|&(u, v)| (n, m) == (u ^ 1, v) || (n, m) == (v ^ 1, u));
@@ -348,7 +276,7 @@ mod tests {
                         seen[usize::from(start)],
                         "{p} {start}"
                     );
-                    for b in links_of(&g, start) {
+                    for b in static_links_by_cells(&g, start) {
                         assert_eq!(f.path_to(start, b), seen[usize::from(b)], "{p} {start} {b}");
                         paths += usize::from(seen[usize::from(b)]);
                     }

@@ -12,7 +12,7 @@
 use crate::board::CELLS;
 use crate::error::Error;
 use crate::logic::grid::Grid;
-use crate::units::{CELL_UNITS, PEER_MASK, UNIT_MASK};
+use crate::units::{Bits, CELL_UNITS, PEER_MASK, UNIT_MASK};
 
 /// Nodes: candidate `cell * 9 + digit` times two, plus one when "on" (as in the chains).
 const NODES: usize = CELLS * 9 * 2;
@@ -61,6 +61,83 @@ fn room<T>(v: &mut Vec<T>, n: usize) -> Result<(), Error> {
 /// The node of candidate (`cell`, digit index `d`), on or off.
 fn node(cell: usize, d: usize, on: bool) -> u16 {
     (((cell * 9 + d) << 1) | usize::from(on)) as u16
+}
+
+/// Calls `f` with each node a static search with X and Y links goes to from node `n` of
+/// `g`: from a candidate on, the cell's other candidates off and the digit off in the
+/// cell's peers; from a candidate off, a bivalue cell's other candidate on and the
+/// digit's other place on in each unit where it has two.
+pub(super) fn each_static_link(g: &Grid, n: u16, mut f: impl FnMut(u16)) {
+    let n = usize::from(n);
+    let (cell, d, on) = (n / 18, n / 2 % 9, n % 2 == 1);
+    if on {
+        let mut m = g.cand[cell] & !(1 << d);
+        while m != 0 {
+            let e = m.trailing_zeros() as usize;
+            m &= m - 1;
+            f(node(cell, e, false));
+        }
+        let mut m = g.pos[d] & PEER_MASK[cell];
+        while m != 0 {
+            let p = m.trailing_zeros() as usize;
+            m &= m - 1;
+            f(node(p, d, false));
+        }
+    } else {
+        let c = g.cand[cell];
+        if c.is_pair() {
+            let e = (c & !(1 << d)).trailing_zeros() as usize;
+            f(node(cell, e, true));
+        }
+        for u in CELL_UNITS[cell] {
+            let places = g.pos[d] & UNIT_MASK[usize::from(u)];
+            if places.is_pair() {
+                let p = (places & !(1u128 << cell)).trailing_zeros() as usize;
+                f(node(p, d, true));
+            }
+        }
+    }
+}
+
+/// The same links as [`each_static_link`], found by looking at every cell: the plain
+/// reference the tests compare with.
+#[cfg(test)]
+pub(super) fn static_links_by_cells(g: &Grid, n: u16) -> Vec<u16> {
+    let n = usize::from(n);
+    let (cell, d, on) = (n / 18, n / 2 % 9, n % 2 == 1);
+    let mut next = Vec::new();
+    if on {
+        for e in 0..9 {
+            if e != d && g.cand[cell] >> e & 1 == 1 {
+                next.push(node(cell, e, false));
+            }
+        }
+        for p in 0..CELLS {
+            if p != cell && PEER_MASK[cell] >> p & 1 == 1 && g.cand[p] >> d & 1 == 1 {
+                next.push(node(p, d, false));
+            }
+        }
+    } else {
+        if g.cand[cell].count_ones() == 2 {
+            let e = (g.cand[cell] & !(1 << d)).trailing_zeros() as usize;
+            next.push(node(cell, e, true));
+        }
+        for u in CELL_UNITS[cell] {
+            let places: Vec<usize> = (0..CELLS)
+                .filter(|&p| UNIT_MASK[usize::from(u)] >> p & 1 == 1)
+                .filter(|&p| g.cand[p] >> d & 1 == 1)
+                .collect();
+            if places.len() == 2 {
+                let p = if places[0] == cell {
+                    places[1]
+                } else {
+                    places[0]
+                };
+                next.push(node(p, d, true));
+            }
+        }
+    }
+    next
 }
 
 impl Reach {
@@ -133,39 +210,8 @@ impl Reach {
         self.links.clear();
         for i in 0..self.nodes.len() {
             self.first.push(self.links.len() as u32);
-            let n = usize::from(self.nodes[i]);
-            let (cell, d, on) = (n / 18, n / 2 % 9, n % 2 == 1);
-            if on {
-                // The cell's other candidates off, the digit off in the cell's peers.
-                let mut m = g.cand[cell] & !(1 << d);
-                while m != 0 {
-                    let e = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    self.links
-                        .push(self.index[usize::from(node(cell, e, false))]);
-                }
-                let mut m = g.pos[d] & PEER_MASK[cell];
-                while m != 0 {
-                    let p = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    self.links.push(self.index[usize::from(node(p, d, false))]);
-                }
-            } else {
-                // A bivalue cell's other candidate on, a conjugate place on.
-                let c = g.cand[cell];
-                if c.count_ones() == 2 {
-                    let e = (c & !(1 << d)).trailing_zeros() as usize;
-                    self.links
-                        .push(self.index[usize::from(node(cell, e, true))]);
-                }
-                for u in CELL_UNITS[cell] {
-                    let places = g.pos[d] & UNIT_MASK[usize::from(u)];
-                    if places.count_ones() == 2 {
-                        let p = (places & !(1u128 << cell)).trailing_zeros() as usize;
-                        self.links.push(self.index[usize::from(node(p, d, true))]);
-                    }
-                }
-            }
+            let (index, links) = (&self.index, &mut self.links);
+            each_static_link(g, self.nodes[i], |m| links.push(index[usize::from(m)]));
         }
         self.first.push(self.links.len() as u32);
     }
@@ -309,40 +355,7 @@ mod tests {
         let mut todo = vec![start];
         seen[usize::from(start)] = true;
         while let Some(n) = todo.pop() {
-            let n = usize::from(n);
-            let (cell, d, on) = (n / 18, n / 2 % 9, n % 2 == 1);
-            let mut next = Vec::new();
-            if on {
-                for e in 0..9 {
-                    if e != d && g.cand[cell] >> e & 1 == 1 {
-                        next.push(node(cell, e, false));
-                    }
-                }
-                for p in 0..CELLS {
-                    if p != cell && PEER_MASK[cell] >> p & 1 == 1 && g.cand[p] >> d & 1 == 1 {
-                        next.push(node(p, d, false));
-                    }
-                }
-            } else {
-                if g.cand[cell].count_ones() == 2 {
-                    let e = (g.cand[cell] & !(1 << d)).trailing_zeros() as usize;
-                    next.push(node(cell, e, true));
-                }
-                for u in CELL_UNITS[cell] {
-                    let places: Vec<usize> = (0..CELLS)
-                        .filter(|&p| UNIT_MASK[usize::from(u)] >> p & 1 == 1)
-                        .filter(|&p| g.cand[p] >> d & 1 == 1)
-                        .collect();
-                    if places.len() == 2 {
-                        let p = if places[0] == cell {
-                            places[1]
-                        } else {
-                            places[0]
-                        };
-                        next.push(node(p, d, true));
-                    }
-                }
-            }
+            let next = static_links_by_cells(g, n);
             for m in next {
                 if !seen[usize::from(m)] {
                     seen[usize::from(m)] = true;
