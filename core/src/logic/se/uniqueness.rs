@@ -567,6 +567,28 @@ mod tests {
         assert_eq!(removals(&f), [(2, 3, vec![2])]);
     }
 
+    /// gen_minimal line 62575 after 18 steps, its hardest step: serate rates the puzzle
+    /// 4.6/1.2/1.2. The rectangle r4c2, r4c4, r6c2, r6c4 on 1 and 3 is of type 3 with a
+    /// hidden triplet: in column 2, 1, 3 and 7 fit only in the roof and r1c2, r2c2, which
+    /// keep only those (4.6). Its naked quad in the same column rates 4.8.
+    #[test]
+    fn a_hidden_triplet_is_the_hardest_step_of_a_puzzle() {
+        let g = grid(
+            "1269 12479 2469 25679 25 69 459 [3] [8]
+             389 34789 [5] 789 [1] 89 49 [2] [6]
+             2689 289 2689 25689 [4] [3] 59 [7] [1]
+             [4] 135 36 13 [8] [2] [7] 56 [9]
+             268 258 268 [4] [9] [7] [1] 56 [3]
+             139 139 [7] 13 [6] [5] [8] [4] [2]
+             39 [6] 349 59 [7] [1] [2] [8] 45
+             [7] 2489 2489 25689 25 689 [3] [1] 45
+             [5] 28 [1] 28 [3] [4] [6] [9] [7]",
+        );
+        let f = unique_loops(&g).expect("a unique rectangle");
+        assert_eq!(f.rating, 46);
+        assert_eq!(removals(&f), [(1, 2, vec![2, 4, 9]), (2, 2, vec![4, 8, 9])]);
+    }
+
     /// puzzles3_magictour_top1465 line 347 after 13 steps. Sudoku Explainer's own search
     /// (run outside the project) gives one step, the rectangle r7c2, r8c2, r7c5, r8c5 on 2
     /// and 4 of type 3 with a hidden triplet, 4.6: in box 8, 2, 4 and 7 fit only in the
