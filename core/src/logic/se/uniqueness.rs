@@ -1,9 +1,8 @@
-//! Uniqueness rules of the Sudoku Explainer scale: unique rectangles (types 1 to 4, type 3
-//! with a naked or a hidden set), unique loops of 6 to 10 cells (types 1 and 2) and the
-//! bivalue universal grave (types 1 and 2). Sound on a board with one solution, the only
-//! boards the walk rates. BUG+1 and the enumeration of rectangles are those of
-//! `logic/uniqueness.rs`; a rectangle or loop here, as in Sudoku Explainer, has both its
-//! digits in every cell.
+//! Uniqueness rules of the Sudoku Explainer scale: unique rectangles and unique loops of 6
+//! to 10 cells (types 1 to 4, type 3 with a naked or a hidden set) and the bivalue
+//! universal grave (types 1 and 2). Sound on a board with one solution, the only boards the
+//! walk rates. BUG+1 and the enumeration of rectangles are those of `logic/uniqueness.rs`;
+//! a rectangle or loop here, as in Sudoku Explainer, has both its digits in every cell.
 //!
 //! Among rectangles and loops Sudoku Explainer takes the lowest rating, then the lowest
 //! type, then the loop it meets first: its search starts from each cell with only the
@@ -75,7 +74,7 @@ pub(crate) fn unique_loops(g: &Grid) -> Option<Found> {
         let roof_cells = 1u128 << roof[0] | 1u128 << roof[1];
         best.offer(2, start, loop_type_2(g, pair, roof_cells, RECTANGLE));
         best.offer_type_3(g, roof, pair, RECTANGLE, start);
-        best.offer(4, start, type_4(g, roof, pair));
+        best.offer(4, start, type_4(g, roof, pair, RECTANGLE));
     });
     // A loop of more than four cells rates 4.6 or more.
     if best.rating().is_none_or(|r| r > RECTANGLE) {
@@ -89,10 +88,11 @@ const MAX_LOOP: usize = 10;
 
 /// Unique loops of 6 to [`MAX_LOOP`] cells on two digits: a closed path of cells that all
 /// hold both digits, each unit holding none of its cells or two at an odd distance along
-/// it (so that the digits could alternate along it). Type 1: one cell holds more and loses the two
-/// digits; type 2: the cells with more hold one extra digit, the same, which leaves the
-/// cells that see them all. 4.5 plus a tenth for every two cells beyond four. Offers each
-/// to `best`.
+/// it (so that the digits could alternate along it). Type 1: one cell holds more and loses
+/// the two digits; type 2: the cells with more hold one extra digit, the same, which leaves
+/// the cells that see them all; types 3 and 4: two cells of one unit hold more, as a
+/// rectangle's roof. Rated by [`loop_rating`] (a type 3 a tenth more for each cell of its
+/// set, as a rectangle's). Offers each to `best`.
 fn longer_loop(g: &Grid, best: &mut Best) {
     for a in 0..9 {
         for b in a + 1..9 {
@@ -156,11 +156,18 @@ fn extend(
                 continue;
             }
             // Type 1 has one cell with more digits, type 2 several with the same one extra
-            // digit: any other path leads nowhere.
+            // digit, types 3 and 4 two in one unit: any other path leads nowhere.
             let more = g.cand[q] & !pair;
             let extras = (n_extra + usize::from(more != 0), extra | more);
             if extras.0 >= 2 && extras.1.count_ones() != 1 {
-                continue;
+                if extras.0 > 2 {
+                    continue;
+                }
+                // The second cell with more shares a unit with the first.
+                let first = path[..len].iter().find(|&&c| g.cand[c] != pair);
+                if more != 0 && first.is_none_or(|&c| shared_units(c, q).next().is_none()) {
+                    continue;
+                }
             }
             path[len] = q;
             extend(g, cells, pair, path, len + 1, extras, best);
@@ -187,9 +194,20 @@ fn closes(path: &[usize; MAX_LOOP], len: usize) -> bool {
     })
 }
 
+/// The rating of a loop of `len` cells as Sudoku Explainer gives it: 4.6 for 6 cells, 4.7
+/// for 8, 5.0 for 10 (and 12, which the walk does not search).
+fn loop_rating(len: usize) -> i32 {
+    match len {
+        ..=4 => RECTANGLE,
+        6 => 46,
+        8 => 47,
+        _ => 50,
+    }
+}
+
 /// Offers to `best` the step of a closed loop on `pair`, if its type removes something.
 fn loop_found(g: &Grid, pair: u16, path: &[usize], best: &mut Best) {
-    let rating = RECTANGLE + (path.len() as i32 - 4) / 2;
+    let rating = loop_rating(path.len());
     let mut extras = 0u128;
     for &c in path {
         if g.cand[c] != pair {
@@ -212,6 +230,14 @@ fn loop_found(g: &Grid, pair: u16, path: &[usize], best: &mut Best) {
         return;
     }
     best.offer(2, start, loop_type_2(g, pair, extras, rating));
+    if extras.count_ones() == 2 {
+        let r1 = extras.trailing_zeros() as usize;
+        let r2 = (extras & (extras - 1)).trailing_zeros() as usize;
+        if shared_units(r1, r2).next().is_some() {
+            best.offer_type_3(g, [r1, r2], pair, rating, start);
+            best.offer(4, start, type_4(g, [r1, r2], pair, rating));
+        }
+    }
 }
 
 /// Type 2 of a loop on `pair` whose cells `extras` hold more than the pair: they hold one
@@ -304,9 +330,9 @@ fn shared_units(a: usize, b: usize) -> impl Iterator<Item = usize> {
     v.into_iter().filter(|&u| u != usize::MAX)
 }
 
-/// Type 4: the roof shares a unit where one digit of the pair fits only in the roof: the
-/// other digit leaves the roof (4.5).
-fn type_4(g: &Grid, [r1, r2]: [usize; 2], pair: u16) -> Option<Found> {
+/// Type 4, rated `rating`: the roof shares a unit where one digit of the pair fits only in
+/// the roof: the other digit leaves the roof.
+fn type_4(g: &Grid, [r1, r2]: [usize; 2], pair: u16, rating: i32) -> Option<Found> {
     for u in shared_units(r1, r2) {
         for bit in [pair & pair.wrapping_neg(), pair & (pair - 1)] {
             let places = (0..9)
@@ -317,7 +343,7 @@ fn type_4(g: &Grid, [r1, r2]: [usize; 2], pair: u16) -> Option<Found> {
                 let mut removed = [0u16; CELLS];
                 removed[r1] = other;
                 removed[r2] = other;
-                return Some(Found::removing(SeRule::UniqueLoop, RECTANGLE, removed));
+                return Some(Found::removing(SeRule::UniqueLoop, rating, removed));
             }
         }
     }
@@ -632,6 +658,50 @@ mod tests {
         let f = unique_loops(&g).expect("a unique rectangle");
         assert_eq!(f.rating, 46);
         assert_eq!(removals(&f), [(1, 5, vec![1]), (1, 8, vec![6])]);
+    }
+
+    /// gen_minimal line 1755 after 26 steps, its hardest step: serate rates the puzzle
+    /// 4.6/1.2/1.2. The loop r4c3, r4c4, r6c4, r6c1, r9c1, r9c3 on 5 and 9 is of type 4:
+    /// in column 4, 9 fits only in r4c4 and r6c4, which lose 5 (4.6, a loop of 6 cells).
+    #[test]
+    fn a_loop_of_type_4_is_the_hardest_step_of_a_puzzle() {
+        let g = grid(
+            "[8] [7] [6] [3] 45 45 [1] [2] [9]
+             [2] [5] [3] [6] [1] [9] 48 [7] 48
+             [4] [9] [1] [2] [8] [7] [5] [6] [3]
+             [1] [6] 59 4589 45 238 [7] 348 248
+             [7] 23 [8] 14 [6] 1234 [9] [5] 124
+             59 23 [4] 1589 [7] 12358 68 138 1268
+             [6] [1] [7] 458 [2] 458 [3] [9] 458
+             [3] [8] [2] [7] [9] 145 46 14 1456
+             59 [4] 59 18 [3] [6] [2] 18 [7]",
+        );
+        let f = unique_loops(&g).expect("a unique loop");
+        assert_eq!(f.rating, 46);
+        assert_eq!(removals(&f), [(4, 4, vec![5]), (6, 4, vec![5])]);
+    }
+
+    /// gen_minimal line 7240 after 35 steps (serate rates the puzzle 7.1/1.2/1.2). Sudoku
+    /// Explainer's own search (run outside the project) gives one step: the loop of 10
+    /// cells r1c6, r3c6, r3c2, r6c2, r6c9, r2c9, r2c8, r4c8, r4c1, r1c1 on 5 and 7, of
+    /// type 3 with a naked pair in box 1 (the roof r1c1, r3c2's 2 and 8 with r2c2's): r1c2
+    /// loses 8. A loop of 10 cells rates 5.0, the pair a tenth more.
+    #[test]
+    fn a_loop_of_ten_cells_rates_5_0() {
+        let g = grid(
+            "578 5678 569 48 14 57 19 [2] [3]
+             [1] 28 [4] [3] [9] 28 [6] 57 57
+             [3] 257 59 [6] 12 57 19 [4] [8]
+             57 [1] [3] [2] [8] [9] [4] 57 [6]
+             [9] [4] [2] [7] [5] [6] [3] [8] [1]
+             [6] 57 [8] [1] [3] [4] [2] [9] 57
+             [4] [9] [1] [5] [7] [3] [8] [6] [2]
+             25 [3] 56 48 246 28 [7] [1] [9]
+             28 68 [7] [9] 26 [1] [5] [3] [4]",
+        );
+        let f = unique_loops(&g).expect("a unique loop");
+        assert_eq!(f.rating, 51);
+        assert_eq!(removals(&f), [(1, 2, vec![8])]);
     }
 
     /// puzzles2_17_clue line 25048 after 36 steps, its hardest step: serate rates the
