@@ -38,7 +38,7 @@ pub enum SeRule {
     XyWing,
     /// XYZ-Wing (4.4).
     XyzWing,
-    /// Unique rectangles and loops, types 1 to 4 (4.5-5.0).
+    /// Unique rectangles and loops, types 1 to 4 (4.5-5.3).
     UniqueLoop,
     /// Naked quad (5.0).
     NakedQuad,

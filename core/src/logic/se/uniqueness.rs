@@ -1,6 +1,12 @@
-//! Uniqueness rules of the Sudoku Explainer scale: unique rectangles (types 1 to 4), unique
-//! loops of 6 to 10 cells (types 1 and 2) and the bivalue universal grave (types 1 and 2). Sound on a board with one solution, the only boards the
-//! walk rates. Types 1 and 2 and BUG+1 are the searches of `logic/uniqueness.rs`.
+//! Uniqueness rules of the Sudoku Explainer scale: unique rectangles and unique loops of 6
+//! to 10 cells (types 1 to 4, type 3 with a naked or a hidden set) and the bivalue
+//! universal grave (types 1 and 2). Sound on a board with one solution, the only boards the
+//! walk rates. BUG+1 and the enumeration of rectangles are those of `logic/uniqueness.rs`;
+//! a rectangle or loop here, as in Sudoku Explainer, has both its digits in every cell.
+//!
+//! Among rectangles and loops Sudoku Explainer takes the lowest rating, then the lowest
+//! type, then the loop it meets first: its search starts from each cell with only the
+//! loop's two digits in turn, in row-major order. [`Rank`] is that order.
 
 use super::rule::SeRule;
 use super::Found;
@@ -9,30 +15,72 @@ use crate::logic::grid::Grid;
 use crate::logic::uniqueness as lib;
 use crate::units::{PEER_MASK, UNITS, UNIT_MASK};
 
-/// The easiest unique rectangle: types 1, 2 and 4 (4.5), type 3 (4.5 for a naked pair with
-/// one cell beside the rectangle, a tenth more for each further cell).
-pub(crate) fn unique_loops(g: &Grid) -> Option<Found> {
-    if let Some(s) = lib::unique_rectangle_1(g) {
-        return Some(Found::of_step(SeRule::UniqueLoop, 45, &s));
-    }
-    if let Some(s) = lib::unique_rectangle_2(g) {
-        return Some(Found::of_step(SeRule::UniqueLoop, 45, &s));
-    }
-    let mut best: Option<Found> = None;
-    each_rectangle(g, &mut |corners, pair| {
-        for f in [type_4(g, corners, pair), type_3(g, corners, pair)]
-            .into_iter()
-            .flatten()
-        {
-            if best.as_ref().is_none_or(|b| f.rating < b.rating) {
-                best = Some(f);
+/// The order of a rectangle or loop step: its rating, its type (1 to 4), the lowest cell of
+/// the loop with only its two digits (where Sudoku Explainer's search meets it first).
+type Rank = (i32, u8, usize);
+
+/// The step of lowest [`Rank`] offered so far; of equal ranks, the first.
+#[derive(Default)]
+struct Best(Option<(Rank, Found)>);
+
+impl Best {
+    /// Keeps `f`, a step of type `ty` on a loop whose lowest cell with only its two digits
+    /// is `start`, if it ranks before the step kept so far.
+    fn offer(&mut self, ty: u8, start: usize, f: Option<Found>) {
+        if let Some(f) = f {
+            let rank = (f.rating, ty, start);
+            if self.0.as_ref().is_none_or(|(r, _)| rank < *r) {
+                self.0 = Some((rank, f));
             }
         }
-    });
-    if best.is_none() {
-        best = longer_loop(g);
     }
-    best
+
+    /// The rating of the step kept, if any.
+    fn rating(&self) -> Option<i32> {
+        self.0.as_ref().map(|(r, _)| r.0)
+    }
+
+    /// Offers the type 3 steps of a loop on `pair` rated `base` whose only cells with
+    /// more than the pair are `roof`, two cells of a unit, the loop's lowest cell with
+    /// only the pair `start`: the naked sets first, as Sudoku Explainer lists them.
+    fn offer_type_3(&mut self, g: &Grid, roof: [usize; 2], pair: u16, base: i32, start: usize) {
+        self.offer(3, start, type_3_naked(g, roof, pair, base));
+        self.offer(3, start, type_3_hidden(g, roof, pair, base));
+    }
+}
+
+/// The rating of a unique rectangle: the base of every rectangle step (4.5).
+const RECTANGLE: i32 = 45;
+
+/// The easiest unique rectangle or loop: rectangles of types 1, 2 and 4 (4.5), type 3 with a
+/// naked set (4.6 for a naked pair, one cell beside the rectangle, a tenth more for each
+/// further cell) or a hidden set (4.5 for a hidden pair, a tenth more for each further
+/// cell); loops of 6 to 10 cells from 4.6. Every cell of a rectangle or loop holds both its
+/// digits, as in Sudoku Explainer.
+pub(crate) fn unique_loops(g: &Grid) -> Option<Found> {
+    let mut best = Best::default();
+    each_rectangle(g, &mut |corners, floor, pair| {
+        // The floor's first corner is its lowest cell.
+        let start = corners[0];
+        if floor == 3 {
+            // Type 1: the fourth corner loses both digits.
+            let mut removed = [0u16; CELLS];
+            removed[corners[3]] = pair;
+            let f = Found::removing(SeRule::UniqueLoop, RECTANGLE, removed);
+            best.offer(1, start, Some(f));
+            return;
+        }
+        let roof = [corners[2], corners[3]];
+        let roof_cells = 1u128 << roof[0] | 1u128 << roof[1];
+        best.offer(2, start, loop_type_2(g, pair, roof_cells, RECTANGLE));
+        best.offer_type_3(g, roof, pair, RECTANGLE, start);
+        best.offer(4, start, type_4(g, roof, pair, RECTANGLE));
+    });
+    // A loop of more than four cells rates 4.6 or more.
+    if best.rating().is_none_or(|r| r > RECTANGLE) {
+        longer_loop(g, &mut best);
+    }
+    best.0.map(|(_, f)| f)
 }
 
 /// The longest loop searched, in cells.
@@ -40,11 +88,12 @@ const MAX_LOOP: usize = 10;
 
 /// Unique loops of 6 to [`MAX_LOOP`] cells on two digits: a closed path of cells that all
 /// hold both digits, each unit holding none of its cells or two at an odd distance along
-/// it (so that the digits could alternate along it). Type 1: one cell holds more and loses the two
-/// digits; type 2: the cells with more hold one extra digit, the same, which leaves the
-/// cells that see them all. 4.5 plus a tenth for every two cells beyond four.
-fn longer_loop(g: &Grid) -> Option<Found> {
-    let mut best: Option<Found> = None;
+/// it (so that the digits could alternate along it). Type 1: one cell holds more and loses
+/// the two digits; type 2: the cells with more hold one extra digit, the same, which leaves
+/// the cells that see them all; types 3 and 4: two cells of one unit hold more, as a
+/// rectangle's roof. Rated by [`loop_rating`] (a type 3 a tenth more for each cell of its
+/// set, as a rectangle's). Offers each to `best`.
+fn longer_loop(g: &Grid, best: &mut Best) {
     for a in 0..9 {
         for b in a + 1..9 {
             let pair = (1u16 << a) | (1 << b);
@@ -60,11 +109,10 @@ fn longer_loop(g: &Grid) -> Option<Found> {
                 path[0] = start;
                 let more = g.cand[start] & !pair;
                 let extras = (usize::from(more != 0), more);
-                extend(g, cells, pair, &mut path, 1, extras, &mut best);
+                extend(g, cells, pair, &mut path, 1, extras, best);
             }
         }
     }
-    best
 }
 
 /// Extends the loop `path[..len]` (cells of `cells`, `path[0]` the lowest) by one cell
@@ -77,7 +125,7 @@ fn extend(
     path: &mut [usize; MAX_LOOP],
     len: usize,
     (n_extra, extra): (usize, u16),
-    best: &mut Option<Found>,
+    best: &mut Best,
 ) {
     let last = path[len - 1];
     let first = path[0];
@@ -92,11 +140,7 @@ fn extend(
             if q == first {
                 let closing = inside == (1u128 << last) | (1 << first);
                 if closing && len >= 6 && len.is_multiple_of(2) && closes(path, len) {
-                    if let Some(f) = loop_found(g, pair, &path[..len]) {
-                        if best.as_ref().is_none_or(|b| f.rating < b.rating) {
-                            *best = Some(f);
-                        }
-                    }
+                    loop_found(g, pair, &path[..len], best);
                 }
                 continue;
             }
@@ -112,11 +156,18 @@ fn extend(
                 continue;
             }
             // Type 1 has one cell with more digits, type 2 several with the same one extra
-            // digit: any other path leads nowhere.
+            // digit, types 3 and 4 two in one unit: any other path leads nowhere.
             let more = g.cand[q] & !pair;
             let extras = (n_extra + usize::from(more != 0), extra | more);
             if extras.0 >= 2 && extras.1.count_ones() != 1 {
-                continue;
+                if extras.0 > 2 {
+                    continue;
+                }
+                // The second cell with more shares a unit with the first.
+                let first = path[..len].iter().find(|&&c| g.cand[c] != pair);
+                if more != 0 && first.is_none_or(|&c| shared_units(c, q).next().is_none()) {
+                    continue;
+                }
             }
             path[len] = q;
             extend(g, cells, pair, path, len + 1, extras, best);
@@ -143,22 +194,56 @@ fn closes(path: &[usize; MAX_LOOP], len: usize) -> bool {
     })
 }
 
-/// The step of a closed loop on `pair`, if its type removes something.
-fn loop_found(g: &Grid, pair: u16, path: &[usize]) -> Option<Found> {
-    let rating = 45 + (path.len() as i32 - 4) / 2;
+/// The rating of a loop of `len` cells as Sudoku Explainer gives it: 4.6 for 6 cells, 4.7
+/// for 8, 5.0 for 10 (and 12, which the walk does not search).
+fn loop_rating(len: usize) -> i32 {
+    match len {
+        ..=4 => RECTANGLE,
+        6 => 46,
+        8 => 47,
+        _ => 50,
+    }
+}
+
+/// Offers to `best` the step of a closed loop on `pair`, if its type removes something.
+fn loop_found(g: &Grid, pair: u16, path: &[usize], best: &mut Best) {
+    let rating = loop_rating(path.len());
     let mut extras = 0u128;
     for &c in path {
         if g.cand[c] != pair {
             extras |= 1 << c;
         }
     }
+    // The loop's lowest cell with only the pair.
+    let start = path
+        .iter()
+        .copied()
+        .filter(|&c| g.cand[c] == pair)
+        .min()
+        .unwrap_or(path[0]);
     let mut removed = [0u16; CELLS];
     if extras.count_ones() == 1 {
         let c = extras.trailing_zeros() as usize;
         removed[c] = pair;
-        return Some(Found::removing(SeRule::UniqueLoop, rating, removed));
+        let f = Found::removing(SeRule::UniqueLoop, rating, removed);
+        best.offer(1, start, Some(f));
+        return;
     }
-    // Type 2: one extra digit, the same in every cell with more.
+    best.offer(2, start, loop_type_2(g, pair, extras, rating));
+    if extras.count_ones() == 2 {
+        let r1 = extras.trailing_zeros() as usize;
+        let r2 = (extras & (extras - 1)).trailing_zeros() as usize;
+        if shared_units(r1, r2).next().is_some() {
+            best.offer_type_3(g, [r1, r2], pair, rating, start);
+            best.offer(4, start, type_4(g, [r1, r2], pair, rating));
+        }
+    }
+}
+
+/// Type 2 of a loop on `pair` whose cells `extras` hold more than the pair: they hold one
+/// extra digit, the same, which leaves the cells that see them all.
+fn loop_type_2(g: &Grid, pair: u16, extras: u128, rating: i32) -> Option<Found> {
+    let mut removed = [0u16; CELLS];
     let mut x = 0u16;
     let mut m = extras;
     while m != 0 {
@@ -193,9 +278,10 @@ fn loop_found(g: &Grid, pair: u16, path: &[usize]) -> Option<Found> {
 }
 
 /// Every rectangle of open cells over two rows, two columns and two boxes, with each pair
-/// of digits all four corners hold, two of them ("floor") with only those two, the other
-/// two ("roof") with more: `f(corners as [floor, floor, roof, roof], pair)`.
-fn each_rectangle(g: &Grid, f: &mut impl FnMut([usize; 4], u16)) {
+/// of digits all four corners hold, two or three of them ("floor") with only those two,
+/// the others ("roof") with more: `f(corners, floor, pair)`, the corners floor first, each
+/// part in corner order (row-major).
+fn each_rectangle(g: &Grid, f: &mut impl FnMut([usize; 4], usize, u16)) {
     lib::rectangles(g, &mut |cs| {
         let common = cs.iter().fold(0x1FF, |a, &c| a & g.cand[c]);
         let mut pairs = common;
@@ -219,8 +305,8 @@ fn each_rectangle(g: &Grid, f: &mut impl FnMut([usize; 4], u16)) {
                     }
                 }
                 let floor = cs.iter().filter(|&&c| g.cand[c] == pair).count();
-                if floor == 2 {
-                    f(sorted, pair);
+                if floor == 2 || floor == 3 {
+                    f(sorted, floor, pair);
                 }
             }
         }
@@ -228,24 +314,25 @@ fn each_rectangle(g: &Grid, f: &mut impl FnMut([usize; 4], u16)) {
     });
 }
 
-/// The units (indices of [`UNITS`]) that hold both cells.
+/// The units (indices of [`UNITS`]) that hold both cells: box, row, column, the order in
+/// which Sudoku Explainer meets a type 3's sets.
 fn shared_units(a: usize, b: usize) -> impl Iterator<Item = usize> {
     let mut v = [usize::MAX; 3];
+    if BOX[a] == BOX[b] {
+        v[0] = 18 + BOX[a] as usize;
+    }
     if ROW[a] == ROW[b] {
-        v[0] = ROW[a] as usize;
+        v[1] = ROW[a] as usize;
     }
     if COL[a] == COL[b] {
-        v[1] = 9 + COL[a] as usize;
-    }
-    if BOX[a] == BOX[b] {
-        v[2] = 18 + BOX[a] as usize;
+        v[2] = 9 + COL[a] as usize;
     }
     v.into_iter().filter(|&u| u != usize::MAX)
 }
 
-/// Type 4: the roof shares a unit where one digit of the pair fits only in the roof: the
-/// other digit leaves the roof (4.5).
-fn type_4(g: &Grid, [_, _, r1, r2]: [usize; 4], pair: u16) -> Option<Found> {
+/// Type 4, rated `rating`: the roof shares a unit where one digit of the pair fits only in
+/// the roof: the other digit leaves the roof.
+fn type_4(g: &Grid, [r1, r2]: [usize; 2], pair: u16, rating: i32) -> Option<Found> {
     for u in shared_units(r1, r2) {
         for bit in [pair & pair.wrapping_neg(), pair & (pair - 1)] {
             let places = (0..9)
@@ -256,34 +343,53 @@ fn type_4(g: &Grid, [_, _, r1, r2]: [usize; 4], pair: u16) -> Option<Found> {
                 let mut removed = [0u16; CELLS];
                 removed[r1] = other;
                 removed[r2] = other;
-                return Some(Found::removing(SeRule::UniqueLoop, 45, removed));
+                return Some(Found::removing(SeRule::UniqueLoop, rating, removed));
             }
         }
     }
     None
 }
 
-/// Type 3: the roof's extra digits and other cells of a unit the roof shares make a naked
-/// subset: its digits leave the unit's other cells (4.5 with one other cell, a tenth more
-/// for each further one).
-fn type_3(g: &Grid, [_, _, r1, r2]: [usize; 4], pair: u16) -> Option<Found> {
+/// Keeps `f` in `best` if it rates lower than the step kept so far.
+fn keep_easier(best: &mut Option<Found>, f: Found) {
+    if best.as_ref().is_none_or(|b| f.rating < b.rating) {
+        *best = Some(f);
+    }
+}
+
+/// The open cells of unit `u` other than the two `roof` cells.
+fn beside(g: &Grid, u: usize, [r1, r2]: [usize; 2]) -> u128 {
+    UNITS[u]
+        .iter()
+        .map(|&c| usize::from(c))
+        .filter(|&c| c != r1 && c != r2 && g.digit[c] == 0)
+        .fold(0u128, |m, c| m | 1 << c)
+}
+
+/// Type 3 with a naked set: one of the two roof cells holds one of their extra digits, so
+/// the roof acts as one cell with those digits; with other cells of a unit it shares it
+/// makes a naked set, whose digits leave the unit's other cells. Sudoku Explainer looks
+/// only for sets of no more digits than half the unit's open cells, the roof's two
+/// counted. `base` plus a tenth for each other cell (one to three): 4.6 for a rectangle's
+/// naked pair.
+fn type_3_naked(g: &Grid, [r1, r2]: [usize; 2], pair: u16, base: i32) -> Option<Found> {
     let extra = (g.cand[r1] | g.cand[r2]) & !pair;
     let mut best: Option<Found> = None;
     for u in shared_units(r1, r2) {
         let mut others = [0usize; 9];
         let mut n = 0;
-        for &c in &UNITS[u] {
-            let c = c as usize;
-            if c != r1 && c != r2 && g.digit[c] == 0 {
-                others[n] = c;
-                n += 1;
-            }
+        let mut m = beside(g, u, [r1, r2]);
+        while m != 0 {
+            others[n] = m.trailing_zeros() as usize;
+            m &= m - 1;
+            n += 1;
         }
         let others = &others[..n];
-        // Subsets of 1 to 3 other cells with the roof as one more cell.
+        // Subsets of `k` other cells with the roof as one more cell, a set of `k + 1`
+        // digits in a unit of `n + 2` open cells.
         for mask in 1u32..(1 << n) {
             let k = mask.count_ones() as usize;
-            if k > 3 {
+            if 2 * (k + 1) > n + 2 {
                 continue;
             }
             let union = (0..n)
@@ -301,11 +407,69 @@ fn type_3(g: &Grid, [_, _, r1, r2]: [usize; 4], pair: u16) -> Option<Found> {
                 }
             }
             if any {
-                let f = Found::removing(SeRule::UniqueLoop, 45 + k as i32 - 1, removed);
-                if best.as_ref().is_none_or(|b| f.rating < b.rating) {
-                    best = Some(f);
+                let f = Found::removing(SeRule::UniqueLoop, base + k as i32, removed);
+                keep_easier(&mut best, f);
+            }
+        }
+    }
+    best
+}
+
+/// Type 3 with a hidden set: one of the two roof cells holds one of their extra digits, so
+/// in a unit the roof shares, the pair's two digits and `k - 1` digits that are neither
+/// in the pair nor extra fit only in the other roof cell and `k` other cells (1 to 3);
+/// those `k` cells keep only the set's digits. Sudoku Explainer looks only for sets of
+/// no fewer digits than the roof has extra ones and of fewer than half the unit's open
+/// cells, the roof's two counted (so of 2 to 4 digits). `base` plus a tenth for each other
+/// cell beyond the first: 4.5 for a rectangle's hidden pair.
+fn type_3_hidden(g: &Grid, [r1, r2]: [usize; 2], pair: u16, base: i32) -> Option<Found> {
+    let extra = (g.cand[r1] | g.cand[r2]) & !pair;
+    let (a, b) = (
+        pair.trailing_zeros() as usize,
+        (pair & (pair - 1)).trailing_zeros() as usize,
+    );
+    let mut best: Option<Found> = None;
+    for u in shared_units(r1, r2) {
+        let beside = beside(g, u, [r1, r2]);
+        let pair_cells = (g.pos[a] | g.pos[b]) & beside;
+        // The digits that may join the pair: open in the unit, not in the roof.
+        let free = (0..9)
+            .filter(|&d| (1u16 << d) & (pair | extra) == 0 && g.pos[d] & beside != 0)
+            .fold(0u16, |m, d| m | 1 << d);
+        // The unit's open cells, the roof's two counted.
+        let n = beside.count_ones() + 2;
+        // Every subset of `free`, the empty one first, whose set has as many digits as the
+        // roof has extra ones at least, and fewer than half the unit's open cells.
+        let mut joined = 0u16;
+        loop {
+            let size = joined.count_ones() + 2;
+            if size >= extra.count_ones() && 2 * size < n {
+                let cells = (0..9)
+                    .filter(|&d| joined >> d & 1 != 0)
+                    .fold(pair_cells, |m, d| m | (g.pos[d] & beside));
+                let k = cells.count_ones();
+                if k == joined.count_ones() + 1 {
+                    let set = pair | joined;
+                    let mut removed = [0u16; CELLS];
+                    let mut any = false;
+                    let mut m = cells;
+                    while m != 0 {
+                        let c = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        removed[c] = g.cand[c] & !set;
+                        any |= removed[c] != 0;
+                    }
+                    if any {
+                        let f = Found::removing(SeRule::UniqueLoop, base + k as i32 - 1, removed);
+                        keep_easier(&mut best, f);
+                    }
                 }
             }
+            if joined == free {
+                break;
+            }
+            // The next subset of `free`, in increasing order.
+            joined = (joined.wrapping_sub(free)) & free;
         }
     }
     best
@@ -373,4 +537,234 @@ pub(crate) fn bug(g: &Grid) -> Option<Found> {
         return Some(Found::removing(SeRule::Bug, 57, removed));
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The grid of 81 tokens: `[d]` a filled cell, else an open cell's candidates.
+    fn grid(text: &str) -> Grid {
+        let mut digit = [0u8; CELLS];
+        let mut cand = [0u16; CELLS];
+        let tokens: Vec<&str> = text.split_whitespace().collect();
+        assert_eq!(tokens.len(), CELLS);
+        for (c, t) in tokens.iter().enumerate() {
+            if let Some(d) = t.strip_prefix('[') {
+                digit[c] = d.as_bytes()[0] - b'0';
+            } else {
+                cand[c] = t.bytes().fold(0, |m, b| m | 1 << (b - b'1'));
+            }
+        }
+        Grid::from_parts(digit, cand)
+    }
+
+    /// The removals of `f` as (row, column, digits), 1-based.
+    fn removals(f: &Found) -> Vec<(usize, usize, Vec<u8>)> {
+        (0..CELLS)
+            .filter(|&c| f.removed[c] != 0)
+            .map(|c| {
+                let ds = (0..9).filter(|d| f.removed[c] >> d & 1 != 0);
+                (c / 9 + 1, c % 9 + 1, ds.map(|d| d as u8 + 1).collect())
+            })
+            .collect()
+    }
+
+    /// gen_minimal line 23644 after 28 steps. serate rates the puzzle 4.5/1.2/1.2, and
+    /// Sudoku Explainer's own unique loop search on this grid (run outside the project)
+    /// lists first the rectangle r2c7, r2c9, r9c7, r9c9 on 1 and 8 of type 3 with a hidden
+    /// pair, 4.5: in row 2, 1 and 8 fit only in the roof and r2c3, so r2c3 loses 2. A type
+    /// 4 of the same rectangle, also 4.5, comes after it.
+    #[test]
+    fn a_hidden_pair_rates_as_a_rectangle_and_ranks_before_type_4() {
+        let g = grid(
+            "[5] [4] [1] 39 [8] [6] [7] 39 [2]
+             [6] [3] 28 59 29 [7] 1589 [4] 189
+             28 [7] [9] 345 234 [1] 358 358 [6]
+             [7] [5] [6] [2] [1] 39 [4] 89 389
+             [1] [9] 34 [8] [6] 34 [2] [7] [5]
+             48 [2] 348 [7] [5] 349 [6] [1] 39
+             29 [1] 257 [6] 79 [8] 359 359 [4]
+             [3] [8] 45 [1] 49 [2] 59 [6] [7]
+             49 [6] 47 349 3479 [5] 18 [2] 18",
+        );
+        let f = unique_loops(&g).expect("a unique rectangle");
+        assert_eq!(f.rating, 45);
+        assert_eq!(removals(&f), [(2, 3, vec![2])]);
+    }
+
+    /// gen_minimal line 62575 after 18 steps, its hardest step: serate rates the puzzle
+    /// 4.6/1.2/1.2. The rectangle r4c2, r4c4, r6c2, r6c4 on 1 and 3 is of type 3 with a
+    /// hidden triplet: in column 2, 1, 3 and 7 fit only in the roof and r1c2, r2c2, which
+    /// keep only those (4.6). Its naked quad in the same column rates 4.8.
+    #[test]
+    fn a_hidden_triplet_is_the_hardest_step_of_a_puzzle() {
+        let g = grid(
+            "1269 12479 2469 25679 25 69 459 [3] [8]
+             389 34789 [5] 789 [1] 89 49 [2] [6]
+             2689 289 2689 25689 [4] [3] 59 [7] [1]
+             [4] 135 36 13 [8] [2] [7] 56 [9]
+             268 258 268 [4] [9] [7] [1] 56 [3]
+             139 139 [7] 13 [6] [5] [8] [4] [2]
+             39 [6] 349 59 [7] [1] [2] [8] 45
+             [7] 2489 2489 25689 25 689 [3] [1] 45
+             [5] 28 [1] 28 [3] [4] [6] [9] [7]",
+        );
+        let f = unique_loops(&g).expect("a unique rectangle");
+        assert_eq!(f.rating, 46);
+        assert_eq!(removals(&f), [(1, 2, vec![2, 4, 9]), (2, 2, vec![4, 8, 9])]);
+    }
+
+    /// puzzles3_magictour_top1465 line 347 after 13 steps. Sudoku Explainer's own search
+    /// (run outside the project) gives one step, the rectangle r7c2, r8c2, r7c5, r8c5 on 2
+    /// and 4 of type 3 with a hidden triplet, 4.6: in box 8, 2, 4 and 7 fit only in the
+    /// roof and r7c6, r8c6, which lose 1 and 8. The naked quad of the roof with r9c4, r9c5
+    /// and r9c6 (the same removals) is not on its list: a naked set may hold half the
+    /// unit's 7 open cells at most.
+    #[test]
+    fn a_hidden_triplet_rates_a_tenth_more() {
+        let g = grid(
+            "[8] [5] 4679 37 346 34 479 [2] [1]
+             247 [3] [1] 278 248 [9] [5] 78 [6]
+             24679 69 4679 1278 12468 [5] [3] 789 478
+             59 [7] 39 [4] 12358 1238 128 [6] 358
+             456 18 346 12358 [7] 12368 1248 1358 [9]
+             456 18 [2] 1358 [9] 1368 1478 13578 34578
+             [3] 24 [8] [6] 124 1247 179 1579 57
+             [1] 24 [5] [9] 248 2478 [6] 378 378
+             679 69 679 1358 1358 138 18 [4] [2]",
+        );
+        let f = unique_loops(&g).expect("a unique rectangle");
+        assert_eq!(f.rating, 46);
+        assert_eq!(removals(&f), [(7, 6, vec![1]), (8, 6, vec![8])]);
+    }
+
+    /// gen_minimal line 12210 after 31 steps, its hardest step: serate rates the puzzle
+    /// 4.6/1.2/1.2. The rectangle r1c2, r1c3, r8c2, r8c3 on 7 and 8 is of type 3 with a
+    /// naked pair, the roof's 1 and 6 with r1c7's: 1 and 6 leave the rest of row 1.
+    #[test]
+    fn a_naked_pair_rates_a_tenth_more_than_a_rectangle() {
+        let g = grid(
+            "[9] 678 178 [2] 1478 [3] 16 468 [5]
+             [5] 378 178 47 1478 [6] [2] 348 [9]
+             36 [4] [2] [9] [5] 18 136 [7] 38
+             [7] [1] [4] 36 [9] [5] 36 28 28
+             [2] [9] [6] 14 348 48 [7] [5] 13
+             [8] [5] [3] 17 67 [2] [4] [9] 16
+             [1] 36 [9] [8] 24 [7] [5] 236 2346
+             36 78 78 [5] 124 14 [9] 236 2346
+             [4] [2] [5] 36 36 [9] [8] [1] [7]",
+        );
+        let f = unique_loops(&g).expect("a unique rectangle");
+        assert_eq!(f.rating, 46);
+        assert_eq!(removals(&f), [(1, 5, vec![1]), (1, 8, vec![6])]);
+    }
+
+    /// gen_minimal line 1755 after 26 steps, its hardest step: serate rates the puzzle
+    /// 4.6/1.2/1.2. The loop r4c3, r4c4, r6c4, r6c1, r9c1, r9c3 on 5 and 9 is of type 4:
+    /// in column 4, 9 fits only in r4c4 and r6c4, which lose 5 (4.6, a loop of 6 cells).
+    #[test]
+    fn a_loop_of_type_4_is_the_hardest_step_of_a_puzzle() {
+        let g = grid(
+            "[8] [7] [6] [3] 45 45 [1] [2] [9]
+             [2] [5] [3] [6] [1] [9] 48 [7] 48
+             [4] [9] [1] [2] [8] [7] [5] [6] [3]
+             [1] [6] 59 4589 45 238 [7] 348 248
+             [7] 23 [8] 14 [6] 1234 [9] [5] 124
+             59 23 [4] 1589 [7] 12358 68 138 1268
+             [6] [1] [7] 458 [2] 458 [3] [9] 458
+             [3] [8] [2] [7] [9] 145 46 14 1456
+             59 [4] 59 18 [3] [6] [2] 18 [7]",
+        );
+        let f = unique_loops(&g).expect("a unique loop");
+        assert_eq!(f.rating, 46);
+        assert_eq!(removals(&f), [(4, 4, vec![5]), (6, 4, vec![5])]);
+    }
+
+    /// gen_minimal line 7240 after 35 steps (serate rates the puzzle 7.1/1.2/1.2). Sudoku
+    /// Explainer's own search (run outside the project) gives one step: the loop of 10
+    /// cells r1c6, r3c6, r3c2, r6c2, r6c9, r2c9, r2c8, r4c8, r4c1, r1c1 on 5 and 7, of
+    /// type 3 with a naked pair in box 1 (the roof r1c1, r3c2's 2 and 8 with r2c2's): r1c2
+    /// loses 8. A loop of 10 cells rates 5.0, the pair a tenth more.
+    #[test]
+    fn a_loop_of_ten_cells_rates_5_0() {
+        let g = grid(
+            "578 5678 569 48 14 57 19 [2] [3]
+             [1] 28 [4] [3] [9] 28 [6] 57 57
+             [3] 257 59 [6] 12 57 19 [4] [8]
+             57 [1] [3] [2] [8] [9] [4] 57 [6]
+             [9] [4] [2] [7] [5] [6] [3] [8] [1]
+             [6] 57 [8] [1] [3] [4] [2] [9] 57
+             [4] [9] [1] [5] [7] [3] [8] [6] [2]
+             25 [3] 56 48 246 28 [7] [1] [9]
+             28 68 [7] [9] 26 [1] [5] [3] [4]",
+        );
+        let f = unique_loops(&g).expect("a unique loop");
+        assert_eq!(f.rating, 51);
+        assert_eq!(removals(&f), [(1, 2, vec![8])]);
+    }
+
+    /// puzzles2_17_clue line 25048 after 36 steps, its hardest step: serate rates the
+    /// puzzle 4.8/1.2/1.2. The rectangle r1c4, r1c5, r9c4, r9c5 on 6 and 9 has a naked
+    /// quad in box 2 (the roof's 3, 4, 5 and 8 with r1c6, r2c4 and r2c5), 4.8. The hidden
+    /// pair of 6 and 9 with r3c6 and the hidden quad of 2, 6, 7 and 9 with r3c4, r3c5 and
+    /// r3c6 remove the same 8 but are not on Sudoku Explainer's list: a hidden set holds
+    /// no fewer digits than the roof's 4 extra ones and fewer than half the box's 8 open
+    /// cells.
+    #[test]
+    fn hidden_sets_are_bounded_by_the_extra_digits_and_the_unit() {
+        let g = grid(
+            "58 [7] [2] 4569 34689 35 34689 [1] 3489
+             58 [6] [9] 45 348 [1] 348 [7] [2]
+             [1] [3] [4] 27 27 689 689 [5] 89
+             [9] [4] [7] [1] 268 68 35 28 35
+             [3] [5] [6] 249 2489 89 [1] 28 [7]
+             [2] [8] [1] [3] [5] [7] 49 [6] 49
+             [6] [2] 38 57 37 [4] 58 [9] [1]
+             [4] [9] [5] [8] [1] [2] [7] [3] [6]
+             [7] [1] 38 69 69 35 [2] [4] 58",
+        );
+        let f = unique_loops(&g).expect("a unique rectangle");
+        assert_eq!(f.rating, 48);
+        assert_eq!(removals(&f), [(3, 6, vec![8])]);
+    }
+
+    /// gen_minimal line 1940, serate 6.8/1.2/1.2: on this grid of an earlier walk Sudoku
+    /// Explainer finds no unique rectangle. The rectangle r2c7, r2c9, r7c7, r7c9 on 2 and 7
+    /// has a naked triplet in row 7 (the roof's 1, 4 and 8 with r7c6 and r7c8), but the
+    /// row has 5 open cells, and a naked set holds half of them at most.
+    #[test]
+    fn naked_sets_are_bounded_by_the_unit() {
+        let g = grid(
+            "[7] [6] [2] [1] [8] [5] [4] [9] [3]
+             48 1458 15 [9] [6] [3] 27 18 27
+             [3] 18 [9] [4] [2] [7] [5] [6] 18
+             248 [9] 48 28 [1] [6] [3] [7] [5]
+             [6] 27 [3] 27 [5] [9] [8] 14 14
+             [1] 578 57 78 [3] [4] [9] [2] [6]
+             [5] 2478 [6] [3] [9] 18 127 48 2478
+             89 178 17 [5] [4] [2] [6] [3] 789
+             2489 [3] 48 [6] [7] 18 12 [5] 2489",
+        );
+        assert_eq!(unique_loops(&g), None);
+    }
+
+    /// puzzles2_17_clue line 8050, serate 6.6/1.5/1.5: on this grid of an earlier walk
+    /// Sudoku Explainer finds no unique rectangle. r1c4, r1c5 and r7c4 hold only 3 and 8,
+    /// but r7c5 holds 3 and 7: a rectangle needs both digits in all four corners.
+    #[test]
+    fn every_corner_holds_both_digits() {
+        let g = grid(
+            "[9] [2] [6] 38 38 [1] [7] [4] [5]
+             [4] [8] [5] 69 67 79 [3] [1] [2]
+             [7] [1] [3] [2] [4] [5] [6] 89 89
+             [3] [4] 28 [5] 268 89 [1] [7] 69
+             [5] 79 78 69 [1] [3] [4] [2] 689
+             [1] [6] 29 [7] 28 [4] 89 [5] [3]
+             [6] 79 [4] 38 37 [2] [5] 89 [1]
+             [2] [3] 79 [1] [5] 78 89 [6] [4]
+             [8] [5] [1] [4] [9] [6] [2] [3] [7]",
+        );
+        assert_eq!(unique_loops(&g), None);
+    }
 }
