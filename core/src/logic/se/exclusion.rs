@@ -7,23 +7,18 @@ use super::rule::SeRule;
 use super::Found;
 use crate::board::CELLS;
 use crate::logic::grid::Grid;
-use crate::units::PEER_MASK;
+use crate::units::{sees, PEER_MASK};
 
 /// The first aligned pair exclusion (6.2), pairs of cells in increasing order.
 pub(crate) fn aligned_pair(g: &Grid) -> Option<Found> {
-    // The cells with two candidates or more.
-    let open = (0..CELLS).fold(0u128, |m, c| {
-        m | u128::from(g.cand[c] & (g.cand[c].wrapping_sub(1)) != 0) << c
-    });
-    let mut m = open;
-    while m != 0 {
-        let a = m.trailing_zeros() as usize;
-        m &= m - 1;
-        // The peers of `a` after it, in increasing order.
-        let mut bs = PEER_MASK[a] & m;
-        while bs != 0 {
-            let b = bs.trailing_zeros() as usize;
-            bs &= bs - 1;
+    for a in 0..CELLS {
+        if g.cand[a].count_ones() < 2 {
+            continue;
+        }
+        for b in a + 1..CELLS {
+            if g.cand[b].count_ones() < 2 || !sees(a, b) {
+                continue;
+            }
             if let Some(f) = exclude(g, a, b) {
                 return Some(f);
             }
@@ -46,10 +41,6 @@ fn exclude(g: &Grid, a: usize, b: usize) -> Option<Found> {
             n += 1;
         }
     }
-    if n == 0 {
-        // Each digit of one cell has a different one in the other (both have two or more).
-        return None;
-    }
     let pairs = &pairs[..n];
     // The digits of each cell that some remaining combination uses.
     let (mut keep_a, mut keep_b) = (0u16, 0u16);
@@ -68,13 +59,11 @@ fn exclude(g: &Grid, a: usize, b: usize) -> Option<Found> {
             keep_b |= y;
         }
     }
-    if g.cand[a] & !keep_a | g.cand[b] & !keep_b == 0 {
-        return None;
-    }
     let mut removed = [0u16; CELLS];
     removed[a] = g.cand[a] & !keep_a;
     removed[b] = g.cand[b] & !keep_b;
-    Some(Found::removing(SeRule::AlignedPairExclusion, 62, removed))
+    (removed[a] | removed[b] != 0)
+        .then(|| Found::removing(SeRule::AlignedPairExclusion, 62, removed))
 }
 
 /// Aligned triplet exclusion (7.5): three cells of one unit, and the cells with two or
