@@ -77,6 +77,32 @@ fn two_bits(x: u128) -> bool {
     x != 0 && one_bit(x & (x - 1))
 }
 
+/// The strong links of one grid, which a static search follows from its "off" nodes: the
+/// cells with two candidates and, per digit, the units where it has two places. Found
+/// once a grid rather than at every node a search follows.
+#[derive(Debug, Clone, Copy, Default)]
+struct Strong {
+    /// Bit `c`: cell `c` has two candidates.
+    bivalue: u128,
+    /// Per digit, bit `u`: the digit has two places in unit `u` of [`UNITS`].
+    pairs: [u32; 9],
+}
+
+impl Strong {
+    fn of(g: &Grid) -> Strong {
+        let mut strong = Strong::default();
+        for (c, &cand) in g.cand.iter().enumerate() {
+            strong.bivalue |= u128::from(two_bits(u128::from(cand))) << c;
+        }
+        for (d, pairs) in strong.pairs.iter_mut().enumerate() {
+            for (u, &unit) in UNIT_MASK.iter().enumerate() {
+                *pairs |= u32::from(two_bits(g.pos[d] & unit)) << u;
+            }
+        }
+        strong
+    }
+}
+
 /// The cell, digit (0-8) and state of a node.
 fn parts(n: u16) -> (usize, usize, bool) {
     let n = usize::from(n);
@@ -138,6 +164,8 @@ struct Search {
     order: Vec<u16>,
     /// The grid as the chain changed it (dynamic searches).
     work: Grid,
+    /// The strong links of the grid a static search reads.
+    strong: Strong,
     /// A node reached both on and off: (the on node, the off node).
     contradiction: Option<(u16, u16)>,
     /// Whether the search ends at its first contradiction.
@@ -147,6 +175,9 @@ struct Search {
     banned: u16,
     /// A node whose reaching ends the search (all that is asked of it), or `u16::MAX`.
     target: u16,
+    /// Whether the search has ended: `target` reached, or a contradiction where the
+    /// search stops at one (checked once a node rather than worked out again).
+    ended: bool,
     /// The depth of the node being followed.
     cur: u8,
     /// The most complexity a conclusion may have to matter: nodes are followed only while
@@ -186,10 +217,12 @@ impl Search {
             pending_off: Vec::new(),
             order: Vec::new(),
             work: *g,
+            strong: Strong::default(),
             contradiction: None,
             stop: true,
             banned: u16::MAX,
             target: u16::MAX,
+            ended: false,
             cur: 0,
             limit: usize::MAX,
             nests: Vec::new(),
@@ -223,6 +256,7 @@ impl Search {
             self.work = *g;
         }
         self.contradiction = None;
+        self.ended = false;
         self.cur = 0;
         self.nests.clear();
         self.no_memory = false;
@@ -308,7 +342,9 @@ impl Search {
         }
         if self.reached(n ^ 1) && self.contradiction.is_none() {
             self.contradiction = Some(if on { (n, n ^ 1) } else { (n ^ 1, n) });
+            self.ended |= self.stop;
         }
+        self.ended |= n == self.target;
     }
 
     /// Follows every node from `start` (already added) until nothing is left or a
@@ -320,9 +356,7 @@ impl Search {
             if self.no_memory {
                 return Err(Error::NoMemory);
             }
-            if self.stop && self.contradiction.is_some()
-                || self.target != u16::MAX && self.reached(self.target)
-            {
+            if self.ended {
                 return Ok(());
             }
             if on_at < self.pending_on.len() {
@@ -432,14 +466,14 @@ impl Search {
                 }
             }
         } else {
-            if mode.y && two_bits(u128::from(g0.cand[cell])) {
+            if mode.y && self.strong.bivalue >> cell & 1 != 0 {
                 let e = (g0.cand[cell] & !(1 << d)).trailing_zeros() as usize;
                 self.add(node(cell, e, true), &[n], 0);
             }
             if mode.x {
                 for u in se_units(cell) {
-                    let places = g0.pos[d] & UNIT_MASK[u];
-                    if two_bits(places) {
+                    if self.strong.pairs[d] >> u & 1 != 0 {
+                        let places = g0.pos[d] & UNIT_MASK[u];
                         let p = (places & !(1u128 << cell)).trailing_zeros() as usize;
                         if p < CELLS {
                             self.add(node(p, d, true), &[n], 0);
@@ -797,6 +831,9 @@ struct Nested {
     pool: Vec<u32>,
     /// The number of calls of [`Nested::forcing`] so far: which one a kept search is of.
     call: u64,
+    /// The strong links of the grid of the static level running ([`Nested::unary`], or
+    /// [`Nested::forcing`] on static links).
+    strong: Strong,
 }
 
 impl Nested {
@@ -828,6 +865,7 @@ impl Nested {
             fresh: Fresh::new()?,
             pool,
             call: 0,
+            strong: Strong::default(),
         })
     }
 
@@ -894,8 +932,12 @@ impl Nested {
         }
         let limit = self.limit;
         let inner = self.inner.first_mut();
+        let strong = self.strong;
         let s = self.searches.get_mut(k).ok_or(Error::Internal)?;
         s.reset(g, mode.dynamic);
+        if !mode.dynamic {
+            s.strong = strong;
+        }
         s.stop = mode.stop;
         s.banned = banned;
         s.target = target;
@@ -972,6 +1014,7 @@ impl Nested {
     /// chain to the candidate on (it is placed).
     fn unary(&mut self, g: &Grid) -> Result<Option<Best>, Error> {
         let mut best: Option<Best> = None;
+        self.strong = Strong::of(g);
         // Gathered for a chain that removed `lost`, only chains through a link it made
         // can be kept ([`Fresh`]); otherwise only those the static reach allows can
         // conclude.
@@ -1280,6 +1323,7 @@ impl Nested {
         let mut best: Option<Best> = None;
         if !mode.dynamic {
             self.reach.make(g);
+            self.strong = Strong::of(g);
         }
         // The searches of the last call are not taken again.
         self.call += 1;
