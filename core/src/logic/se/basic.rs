@@ -9,7 +9,7 @@ use crate::logic::intersections::{box_columns, box_rows, confined, segments};
 use crate::logic::subsets::{each_hidden, each_naked};
 use crate::logic::technique::Technique;
 use crate::logic::{fish, wings};
-use crate::units::{CELL_UNITS, UNITS, UNIT_MASK};
+use crate::units::{Bits, CELL_UNITS, UNITS, UNIT_MASK};
 
 /// The units in the order Sudoku Explainer scans them: blocks, rows, columns.
 pub(crate) const SE_UNITS: [usize; 27] = {
@@ -49,9 +49,9 @@ pub(crate) fn hidden_single(g: &Grid) -> Option<Found> {
             }
         }
         for d in 0..9 {
-            let places = g.places(u, 1 << d);
-            if places.count_ones() == 1 {
-                let cell = unit[places.trailing_zeros() as usize] as usize;
+            let places = g.pos[d] & UNIT_MASK[u];
+            if places.is_single() {
+                let cell = places.trailing_zeros() as usize;
                 let (rule, rating) = match (open, is_block(u)) {
                     (1, _) => (SeRule::LastValue, 10),
                     (_, true) => (SeRule::HiddenSingle, 12),
@@ -93,9 +93,9 @@ fn single_after(g: &Grid, removed: &[u16; 81], bit: u16) -> Option<(usize, u8)> 
         }
         {
             let u = CELL_UNITS[c][2];
-            let places = after.places(u as usize, bit);
-            if places.count_ones() == 1 {
-                let cell = UNITS[u as usize][places.trailing_zeros() as usize] as usize;
+            let places = after.cells_with(bit) & UNIT_MASK[usize::from(u)];
+            if places.is_single() {
+                let cell = places.trailing_zeros() as usize;
                 return Some((cell, bit.trailing_zeros() as u8 + 1));
             }
         }
@@ -258,9 +258,9 @@ pub(crate) fn direct_hidden(g: &Grid, size: usize) -> Option<Found> {
             while ds != 0 {
                 let d = ds.trailing_zeros();
                 ds &= ds - 1;
-                let places = after.places(u, 1 << d);
-                if places.count_ones() == 1 {
-                    let cell = unit[places.trailing_zeros() as usize] as usize;
+                let places = after.pos[d as usize] & UNIT_MASK[u];
+                if places.is_single() {
+                    let cell = places.trailing_zeros() as usize;
                     return Some(Found::placing(rule, rating, cell, d as u8 + 1));
                 }
             }
