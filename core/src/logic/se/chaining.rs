@@ -51,6 +51,25 @@ fn se_units(cell: usize) -> [usize; 3] {
     [usize::from(u[2]), usize::from(u[0]), usize::from(u[1])]
 }
 
+/// Per cell, its peers in the order a chain turns them off: the block's, then the row's
+/// outside the block, then the column's outside the block (each in cell order, each peer
+/// once).
+const SE_PEERS: [[u128; 3]; CELLS] = {
+    let mut peers = [[0u128; 3]; CELLS];
+    let mut c = 0;
+    while c < CELLS {
+        let [row, col, block] = CELL_UNITS[c];
+        let block = UNIT_MASK[block as usize] & !(1u128 << c);
+        peers[c] = [
+            block,
+            UNIT_MASK[row as usize] & !block & !(1u128 << c),
+            UNIT_MASK[col as usize] & !block & !(1u128 << c),
+        ];
+        c += 1;
+    }
+    peers
+};
+
 /// Every candidate of open grid `g` as (cell, digit index), cell by cell and digit by digit:
 /// the order in which Sudoku Explainer starts its chains.
 fn candidates(g: &Grid) -> impl Iterator<Item = (usize, usize)> + '_ {
@@ -384,8 +403,6 @@ impl Search {
         }
     }
 
-    /// Follows an "on" node: the cell's other candidates off (Y), then the digit off in the
-    /// cell's block, row and column, in Sudoku Explainer's order.
     /// Whether `n`'s children can stay within the limit (a child's complexity is at least
     /// its depth plus one); if so, `n` becomes the node being followed.
     fn within(&mut self, n: u16) -> bool {
@@ -397,6 +414,8 @@ impl Search {
         true
     }
 
+    /// Follows an "on" node: the cell's other candidates off (Y), then the digit off in the
+    /// cell's block, row and column, in Sudoku Explainer's order.
     fn follow_on(&mut self, g0: &Grid, n: u16, mode: Mode) {
         let (cell, d, _) = parts(n);
         let grid = if mode.dynamic { &self.work } else { g0 };
@@ -405,15 +424,15 @@ impl Search {
         } else {
             0
         };
-        let peers = grid.pos[d] & PEER_MASK[cell];
+        let places = grid.pos[d];
         let mut m = others;
         while m != 0 {
             let e = m.trailing_zeros() as usize;
             m &= m - 1;
             self.add(node(cell, e, false), &[n], 0);
         }
-        for u in se_units(cell) {
-            let mut m = peers & UNIT_MASK[u];
+        for part in SE_PEERS[cell] {
+            let mut m = places & part;
             while m != 0 {
                 let p = m.trailing_zeros() as usize;
                 m &= m - 1;
