@@ -7,61 +7,74 @@ use super::rule::SeRule;
 use super::Found;
 use crate::board::CELLS;
 use crate::logic::grid::Grid;
-use crate::units::{sees, PEER_MASK};
+use crate::units::{Bits, PEER_MASK};
 
 /// The first aligned pair exclusion (6.2), pairs of cells in increasing order.
 pub(crate) fn aligned_pair(g: &Grid) -> Option<Found> {
-    for a in 0..CELLS {
-        if g.cand[a].count_ones() < 2 {
-            continue;
+    // The open cells with two candidates or more, and those with exactly two.
+    let (mut many, mut bivalue) = (0u128, 0u128);
+    for (c, &cand) in g.cand.iter().enumerate() {
+        if g.digit[c] == 0 && cand & cand.wrapping_sub(1) != 0 {
+            many |= 1 << c;
+            bivalue |= u128::from(cand.is_pair()) << c;
         }
-        for b in a + 1..CELLS {
-            if g.cand[b].count_ones() < 2 || !sees(a, b) {
-                continue;
-            }
-            if let Some(f) = exclude(g, a, b) {
-                return Some(f);
+    }
+    let mut m = many;
+    while m != 0 {
+        let a = m.trailing_zeros() as usize;
+        m &= m - 1;
+        // Its peers after it; a pair that no bivalue cell sees rules out only equal
+        // digits, which leaves every digit of both cells (each has two or more).
+        let mut later = many & PEER_MASK[a] & !((2u128 << a) - 1);
+        while later != 0 {
+            let b = later.trailing_zeros() as usize;
+            later &= later - 1;
+            let seen = bivalue & PEER_MASK[a] & PEER_MASK[b];
+            if seen != 0 {
+                if let Some(f) = exclude(g, a, b, seen) {
+                    return Some(f);
+                }
             }
         }
     }
     None
 }
 
-/// The exclusion on cells `a` and `b`, if it removes anything.
-fn exclude(g: &Grid, a: usize, b: usize) -> Option<Found> {
-    // The candidate sets of the bivalue cells that see both.
-    let mut pairs = [0u16; CELLS];
-    let mut n = 0;
-    let mut both = PEER_MASK[a] & PEER_MASK[b];
-    while both != 0 {
-        let c = both.trailing_zeros() as usize;
-        both &= both - 1;
-        if g.digit[c] == 0 && g.cand[c].count_ones() == 2 {
-            pairs[n] = g.cand[c];
-            n += 1;
-        }
+/// The exclusion on cells `a` and `b`, if it removes anything; `seen`: the bivalue cells
+/// that see both.
+fn exclude(g: &Grid, a: usize, b: usize, seen: u128) -> Option<Found> {
+    // Per digit `x`, the digits `y` that may not go with it: the other digit of each
+    // bivalue cell seeing both that holds `x` (and `x` itself).
+    let mut bad = [0u16; 9];
+    for (x, bad) in bad.iter_mut().enumerate() {
+        *bad = 1 << x;
     }
-    let pairs = &pairs[..n];
+    let mut m = seen;
+    while m != 0 {
+        let c = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let pair = g.cand[c];
+        let p = pair.trailing_zeros() as usize;
+        let q = (pair & (pair - 1)).trailing_zeros() as usize;
+        bad[p] |= 1 << q;
+        bad[q] |= 1 << p;
+    }
     // The digits of each cell that some remaining combination uses.
-    let (mut keep_a, mut keep_b) = (0u16, 0u16);
-    let mut da = g.cand[a];
-    while da != 0 {
-        let x = da & da.wrapping_neg();
-        da &= da - 1;
-        let mut db = g.cand[b];
-        while db != 0 {
-            let y = db & db.wrapping_neg();
-            db &= db - 1;
-            if x == y || pairs.contains(&(x | y)) {
-                continue;
+    let keep = |of: u16, with: u16| {
+        let mut keep = 0u16;
+        let mut ds = of;
+        while ds != 0 {
+            let x = ds.trailing_zeros() as usize;
+            ds &= ds - 1;
+            if with & !bad[x] != 0 {
+                keep |= 1 << x;
             }
-            keep_a |= x;
-            keep_b |= y;
         }
-    }
+        keep
+    };
     let mut removed = [0u16; CELLS];
-    removed[a] = g.cand[a] & !keep_a;
-    removed[b] = g.cand[b] & !keep_b;
+    removed[a] = g.cand[a] & !keep(g.cand[a], g.cand[b]);
+    removed[b] = g.cand[b] & !keep(g.cand[b], g.cand[a]);
     (removed[a] | removed[b] != 0)
         .then(|| Found::removing(SeRule::AlignedPairExclusion, 62, removed))
 }
