@@ -1525,11 +1525,12 @@ impl Nested {
         for on in [true, false] {
             for i in 0..order_len {
                 let n = self.searches[lead].order[i];
-                let (cell, d, is_on) = parts(n);
-                if is_on != on || g.digit[cell] != 0 || g.cand[cell] & (1 << d) == 0 {
+                // The lead reached it: the others must too (the cheapest tests first).
+                if (n % 2 == 1) != on || !ks[1..].iter().all(|&k| self.searches[k].reached(n)) {
                     continue;
                 }
-                if !ks.iter().all(|&k| self.searches[k].reached(n)) {
+                let (cell, d, _) = parts(n);
+                if g.digit[cell] != 0 || g.cand[cell] & (1 << d) == 0 {
                     continue;
                 }
                 // A node's complexity in a search is at least its depth plus one.
