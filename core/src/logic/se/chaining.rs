@@ -18,7 +18,7 @@
 
 use super::basic::{self, Basis};
 use super::fresh::Fresh;
-use super::reach::Reach;
+use super::reach::{Reach, Strong};
 use super::rule::{length_bonus, longest_within, SeRule};
 use super::Found;
 use crate::board::CELLS;
@@ -89,37 +89,6 @@ fn node(cell: usize, d: usize, on: bool) -> u16 {
 /// x86-64 target lacks: these tests are the chain searches' inner loop).
 fn one_bit(x: u128) -> bool {
     x != 0 && x & (x - 1) == 0
-}
-
-/// Whether `x` has exactly two bits set.
-fn two_bits(x: u128) -> bool {
-    x != 0 && one_bit(x & (x - 1))
-}
-
-/// The strong links of one grid, which a static search follows from its "off" nodes: the
-/// cells with two candidates and, per digit, the units where it has two places. Found
-/// once a grid rather than at every node a search follows.
-#[derive(Debug, Clone, Copy, Default)]
-struct Strong {
-    /// Bit `c`: cell `c` has two candidates.
-    bivalue: u128,
-    /// Per digit, bit `u`: the digit has two places in unit `u` of [`UNITS`].
-    pairs: [u32; 9],
-}
-
-impl Strong {
-    fn of(g: &Grid) -> Strong {
-        let mut strong = Strong::default();
-        for (c, &cand) in g.cand.iter().enumerate() {
-            strong.bivalue |= u128::from(two_bits(u128::from(cand))) << c;
-        }
-        for (d, pairs) in strong.pairs.iter_mut().enumerate() {
-            for (u, &unit) in UNIT_MASK.iter().enumerate() {
-                *pairs |= u32::from(two_bits(g.pos[d] & unit)) << u;
-            }
-        }
-        strong
-    }
 }
 
 /// The cell, digit (0-8) and state of a node.
@@ -1727,7 +1696,6 @@ mod tests {
         }
         for v in values {
             assert_eq!(one_bit(v), v.count_ones() == 1, "{v:#x}");
-            assert_eq!(two_bits(v), v.count_ones() == 2, "{v:#x}");
         }
     }
 }

@@ -63,6 +63,32 @@ fn node(cell: usize, d: usize, on: bool) -> u16 {
     (((cell * 9 + d) << 1) | usize::from(on)) as u16
 }
 
+/// The strong links of one grid, which a static search follows from its "off" nodes: the
+/// cells with two candidates and, per digit, the units where it has two places. Found
+/// once a grid rather than at every node a search follows.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Strong {
+    /// Bit `c`: cell `c` has two candidates.
+    pub(super) bivalue: u128,
+    /// Per digit, bit `u`: the digit has two places in unit `u` of [`UNITS`](crate::units::UNITS).
+    pub(super) pairs: [u32; 9],
+}
+
+impl Strong {
+    pub(super) fn of(g: &Grid) -> Strong {
+        let mut strong = Strong::default();
+        for (c, &cand) in g.cand.iter().enumerate() {
+            strong.bivalue |= u128::from(cand.is_pair()) << c;
+        }
+        for (d, pairs) in strong.pairs.iter_mut().enumerate() {
+            for (u, &unit) in UNIT_MASK.iter().enumerate() {
+                *pairs |= u32::from((g.pos[d] & unit).is_pair()) << u;
+            }
+        }
+        strong
+    }
+}
+
 /// Calls `f` with each node a static search with X and Y links goes to from node `n` of
 /// `g`: from a candidate on, the cell's other candidates off and the digit off in the
 /// cell's peers; from a candidate off, a bivalue cell's other candidate on and the
