@@ -204,19 +204,17 @@ fn locked(
     let inside = cells.iter().fold(0u128, |m, &c| m | 1u128 << c);
     let mut ds = digits;
     while ds != 0 {
-        let bit = 1u16 << ds.trailing_zeros();
+        let d = ds.trailing_zeros() as usize;
+        let bit = 1u16 << d;
         ds &= ds - 1;
-        let mut removed = [0u16; 81];
-        let mut any = false;
-        for &c in &UNITS[other] {
-            let c = c as usize;
-            if !cells.contains(&c) && g.cand[c] & bit != 0 {
-                removed[c] = bit;
-                any = true;
-            }
-        }
-        if !any {
+        let mut gone = g.pos[d] & UNIT_MASK[other] & !inside;
+        if gone == 0 {
             continue;
+        }
+        let mut removed = [0u16; 81];
+        while gone != 0 {
+            removed[gone.trailing_zeros() as usize] = bit;
+            gone &= gone - 1;
         }
         let basis = Basis {
             cells: base & !inside,
