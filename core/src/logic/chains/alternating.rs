@@ -2,7 +2,9 @@
 //! found by a breadth-first search from every start node in a fixed order.
 
 use super::{ChainFind, Grid, NODES};
-use crate::units::{cell_bit, has_cell, Bits, ALL_DIGITS, CELL_UNITS, PEER_MASK, UNIT_MASK};
+use crate::units::{
+    cell_bit, has_cell, Bits, ALL_DIGITS, CELL_UNITS, CELL_UNIT_BITS, PEER_MASK, UNIT_MASK,
+};
 
 impl Grid {
     /// The other place of digit `d` in unit `u` when `d` has exactly two places there and is
@@ -218,6 +220,15 @@ impl Grid {
         })
     }
 
+    /// Whether node `n` has a strong link under `mode` ([`Grid::strong`] finds one): a
+    /// search from a node without one finds no chain. `bilocal` from
+    /// [`Grid::bilocal_units`].
+    fn strongly_linked(&self, mode: Mode, n: usize, bilocal: &[u32; 9]) -> bool {
+        let (c, d) = (n / 9, n % 9);
+        (mode != Mode::X && self.cand[c].is_pair())
+            || (mode != Mode::Xy && bilocal[d] & CELL_UNIT_BITS[c] != 0)
+    }
+
     /// Adds to `next` the nodes strongly linked to node (`c`, `d`) ([`Grid::strong`]);
     /// `bilocal` from [`Grid::bilocal_units`].
     fn strong_into(
@@ -307,7 +318,8 @@ fn chain_search(g: &Grid, mode: Mode, starts: u16) -> Option<ChainFind> {
             break;
         }
         let limit = best.as_ref().map_or(u8::MAX, |b| b.0);
-        if !g.may_find(mode, a, limit, &ok, &bilocal) {
+        if !g.strongly_linked(mode, a, &bilocal) || !g.may_find(mode, a, limit, &ok, &bilocal)
+        {
             // No chain from `a` shorter than `limit` can remove anything: the search below
             // would find nothing.
             continue;
