@@ -320,43 +320,104 @@ fn units_with_few(m: u128) -> u32 {
 /// places outside the box (pointing), or the line's places lie in the box and the box has
 /// places outside the line (claiming). For a box and a line through it, with "in" the places
 /// in both, "box" those in the rest of the box and "line" those in the rest of the line,
-/// either is "in" with exactly one of "box" and "line".
+/// either is "in" with exactly one of "box" and "line". Read from which of the 27 row
+/// triads and 27 column triads (the three cells a line shares with a box) hold places:
+/// nine per band or stack, looked up in [`ROW_PAIRS`] and [`COLUMN_PAIRS`].
 fn locked_pairs(m: u128) -> u64 {
-    const BAND: u32 = 0o777_777_777;
-    // Per row of a band (nine bits each), the first column of each stack: octal digits 0, 3
-    // and 6 of the row hold stacks 0, 1 and 2.
-    const FIRST: u32 = 0o111_111_111;
-    const STACK_0: u32 = 0o001_001_001;
-    const STACK_2: u32 = 0o100_100_100;
-    // The three rows of each band, the band's rows side by side as in `m`.
-    let bands: [u32; 3] = [
-        m as u32 & BAND,
-        (m >> 27) as u32 & BAND,
-        (m >> 54) as u32 & BAND,
-    ];
-    let cols: [u32; 3] = bands.map(|x| (x | x >> 9 | x >> 18) & 0o777);
+    let rows = rows_of(m);
     let mut pairs = 0u64;
+    // Per band, its columns' places as nine bits.
+    let mut cols = [0u32; 3];
     for k in 0..3 {
-        let x = bands[k];
-        // Per row, the stacks where it has places, at the stacks' first columns.
-        let z = (x | x >> 1 | x >> 2) & FIRST;
-        let other_stacks = ((z & !STACK_0) >> 3)
-            | ((z & STACK_2) >> 6)
-            | ((z & !STACK_2) << 3)
-            | ((z & STACK_0) << 6);
-        let rest_of_box = ((z >> 9 | z << 18) | (z >> 18 | z << 9)) & BAND;
-        let hits = z & (rest_of_box ^ other_stacks) & FIRST;
-        // Row hits: triad `j` (box `j` of the band), bit `i` for row `i` of the band.
-        let row_hits = (hits & 0o111) | (hits >> 9 & 0o111) << 1 | (hits >> 18 & 0o111) << 2;
-        // Column hits: bit `c` for column `c` in the band's box.
-        let rest_of_line = cols[(k + 1) % 3] | cols[(k + 2) % 3];
-        let col_hits = cols[k] & (others_in_triads(cols[k]) ^ rest_of_line);
-        // Triad `j` of each to the six bits of box `j`: rows first, then columns.
-        let spread = |x: u32| u64::from((x & 0o7) | (x & 0o70) << 3 | (x & 0o700) << 6);
-        pairs |= (spread(row_hits) | spread(col_hits) << 3) << (18 * k);
+        let (a, b, c) = (rows[3 * k], rows[3 * k + 1], rows[3 * k + 2]);
+        cols[k] = a | b | c;
+        // The band's row triads, bit `3 * i + j` for row `i` of the band in stack `j`.
+        let triads = u32::from(TRIADS[a as usize])
+            | u32::from(TRIADS[b as usize]) << 3
+            | u32::from(TRIADS[c as usize]) << 6;
+        pairs |= ROW_PAIRS[triads as usize] << (18 * k);
+    }
+    for j in 0..3 {
+        // The stack's column triads, bit `3 * k + i` for column `i` of the stack in band
+        // `k`.
+        let triads = (cols[0] >> (3 * j) & 7)
+            | (cols[1] >> (3 * j) & 7) << 3
+            | (cols[2] >> (3 * j) & 7) << 6;
+        pairs |= COLUMN_PAIRS[triads as usize] << (6 * j);
     }
     pairs
 }
+
+/// Per row of nine cells (bit `k` for column `k`), the stacks it has cells in (bit `j` for
+/// stack `j`).
+const TRIADS: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut j = 0;
+        while j < 3 {
+            if x >> (3 * j) & 7 != 0 {
+                t[x] |= 1 << j;
+            }
+            j += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// The locked candidates of the nine triads of one band or stack, from the triads that hold
+/// places: bit `3 * line + box` (`by_rows`: a band, its rows and boxes in order) or
+/// `3 * box + line` (a stack, its boxes and columns in order) set when that triad does.
+/// A triad holds a locked candidate when it has places and exactly one of the rest of its
+/// box and the rest of its line has some. The result has bit `6 * box + line` for a band's
+/// row, `18 * box + 3 + line` for a stack's column: [`locked_pairs`] of the band's first box
+/// or of the stack's top box, shifted to the band or stack.
+const fn pair_table(by_rows: bool) -> [u64; 512] {
+    const fn holds(x: usize, by_rows: bool, line: usize, bx: usize) -> bool {
+        let bit = if by_rows {
+            3 * line + bx
+        } else {
+            3 * bx + line
+        };
+        x >> bit & 1 != 0
+    }
+    let mut t = [0u64; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut line = 0;
+        while line < 3 {
+            let mut bx = 0;
+            while bx < 3 {
+                let (mut rest_of_box, mut rest_of_line) = (false, false);
+                let mut o = 0;
+                while o < 3 {
+                    rest_of_box |= o != line && holds(x, by_rows, o, bx);
+                    rest_of_line |= o != bx && holds(x, by_rows, line, o);
+                    o += 1;
+                }
+                if holds(x, by_rows, line, bx) && rest_of_box != rest_of_line {
+                    t[x] |= 1
+                        << if by_rows {
+                            6 * bx + line
+                        } else {
+                            18 * bx + 3 + line
+                        };
+                }
+                bx += 1;
+            }
+            line += 1;
+        }
+        x += 1;
+    }
+    t
+}
+
+/// [`pair_table`] of a band.
+const ROW_PAIRS: [u64; 512] = pair_table(true);
+
+/// [`pair_table`] of a stack.
+const COLUMN_PAIRS: [u64; 512] = pair_table(false);
 
 /// How a traced line derived something.
 #[derive(Clone, Copy)]
