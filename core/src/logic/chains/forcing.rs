@@ -285,12 +285,6 @@ impl Prop {
     }
 }
 
-/// Within each group of three bits of `x` (bits 0-2, 3-5, 6-8), whether another bit of the
-/// group is set.
-fn others_in_triads(x: u32) -> u32 {
-    ((x >> 1) & 0o333) | ((x << 1) & 0o666) | ((x >> 2) & 0o111) | ((x << 2) & 0o444)
-}
-
 /// The units (bit `u` for `UNITS[u]`) where candidates `m` of one digit have at most one
 /// place.
 fn units_with_few(m: u128) -> u32 {
@@ -304,13 +298,10 @@ fn units_with_few(m: u128) -> u32 {
     }
     few |= (!twos & 0o777) << 9;
     for k in 0..3 {
-        let (a, b, c) = (rows[3 * k], rows[3 * k + 1], rows[3 * k + 2]);
-        let any = a | b | c;
-        // Per box of the band, a column with two places or two columns with one.
-        let many = (a & b) | (a & c) | (b & c) | (any & others_in_triads(any));
-        let many = (many | many >> 1 | many >> 2) & 0o111;
-        let many = (many & 1) | (many >> 2 & 2) | (many >> 4 & 4);
-        few |= (!many & 7) << (18 + 3 * k);
+        let [a, b, c] = [rows[3 * k], rows[3 * k + 1], rows[3 * k + 2]].map(|x| TRIADS[x as usize]);
+        // Per box of the band, a row with two places in it or two rows with one.
+        let many = (a | b | c) >> 3 | (a & b) | (a & c) | (b & c);
+        few |= u32::from(!many & 7) << (18 + 3 * k);
     }
     few
 }
@@ -332,9 +323,9 @@ fn locked_pairs(m: u128) -> u64 {
         let (a, b, c) = (rows[3 * k], rows[3 * k + 1], rows[3 * k + 2]);
         cols[k] = a | b | c;
         // The band's row triads, bit `3 * i + j` for row `i` of the band in stack `j`.
-        let triads = u32::from(TRIADS[a as usize])
-            | u32::from(TRIADS[b as usize]) << 3
-            | u32::from(TRIADS[c as usize]) << 6;
+        let triads = u32::from(TRIADS[a as usize] & 7)
+            | u32::from(TRIADS[b as usize] & 7) << 3
+            | u32::from(TRIADS[c as usize] & 7) << 6;
         pairs |= ROW_PAIRS[triads as usize] << (18 * k);
     }
     for j in 0..3 {
@@ -349,15 +340,19 @@ fn locked_pairs(m: u128) -> u64 {
 }
 
 /// Per row of nine cells (bit `k` for column `k`), the stacks it has cells in (bit `j` for
-/// stack `j`).
+/// stack `j`), and those it has two or more cells in (bit `3 + j`).
 const TRIADS: [u8; 512] = {
     let mut t = [0u8; 512];
     let mut x = 0;
     while x < 512 {
         let mut j = 0;
         while j < 3 {
-            if x >> (3 * j) & 7 != 0 {
+            let triad = x >> (3 * j) & 7;
+            if triad != 0 {
                 t[x] |= 1 << j;
+            }
+            if triad & triad.wrapping_sub(1) != 0 {
+                t[x] |= 8 << j;
             }
             j += 1;
         }
