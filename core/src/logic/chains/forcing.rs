@@ -306,6 +306,27 @@ fn units_with_few(m: u128) -> u32 {
     few
 }
 
+/// The units (bit `u` for `UNITS[u]`) without a cell of `m`.
+fn units_without(m: u128) -> u32 {
+    const BAND: u32 = 0o777_777_777;
+    let mut without = 0u32;
+    // The columns with a cell of `m`.
+    let mut columns = 0u32;
+    let bands = [
+        m as u32 & BAND,
+        (m >> 27) as u32 & BAND,
+        (m >> 54) as u32 & BAND,
+    ];
+    for (k, &x) in bands.iter().enumerate() {
+        let (a, b, c) = (x & 0o777, x >> 9 & 0o777, x >> 18);
+        let cols = a | b | c;
+        columns |= cols;
+        without |= (u32::from(a == 0) | u32::from(b == 0) << 1 | u32::from(c == 0) << 2) << (3 * k);
+        without |= u32::from(!TRIADS[cols as usize] & 7) << (18 + 3 * k);
+    }
+    without | (!columns & 0o777) << 9
+}
+
 /// Where candidates `m` of one digit hold a locked candidate: bit `6 * b + t` for box `b`
 /// and its line `BOX_LINES[b][t]` when the box's places lie in the line and the line has
 /// places outside the box (pointing), or the line's places lie in the box and the box has
@@ -523,12 +544,11 @@ impl Trace {
             return false;
         }
         for d in 0..9 {
-            for (u, &um) in UNIT_MASK.iter().enumerate() {
-                if p.cand[d] & um == 0 && p.placed[d] & um == 0 {
-                    p.clash = Clash::Unit(u as u8, d as u8);
-                    p.state = Line::Contradiction;
-                    return false;
-                }
+            let missing = units_without(p.cand[d] | p.placed[d]);
+            if missing != 0 {
+                p.clash = Clash::Unit(missing.trailing_zeros() as u8, d as u8);
+                p.state = Line::Contradiction;
+                return false;
             }
         }
         let single = ones & !twos;
@@ -547,38 +567,41 @@ impl Trace {
                 }
             }
         }
+        // The first locked candidate, box by box and line by line: pointing (from the box
+        // to the line) or claiming (from the line to the box), whichever it is.
         for d in 0..9 {
-            for (b, lines) in BOX_LINES.iter().enumerate() {
-                let bu = 18 + b;
-                for &l in lines {
-                    let l = l as usize;
-                    let inter = UNIT_MASK[bu] & UNIT_MASK[l];
-                    for (from, to) in [(bu, l), (l, bu)] {
-                        let inside = p.cand[d] & UNIT_MASK[from];
-                        let rm = p.cand[d] & UNIT_MASK[to] & !inter;
-                        if inside != 0 && inside & !inter == 0 && rm != 0 {
-                            let ev = self.events.len() as u16 + 1;
-                            record(
-                                &mut self.events,
-                                Event {
-                                    node: d as u16,
-                                    why: Why::Locked(from as u8, to as u8),
-                                },
-                            );
-                            let mut m = rm;
-                            while m != 0 {
-                                let k = m.trailing_zeros() as usize;
-                                m &= m - 1;
-                                if self.cause[k * 9 + d] == 0 {
-                                    self.cause[k * 9 + d] = ev;
-                                }
-                            }
-                            p.remove(d, rm);
-                            return true;
-                        }
-                    }
+            let pairs = locked_pairs(p.cand[d]);
+            if pairs == 0 {
+                continue;
+            }
+            let pair = pairs.trailing_zeros() as usize;
+            let b = 18 + pair / 6;
+            let l = usize::from(BOX_LINES[pair / 6][pair % 6]);
+            let inter = UNIT_MASK[b] & UNIT_MASK[l];
+            let (from, to) = if p.cand[d] & UNIT_MASK[b] & !inter == 0 {
+                (b, l)
+            } else {
+                (l, b)
+            };
+            let rm = p.cand[d] & UNIT_MASK[to] & !inter;
+            let ev = self.events.len() as u16 + 1;
+            record(
+                &mut self.events,
+                Event {
+                    node: d as u16,
+                    why: Why::Locked(from as u8, to as u8),
+                },
+            );
+            let mut m = rm;
+            while m != 0 {
+                let k = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if self.cause[k * 9 + d] == 0 {
+                    self.cause[k * 9 + d] = ev;
                 }
             }
+            p.remove(d, rm);
+            return true;
         }
         p.state = Line::Stalled;
         false
@@ -976,6 +999,28 @@ mod tests {
                 .filter(|(_, &um)| (m & um).count_ones() <= 1)
                 .fold(0u32, |acc, (u, _)| acc | 1 << u);
             assert_eq!(units_with_few(m), want, "{m:#x}");
+            if want == 0 {
+                none += 1;
+            } else {
+                some += 1;
+            }
+        }
+        assert!(some > 1000 && none > 1000, "{some} {none}");
+    }
+
+    #[test]
+    fn units_without_agrees_with_every_unit() {
+        let mut mask = masks(0x6A09_E667_F3BC_C908);
+        let (mut some, mut none) = (0, 0);
+        for k in 0..100_000 {
+            // Sparser than the candidates, as the bitboards of one digit often are.
+            let m = mask(k) & mask(k + 1);
+            let want = UNIT_MASK
+                .iter()
+                .enumerate()
+                .filter(|(_, &um)| m & um == 0)
+                .fold(0u32, |acc, (u, _)| acc | 1 << u);
+            assert_eq!(units_without(m), want, "{m:#x}");
             if want == 0 {
                 none += 1;
             } else {
