@@ -138,8 +138,8 @@ impl Prop {
             if self.hidden_dirty[d] == 0 {
                 continue;
             }
-            // Finding them at once costs about as much as looking at eight units.
-            let mut few = if self.hidden_dirty[d].count_ones() > 8 {
+            // Finding them at once costs about as much as looking at five units.
+            let mut few = if self.hidden_dirty[d].count_ones() > 5 {
                 units_with_few(self.cand[d])
             } else {
                 ALL_UNITS
