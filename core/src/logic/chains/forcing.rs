@@ -72,8 +72,8 @@ impl Prop {
     }
 
     /// Puts digit `d` (0-8) in cell `c`: the cell's other candidates and the digit's
-    /// candidates in its peers go.
-    pub(super) fn place(&mut self, c: usize, d: usize) {
+    /// candidates in its peers go. The units of the peers that lost the digit.
+    pub(super) fn place(&mut self, c: usize, d: usize) -> u32 {
         let b = cell_bit(c);
         self.placed[d] |= b;
         self.open &= !b;
@@ -83,21 +83,24 @@ impl Prop {
                 self.touch(e, CELL_UNIT_BITS[c]);
             }
         }
-        self.remove(d, PEER_MASK[c]);
+        let touched = self.remove(d, PEER_MASK[c]);
         // The digit is placed in the cell's units: none of them can hold a hidden single, a
         // missing place or a locked candidate of it again.
         self.hidden_dirty[d] &= !CELL_UNIT_BITS[c];
         self.locked_dirty[d] &= !CELL_UNIT_BITS[c];
+        touched
     }
 
-    /// Removes digit `d` (0-8) from the cells of `cells`.
-    pub(super) fn remove(&mut self, d: usize, cells: u128) {
+    /// Removes digit `d` (0-8) from the cells of `cells`. The units of the cells it left.
+    pub(super) fn remove(&mut self, d: usize, cells: u128) -> u32 {
         let gone = self.cand[d] & cells;
         if gone == 0 {
-            return;
+            return 0;
         }
         self.cand[d] &= !gone;
-        self.touch(d, units_of(gone));
+        let units = units_of(gone);
+        self.touch(d, units);
+        units
     }
 
     /// One round: checks for a contradiction, then places every naked and hidden single.
@@ -166,8 +169,7 @@ impl Prop {
                 } else if m & (m - 1) == 0 {
                     let k = m.trailing_zeros() as usize;
                     // The units the placement changes for the digit may now have few places.
-                    few |= CELL_UNIT_BITS[k] | units_of(self.cand[d] & PEER_MASK[k]);
-                    self.place(k, d);
+                    few |= CELL_UNIT_BITS[k] | self.place(k, d);
                     progress = true;
                 }
             }
