@@ -395,10 +395,23 @@ fn chain_search(g: &Grid, mode: Mode, starts: u16) -> Option<ChainFind> {
     let mut weak = [0u16; 28];
     let ok = g.ok_nodes(mode);
     let bilocal = g.bilocal_units();
-    for a in 0..NODES {
-        if starts >> (a % 9) & 1 == 0 || !g.node_ok(mode, a) {
+    // The start nodes in order: the candidates of the digits of `starts` that may be part of
+    // a chain ([`Grid::node_ok`]).
+    let mut start_nodes = [0u16; NODES];
+    let mut n_starts = 0;
+    for (c, &m) in g.cand.iter().enumerate() {
+        if mode == Mode::Xy && !m.is_pair() {
             continue;
         }
+        let mut ds = m & starts;
+        while ds != 0 {
+            start_nodes[n_starts] = (c * 9 + ds.trailing_zeros() as usize) as u16;
+            n_starts += 1;
+            ds &= ds - 1;
+        }
+    }
+    for &a in &start_nodes[..n_starts] {
+        let a = usize::from(a);
         if matches!(best, Some((3, _))) {
             break;
         }
