@@ -194,10 +194,14 @@ impl Grid {
                         }
                     }
                     if mode != Mode::Xy {
-                        for &u in &CELL_UNITS[c] {
-                            if bilocal[d] >> u & 1 != 0 {
-                                reach(d, self.pos[d] & UNIT_MASK[usize::from(u)], layers);
-                            }
+                        let mut units = bilocal[d] & CELL_UNIT_BITS[c];
+                        while units != 0 {
+                            reach(
+                                d,
+                                self.pos[d] & UNIT_MASK[units.trailing_zeros() as usize],
+                                layers,
+                            );
+                            units &= units - 1;
                         }
                     }
                 } else {
