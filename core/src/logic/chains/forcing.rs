@@ -147,27 +147,32 @@ impl Prop {
             } else {
                 ALL_UNITS
             };
-            let mut from = 0;
+            // The units from `from` on are still to be looked at; those from `clean` on that
+            // are marked dirty were passed (looked at or skipped) since the last placement,
+            // which alone marks units dirty, and are cleared at the next one or at the end.
+            let (mut from, mut clean) = (0, 0);
             loop {
-                let rest = self.hidden_dirty[d] & (ALL_UNITS << from);
-                let u = (rest & few).trailing_zeros() as usize;
+                let u =
+                    (self.hidden_dirty[d] & few & (ALL_UNITS << from)).trailing_zeros() as usize;
                 if u >= 27 {
                     // No unit left can act: what was looked at is clean.
-                    self.hidden_dirty[d] &= !rest;
+                    self.hidden_dirty[d] &= !(ALL_UNITS << clean);
                     break;
                 }
-                self.hidden_dirty[d] &= !(rest & ((2 << u) - 1));
                 from = u + 1;
                 let um = UNIT_MASK[u];
                 let m = self.cand[d] & um;
                 if m == 0 {
                     if self.placed[d] & um == 0 {
+                        self.hidden_dirty[d] &= !((ALL_UNITS << clean) & ((2 << u) - 1));
                         self.clash = Clash::Unit(u as u8, d as u8);
                         self.state = Line::Contradiction;
                         return self.state;
                     }
                 } else if m & (m - 1) == 0 {
                     let k = m.trailing_zeros() as usize;
+                    self.hidden_dirty[d] &= !((ALL_UNITS << clean) & ((2 << u) - 1));
+                    clean = from;
                     // The units the placement changes for the digit may now have few places.
                     few |= CELL_UNIT_BITS[k] | self.place(k, d);
                     progress = true;
