@@ -4,9 +4,9 @@
 //! A walk's grid only loses candidates (a step removes candidates or fills a cell), and
 //! each technique remembered here reads the grid in one of three ways:
 //!
-//! - **One digit at a time** (the fish, Skyscraper, 2-String Kite, X-chains): the search of
-//!   a digit reads that digit's open places and filled cells alone, so it finds nothing
-//!   again while both are as they were.
+//! - **One digit at a time** (the fish, Skyscraper, 2-String Kite, X-chains, Nishio forcing
+//!   chains): the search of a digit reads that digit's open places and filled cells alone,
+//!   so it finds nothing again while both are as they were.
 //! - **One unit at a time** (naked and hidden pairs, triples and quads): the same for the
 //!   unit's nine masks.
 //! - **Patterns of cells with few candidates** (bivalue cells for XY-Wing, XY-chains and
@@ -19,8 +19,8 @@
 //!   of the pair's digits or nothing else; losing candidates keeps it so.)
 //!
 //! A search is then made only on the parts that changed since it last found nothing. The
-//! searches return the first instance in a fixed order of their parts (the shortest
-//! X-chain over all digits, the first in order among those), and the parts skipped hold
+//! searches return the first instance in a fixed order (the shortest X-chain or Nishio
+//! line over all digits, the first in order among those), and the parts skipped hold
 //! none: the walk takes exactly the steps it takes without the memo.
 
 use super::grid::Grid;
@@ -72,6 +72,7 @@ fn reads(t: Technique) -> Reads {
         T::FinnedSwordfish => Reads::Digits(6),
         T::FinnedJellyfish => Reads::Digits(7),
         T::XChain => Reads::Digits(8),
+        T::NishioForcingChain => Reads::Digits(9),
         T::NakedPair => Reads::Units(0),
         T::HiddenPair => Reads::Units(1),
         T::NakedTriple => Reads::Units(2),
@@ -88,7 +89,7 @@ fn reads(t: Technique) -> Reads {
     }
 }
 
-const DIGIT_SLOTS: usize = 9;
+const DIGIT_SLOTS: usize = 10;
 const UNIT_SLOTS: usize = 6;
 const BIVALUE_SLOTS: usize = 3;
 const SMALL_SLOTS: usize = 2;
@@ -258,7 +259,7 @@ mod tests {
             .into_iter()
             .filter(|&t| Memo::remembers(t))
             .collect();
-        assert_eq!(remembered.len(), 21);
+        assert_eq!(remembered.len(), 22);
         let (mut skipped, mut narrowed) = (0, 0);
         for level in [Difficulty::Expert, Difficulty::Master, Difficulty::Extreme] {
             for seed in 0..4 {

@@ -117,7 +117,7 @@ fn find(
         T::XChain => chains::x_chain_of(g, digits).map(|found| chain_found(g, t, found)),
         T::XyChain => chains::xy_chain(g).map(|found| chain_found(g, t, found)),
         T::Aic => chains::aic(g).map(|found| chain_found(g, t, found)),
-        T::NishioForcingChain => chains::nishio(g).map(|found| chain_found(g, t, found)),
+        T::NishioForcingChain => chains::nishio_of(g, digits).map(|found| chain_found(g, t, found)),
         // One search finds contradictions, then cell and region forcing by the number of
         // branches; the step is named after what it found.
         T::ForcingChain => chains::forcing_chain_of(g)

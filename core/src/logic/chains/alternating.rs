@@ -2,7 +2,9 @@
 //! found by a breadth-first search from every start node in a fixed order.
 
 use super::{ChainFind, Grid, NODES};
-use crate::units::{cell_bit, has_cell, Bits, ALL_DIGITS, CELL_UNITS, PEER_MASK, UNIT_MASK};
+use crate::units::{
+    cell_bit, has_cell, Bits, ALL_DIGITS, CELL_UNITS, CELL_UNIT_BITS, PEER_MASK, UNIT_MASK,
+};
 
 impl Grid {
     /// The other place of digit `d` in unit `u` when `d` has exactly two places there and is
@@ -144,13 +146,103 @@ impl Grid {
     }
 
     /// Whether the breadth-first search of [`chain_search`] from node `a` may find a chain
-    /// shorter than `limit`: false only when it certainly finds none. The same search on
-    /// sets of nodes (per digit, a bitboard of cells), one depth at a time: the nodes first
-    /// reached at each depth are the same whatever the order within a depth, since a node
-    /// is marked seen when first reached. At each odd depth of 3 or more it answers true
-    /// as soon as a node there has candidates that see it and `a` ([`Grid::any_common`]) or
-    /// closes a loop with `a` (whose removals depend on the path: the search decides).
+    /// shorter than `limit`: false only when it certainly finds none. The same search
+    /// without paths, one depth at a time: the nodes first reached at each depth are the
+    /// same whatever the order within a depth, since a node is marked seen when first
+    /// reached. At each odd depth of 3 or more it answers true as soon as a node there has
+    /// candidates that see it and `a` ([`Grid::any_common`]) or closes a loop with `a`
+    /// (whose removals depend on the path: the search decides). The depths hold a few
+    /// nodes each, so they are kept as lists (in `layers`, scratch room for every node)
+    /// and only the digits of their nodes are looked at.
     fn may_find(
+        &self,
+        mode: Mode,
+        a: usize,
+        limit: u8,
+        ok: &[u128; 9],
+        bilocal: &[u32; 9],
+        layers: &mut [u16; NODES],
+    ) -> bool {
+        // Per digit, the cells whose node was reached; the nodes of each depth one after the
+        // other in `layers` (each node once), the last depth's at `start..end`.
+        let mut seen = [0u128; 9];
+        seen[a % 9] |= cell_bit(a / 9);
+        layers[0] = a as u16;
+        let (mut start, mut end) = (0, 1);
+        let mut depth = 0u8;
+        while depth.saturating_add(1) < limit {
+            let mut tail = end;
+            // Adds the nodes of digit `d` at `cells` not reached yet.
+            let mut reach = |d: usize, cells: u128, layers: &mut [u16; NODES]| {
+                let m = cells & ok[d] & !seen[d];
+                seen[d] |= m;
+                // By 64-bit halves: a 128-bit bit scan costs several instructions.
+                for (base, half) in [(0, m as u64), (64, (m >> 64) as u64)] {
+                    let mut h = half;
+                    while h != 0 {
+                        layers[tail] = ((base + h.trailing_zeros() as usize) * 9 + d) as u16;
+                        tail += 1;
+                        h &= h - 1;
+                    }
+                }
+            };
+            for i in start..end {
+                let n = usize::from(layers[i]);
+                let (c, d) = (n / 9, n % 9);
+                if depth.is_multiple_of(2) {
+                    // Strong links: a bivalue cell's other candidate, a unit's other place.
+                    if mode != Mode::X && self.cand[c].is_pair() {
+                        let e = (self.cand[c] & !(1 << d)).trailing_zeros() as usize;
+                        if e < 9 {
+                            reach(e, cell_bit(c), layers);
+                        }
+                    }
+                    if mode != Mode::Xy {
+                        let mut units = bilocal[d] & CELL_UNIT_BITS[c];
+                        while units != 0 {
+                            reach(
+                                d,
+                                self.pos[d] & UNIT_MASK[units.trailing_zeros() as usize],
+                                layers,
+                            );
+                            units &= units - 1;
+                        }
+                    }
+                } else {
+                    // Weak links: the cell's other candidates, the digit in the peers.
+                    if mode == Mode::Aic {
+                        let mut others = self.cand[c] & !(1 << d);
+                        while others != 0 {
+                            let e = others.trailing_zeros() as usize;
+                            others &= others - 1;
+                            reach(e, cell_bit(c), layers);
+                        }
+                    }
+                    reach(d, PEER_MASK[c] & self.pos[d], layers);
+                }
+            }
+            if tail == end {
+                return false;
+            }
+            depth += 1;
+            if depth % 2 == 1 && depth >= 3 {
+                for &m in &layers[end..tail] {
+                    let m = usize::from(m);
+                    if self.weakly_linked(mode, a, m) || self.any_common(mode, a, m) {
+                        return true;
+                    }
+                }
+            }
+            (start, end) = (end, tail);
+        }
+        false
+    }
+
+    /// [`Grid::may_find`] one depth at a time on sets of nodes (per digit, a bitboard of
+    /// cells), each reached from every node of the last depth by [`Grid::strong_into`] or
+    /// [`Grid::weak_into`]: the reference the tests hold it to.
+    #[cfg(test)]
+    fn may_find_by_sets(
         &self,
         mode: Mode,
         a: usize,
@@ -218,8 +310,18 @@ impl Grid {
         })
     }
 
+    /// Whether node `n` has a strong link under `mode` ([`Grid::strong`] finds one): a
+    /// search from a node without one finds no chain. `bilocal` from
+    /// [`Grid::bilocal_units`].
+    fn strongly_linked(&self, mode: Mode, n: usize, bilocal: &[u32; 9]) -> bool {
+        let (c, d) = (n / 9, n % 9);
+        (mode != Mode::X && self.cand[c].is_pair())
+            || (mode != Mode::Xy && bilocal[d] & CELL_UNIT_BITS[c] != 0)
+    }
+
     /// Adds to `next` the nodes strongly linked to node (`c`, `d`) ([`Grid::strong`]);
     /// `bilocal` from [`Grid::bilocal_units`].
+    #[cfg(test)]
     fn strong_into(
         &self,
         mode: Mode,
@@ -247,6 +349,7 @@ impl Grid {
 
     /// Adds to `next` the nodes weakly linked to node (`c`, `d`) ([`Grid::weak`]; only
     /// present candidates, and for XY-chains only bivalue cells, are kept by the caller).
+    #[cfg(test)]
     fn weak_into(&self, mode: Mode, c: usize, d: usize, next: &mut [u128; 9]) {
         if mode == Mode::Aic {
             let mut others = self.cand[c] & !(1 << d);
@@ -293,21 +396,37 @@ fn chain_search(g: &Grid, mode: Mode, starts: u16) -> Option<ChainFind> {
     let mut parent = [0u16; NODES];
     let mut depth = [0u8; NODES];
     let mut queue = [0u16; NODES];
+    let mut layers = [0u16; NODES];
     let mut generation = 0u16;
     let mut best: Option<(u8, ChainFind)> = None;
     let mut strong = [0u16; 4];
     let mut weak = [0u16; 28];
     let ok = g.ok_nodes(mode);
     let bilocal = g.bilocal_units();
-    for a in 0..NODES {
-        if starts >> (a % 9) & 1 == 0 || !g.node_ok(mode, a) {
+    // The start nodes in order: the candidates of the digits of `starts` that may be part of
+    // a chain ([`Grid::node_ok`]).
+    let mut start_nodes = [0u16; NODES];
+    let mut n_starts = 0;
+    for (c, &m) in g.cand.iter().enumerate() {
+        if mode == Mode::Xy && !m.is_pair() {
             continue;
         }
+        let mut ds = m & starts;
+        while ds != 0 {
+            start_nodes[n_starts] = (c * 9 + ds.trailing_zeros() as usize) as u16;
+            n_starts += 1;
+            ds &= ds - 1;
+        }
+    }
+    for &a in &start_nodes[..n_starts] {
+        let a = usize::from(a);
         if matches!(best, Some((3, _))) {
             break;
         }
         let limit = best.as_ref().map_or(u8::MAX, |b| b.0);
-        if !g.may_find(mode, a, limit, &ok, &bilocal) {
+        if !g.strongly_linked(mode, a, &bilocal)
+            || !g.may_find(mode, a, limit, &ok, &bilocal, &mut layers)
+        {
             // No chain from `a` shorter than `limit` can remove anything: the search below
             // would find nothing.
             continue;
@@ -418,4 +537,61 @@ pub(crate) fn xy_chain(g: &Grid) -> Option<ChainFind> {
 /// the other candidates of a shared cell, or each end's digit from the other end's cell).
 pub(crate) fn aic(g: &Grid) -> Option<ChainFind> {
     chain_search(g, Mode::Aic, ALL_DIGITS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// On random grids (random digits and candidate masks, sparse enough for bivalue cells
+    /// and bilocal units), the search of [`Grid::may_find`] node by node answers as the set
+    /// search does, for every start node, mode and a few limits.
+    #[test]
+    fn may_find_agrees_with_the_set_search() {
+        let mut rng = crate::rng::SplitMix64::new(0xA11C_E5EA_C4C4_0001);
+        let mut next = move || rng.next_u64();
+        let mut layers = [0u16; NODES];
+        let (mut yes, mut no) = (0, 0);
+        for _ in 0..300 {
+            let density = next() % 4;
+            let mut digit = [0u8; 81];
+            let mut cand = [0u16; 81];
+            for c in 0..81 {
+                let r = next();
+                if r % 4 == 0 {
+                    digit[c] = (r >> 8) as u8 % 9 + 1;
+                } else {
+                    // Each digit kept with probability 1/4 to 1/2 by density.
+                    let (x, y, z) = (r >> 8, r >> 20, r >> 32);
+                    cand[c] = match density {
+                        0 => x & y,
+                        1 => x & (y | z),
+                        _ => x & (y ^ z) | (x & y),
+                    } as u16
+                        & ALL_DIGITS;
+                }
+            }
+            let g = Grid::from_parts(digit, cand);
+            let bilocal = g.bilocal_units();
+            for mode in [Mode::X, Mode::Xy, Mode::Aic] {
+                let ok = g.ok_nodes(mode);
+                for a in 0..NODES {
+                    if !g.node_ok(mode, a) {
+                        continue;
+                    }
+                    for limit in [u8::MAX, 4, 7] {
+                        let want = g.may_find_by_sets(mode, a, limit, &ok, &bilocal);
+                        let got = g.may_find(mode, a, limit, &ok, &bilocal, &mut layers);
+                        assert_eq!(got, want, "{mode:?} {a} {limit} {cand:?} {digit:?}");
+                        if want {
+                            yes += 1;
+                        } else {
+                            no += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(yes > 10_000 && no > 10_000, "{yes} {no}");
+    }
 }

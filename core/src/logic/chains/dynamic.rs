@@ -61,13 +61,21 @@ fn digit_line(g: &Grid, c: usize, d: usize) -> (Option<(usize, usize)>, u128) {
     }
 }
 
+/// [`nishio_of`] on every digit.
+#[cfg(test)]
+pub(crate) fn nishio(g: &Grid) -> Option<ChainFind> {
+    nishio_of(g, crate::units::ALL_DIGITS)
+}
+
 /// Nishio forcing chains: a candidate whose digit, assumed there, is left with no place in a
 /// unit by hidden singles of that digit alone goes. The shortest line (fewest rounds) wins,
-/// the first in cell and digit order on a tie.
-pub(crate) fn nishio(g: &Grid) -> Option<ChainFind> {
+/// the first in cell and digit order on a tie. On the candidates of the digits of `of` only
+/// (bit `d` for digit `d + 1`): the same chain as on all digits when the others have none,
+/// since a line reads its digit's places and filled cells alone.
+pub(crate) fn nishio_of(g: &Grid, of: u16) -> Option<ChainFind> {
     let mut best: Option<(usize, usize, usize, usize)> = None;
     for c in 0..81 {
-        let mut ds = g.cand[c];
+        let mut ds = g.cand[c] & of;
         while ds != 0 {
             let d = ds.trailing_zeros() as usize;
             ds &= ds - 1;

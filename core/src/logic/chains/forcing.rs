@@ -72,8 +72,8 @@ impl Prop {
     }
 
     /// Puts digit `d` (0-8) in cell `c`: the cell's other candidates and the digit's
-    /// candidates in its peers go.
-    pub(super) fn place(&mut self, c: usize, d: usize) {
+    /// candidates in its peers go. The units of the peers that lost the digit.
+    pub(super) fn place(&mut self, c: usize, d: usize) -> u32 {
         let b = cell_bit(c);
         self.placed[d] |= b;
         self.open &= !b;
@@ -83,21 +83,24 @@ impl Prop {
                 self.touch(e, CELL_UNIT_BITS[c]);
             }
         }
-        self.remove(d, PEER_MASK[c]);
+        let touched = self.remove(d, PEER_MASK[c]);
         // The digit is placed in the cell's units: none of them can hold a hidden single, a
         // missing place or a locked candidate of it again.
         self.hidden_dirty[d] &= !CELL_UNIT_BITS[c];
         self.locked_dirty[d] &= !CELL_UNIT_BITS[c];
+        touched
     }
 
-    /// Removes digit `d` (0-8) from the cells of `cells`.
-    pub(super) fn remove(&mut self, d: usize, cells: u128) {
+    /// Removes digit `d` (0-8) from the cells of `cells`. The units of the cells it left.
+    pub(super) fn remove(&mut self, d: usize, cells: u128) -> u32 {
         let gone = self.cand[d] & cells;
         if gone == 0 {
-            return;
+            return 0;
         }
         self.cand[d] &= !gone;
-        self.touch(d, units_of(gone));
+        let units = units_of(gone);
+        self.touch(d, units);
+        units
     }
 
     /// One round: checks for a contradiction, then places every naked and hidden single.
@@ -138,36 +141,40 @@ impl Prop {
             if self.hidden_dirty[d] == 0 {
                 continue;
             }
-            // Finding them at once costs about as much as looking at eight units.
-            let mut few = if self.hidden_dirty[d].count_ones() > 8 {
+            // Finding them at once costs about as much as looking at five units.
+            let mut few = if self.hidden_dirty[d].count_ones() > 5 {
                 units_with_few(self.cand[d])
             } else {
                 ALL_UNITS
             };
-            let mut from = 0;
+            // The units from `from` on are still to be looked at; those from `clean` on that
+            // are marked dirty were passed (looked at or skipped) since the last placement,
+            // which alone marks units dirty, and are cleared at the next one or at the end.
+            let (mut from, mut clean) = (0, 0);
             loop {
-                let rest = self.hidden_dirty[d] & (ALL_UNITS << from);
-                let u = (rest & few).trailing_zeros() as usize;
+                let u =
+                    (self.hidden_dirty[d] & few & (ALL_UNITS << from)).trailing_zeros() as usize;
                 if u >= 27 {
                     // No unit left can act: what was looked at is clean.
-                    self.hidden_dirty[d] &= !rest;
+                    self.hidden_dirty[d] &= !(ALL_UNITS << clean);
                     break;
                 }
-                self.hidden_dirty[d] &= !(rest & ((2 << u) - 1));
                 from = u + 1;
                 let um = UNIT_MASK[u];
                 let m = self.cand[d] & um;
                 if m == 0 {
                     if self.placed[d] & um == 0 {
+                        self.hidden_dirty[d] &= !((ALL_UNITS << clean) & ((2 << u) - 1));
                         self.clash = Clash::Unit(u as u8, d as u8);
                         self.state = Line::Contradiction;
                         return self.state;
                     }
                 } else if m & (m - 1) == 0 {
                     let k = m.trailing_zeros() as usize;
+                    self.hidden_dirty[d] &= !((ALL_UNITS << clean) & ((2 << u) - 1));
+                    clean = from;
                     // The units the placement changes for the digit may now have few places.
-                    few |= CELL_UNIT_BITS[k] | units_of(self.cand[d] & PEER_MASK[k]);
-                    self.place(k, d);
+                    few |= CELL_UNIT_BITS[k] | self.place(k, d);
                     progress = true;
                 }
             }
@@ -285,12 +292,6 @@ impl Prop {
     }
 }
 
-/// Within each group of three bits of `x` (bits 0-2, 3-5, 6-8), whether another bit of the
-/// group is set.
-fn others_in_triads(x: u32) -> u32 {
-    ((x >> 1) & 0o333) | ((x << 1) & 0o666) | ((x >> 2) & 0o111) | ((x << 2) & 0o444)
-}
-
 /// The units (bit `u` for `UNITS[u]`) where candidates `m` of one digit have at most one
 /// place.
 fn units_with_few(m: u128) -> u32 {
@@ -304,15 +305,33 @@ fn units_with_few(m: u128) -> u32 {
     }
     few |= (!twos & 0o777) << 9;
     for k in 0..3 {
-        let (a, b, c) = (rows[3 * k], rows[3 * k + 1], rows[3 * k + 2]);
-        let any = a | b | c;
-        // Per box of the band, a column with two places or two columns with one.
-        let many = (a & b) | (a & c) | (b & c) | (any & others_in_triads(any));
-        let many = (many | many >> 1 | many >> 2) & 0o111;
-        let many = (many & 1) | (many >> 2 & 2) | (many >> 4 & 4);
-        few |= (!many & 7) << (18 + 3 * k);
+        let [a, b, c] = [rows[3 * k], rows[3 * k + 1], rows[3 * k + 2]].map(|x| TRIADS[x as usize]);
+        // Per box of the band, a row with two places in it or two rows with one.
+        let many = (a | b | c) >> 3 | (a & b) | (a & c) | (b & c);
+        few |= u32::from(!many & 7) << (18 + 3 * k);
     }
     few
+}
+
+/// The units (bit `u` for `UNITS[u]`) without a cell of `m`.
+fn units_without(m: u128) -> u32 {
+    const BAND: u32 = 0o777_777_777;
+    let mut without = 0u32;
+    // The columns with a cell of `m`.
+    let mut columns = 0u32;
+    let bands = [
+        m as u32 & BAND,
+        (m >> 27) as u32 & BAND,
+        (m >> 54) as u32 & BAND,
+    ];
+    for (k, &x) in bands.iter().enumerate() {
+        let (a, b, c) = (x & 0o777, x >> 9 & 0o777, x >> 18);
+        let cols = a | b | c;
+        columns |= cols;
+        without |= (u32::from(a == 0) | u32::from(b == 0) << 1 | u32::from(c == 0) << 2) << (3 * k);
+        without |= u32::from(!TRIADS[cols as usize] & 7) << (18 + 3 * k);
+    }
+    without | (!columns & 0o777) << 9
 }
 
 /// Where candidates `m` of one digit hold a locked candidate: bit `6 * b + t` for box `b`
@@ -320,43 +339,108 @@ fn units_with_few(m: u128) -> u32 {
 /// places outside the box (pointing), or the line's places lie in the box and the box has
 /// places outside the line (claiming). For a box and a line through it, with "in" the places
 /// in both, "box" those in the rest of the box and "line" those in the rest of the line,
-/// either is "in" with exactly one of "box" and "line".
+/// either is "in" with exactly one of "box" and "line". Read from which of the 27 row
+/// triads and 27 column triads (the three cells a line shares with a box) hold places:
+/// nine per band or stack, looked up in [`ROW_PAIRS`] and [`COLUMN_PAIRS`].
 fn locked_pairs(m: u128) -> u64 {
-    const BAND: u32 = 0o777_777_777;
-    // Per row of a band (nine bits each), the first column of each stack: octal digits 0, 3
-    // and 6 of the row hold stacks 0, 1 and 2.
-    const FIRST: u32 = 0o111_111_111;
-    const STACK_0: u32 = 0o001_001_001;
-    const STACK_2: u32 = 0o100_100_100;
-    // The three rows of each band, the band's rows side by side as in `m`.
-    let bands: [u32; 3] = [
-        m as u32 & BAND,
-        (m >> 27) as u32 & BAND,
-        (m >> 54) as u32 & BAND,
-    ];
-    let cols: [u32; 3] = bands.map(|x| (x | x >> 9 | x >> 18) & 0o777);
+    let rows = rows_of(m);
     let mut pairs = 0u64;
+    // Per band, its columns' places as nine bits.
+    let mut cols = [0u32; 3];
     for k in 0..3 {
-        let x = bands[k];
-        // Per row, the stacks where it has places, at the stacks' first columns.
-        let z = (x | x >> 1 | x >> 2) & FIRST;
-        let other_stacks = ((z & !STACK_0) >> 3)
-            | ((z & STACK_2) >> 6)
-            | ((z & !STACK_2) << 3)
-            | ((z & STACK_0) << 6);
-        let rest_of_box = ((z >> 9 | z << 18) | (z >> 18 | z << 9)) & BAND;
-        let hits = z & (rest_of_box ^ other_stacks) & FIRST;
-        // Row hits: triad `j` (box `j` of the band), bit `i` for row `i` of the band.
-        let row_hits = (hits & 0o111) | (hits >> 9 & 0o111) << 1 | (hits >> 18 & 0o111) << 2;
-        // Column hits: bit `c` for column `c` in the band's box.
-        let rest_of_line = cols[(k + 1) % 3] | cols[(k + 2) % 3];
-        let col_hits = cols[k] & (others_in_triads(cols[k]) ^ rest_of_line);
-        // Triad `j` of each to the six bits of box `j`: rows first, then columns.
-        let spread = |x: u32| u64::from((x & 0o7) | (x & 0o70) << 3 | (x & 0o700) << 6);
-        pairs |= (spread(row_hits) | spread(col_hits) << 3) << (18 * k);
+        let (a, b, c) = (rows[3 * k], rows[3 * k + 1], rows[3 * k + 2]);
+        cols[k] = a | b | c;
+        // The band's row triads, bit `3 * i + j` for row `i` of the band in stack `j`.
+        let triads = u32::from(TRIADS[a as usize] & 7)
+            | u32::from(TRIADS[b as usize] & 7) << 3
+            | u32::from(TRIADS[c as usize] & 7) << 6;
+        pairs |= ROW_PAIRS[triads as usize] << (18 * k);
+    }
+    for j in 0..3 {
+        // The stack's column triads, bit `3 * k + i` for column `i` of the stack in band
+        // `k`.
+        let triads = (cols[0] >> (3 * j) & 7)
+            | (cols[1] >> (3 * j) & 7) << 3
+            | (cols[2] >> (3 * j) & 7) << 6;
+        pairs |= COLUMN_PAIRS[triads as usize] << (6 * j);
     }
     pairs
 }
+
+/// Per row of nine cells (bit `k` for column `k`), the stacks it has cells in (bit `j` for
+/// stack `j`), and those it has two or more cells in (bit `3 + j`).
+const TRIADS: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut j = 0;
+        while j < 3 {
+            let triad = x >> (3 * j) & 7;
+            if triad != 0 {
+                t[x] |= 1 << j;
+            }
+            if triad & triad.wrapping_sub(1) != 0 {
+                t[x] |= 8 << j;
+            }
+            j += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// The locked candidates of the nine triads of one band or stack, from the triads that hold
+/// places: bit `3 * line + box` (`by_rows`: a band, its rows and boxes in order) or
+/// `3 * box + line` (a stack, its boxes and columns in order) set when that triad does.
+/// A triad holds a locked candidate when it has places and exactly one of the rest of its
+/// box and the rest of its line has some. The result has bit `6 * box + line` for a band's
+/// row, `18 * box + 3 + line` for a stack's column: [`locked_pairs`] of the band's first box
+/// or of the stack's top box, shifted to the band or stack.
+const fn pair_table(by_rows: bool) -> [u64; 512] {
+    const fn holds(x: usize, by_rows: bool, line: usize, bx: usize) -> bool {
+        let bit = if by_rows {
+            3 * line + bx
+        } else {
+            3 * bx + line
+        };
+        x >> bit & 1 != 0
+    }
+    let mut t = [0u64; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut line = 0;
+        while line < 3 {
+            let mut bx = 0;
+            while bx < 3 {
+                let (mut rest_of_box, mut rest_of_line) = (false, false);
+                let mut o = 0;
+                while o < 3 {
+                    rest_of_box |= o != line && holds(x, by_rows, o, bx);
+                    rest_of_line |= o != bx && holds(x, by_rows, line, o);
+                    o += 1;
+                }
+                if holds(x, by_rows, line, bx) && rest_of_box != rest_of_line {
+                    t[x] |= 1
+                        << if by_rows {
+                            6 * bx + line
+                        } else {
+                            18 * bx + 3 + line
+                        };
+                }
+                bx += 1;
+            }
+            line += 1;
+        }
+        x += 1;
+    }
+    t
+}
+
+/// [`pair_table`] of a band.
+const ROW_PAIRS: [u64; 512] = pair_table(true);
+
+/// [`pair_table`] of a stack.
+const COLUMN_PAIRS: [u64; 512] = pair_table(false);
 
 /// How a traced line derived something.
 #[derive(Clone, Copy)]
@@ -467,12 +551,11 @@ impl Trace {
             return false;
         }
         for d in 0..9 {
-            for (u, &um) in UNIT_MASK.iter().enumerate() {
-                if p.cand[d] & um == 0 && p.placed[d] & um == 0 {
-                    p.clash = Clash::Unit(u as u8, d as u8);
-                    p.state = Line::Contradiction;
-                    return false;
-                }
+            let missing = units_without(p.cand[d] | p.placed[d]);
+            if missing != 0 {
+                p.clash = Clash::Unit(missing.trailing_zeros() as u8, d as u8);
+                p.state = Line::Contradiction;
+                return false;
             }
         }
         let single = ones & !twos;
@@ -491,38 +574,41 @@ impl Trace {
                 }
             }
         }
+        // The first locked candidate, box by box and line by line: pointing (from the box
+        // to the line) or claiming (from the line to the box), whichever it is.
         for d in 0..9 {
-            for (b, lines) in BOX_LINES.iter().enumerate() {
-                let bu = 18 + b;
-                for &l in lines {
-                    let l = l as usize;
-                    let inter = UNIT_MASK[bu] & UNIT_MASK[l];
-                    for (from, to) in [(bu, l), (l, bu)] {
-                        let inside = p.cand[d] & UNIT_MASK[from];
-                        let rm = p.cand[d] & UNIT_MASK[to] & !inter;
-                        if inside != 0 && inside & !inter == 0 && rm != 0 {
-                            let ev = self.events.len() as u16 + 1;
-                            record(
-                                &mut self.events,
-                                Event {
-                                    node: d as u16,
-                                    why: Why::Locked(from as u8, to as u8),
-                                },
-                            );
-                            let mut m = rm;
-                            while m != 0 {
-                                let k = m.trailing_zeros() as usize;
-                                m &= m - 1;
-                                if self.cause[k * 9 + d] == 0 {
-                                    self.cause[k * 9 + d] = ev;
-                                }
-                            }
-                            p.remove(d, rm);
-                            return true;
-                        }
-                    }
+            let pairs = locked_pairs(p.cand[d]);
+            if pairs == 0 {
+                continue;
+            }
+            let pair = pairs.trailing_zeros() as usize;
+            let b = 18 + pair / 6;
+            let l = usize::from(BOX_LINES[pair / 6][pair % 6]);
+            let inter = UNIT_MASK[b] & UNIT_MASK[l];
+            let (from, to) = if p.cand[d] & UNIT_MASK[b] & !inter == 0 {
+                (b, l)
+            } else {
+                (l, b)
+            };
+            let rm = p.cand[d] & UNIT_MASK[to] & !inter;
+            let ev = self.events.len() as u16 + 1;
+            record(
+                &mut self.events,
+                Event {
+                    node: d as u16,
+                    why: Why::Locked(from as u8, to as u8),
+                },
+            );
+            let mut m = rm;
+            while m != 0 {
+                let k = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if self.cause[k * 9 + d] == 0 {
+                    self.cause[k * 9 + d] = ev;
                 }
             }
+            p.remove(d, rm);
+            return true;
         }
         p.state = Line::Stalled;
         false
@@ -920,6 +1006,28 @@ mod tests {
                 .filter(|(_, &um)| (m & um).count_ones() <= 1)
                 .fold(0u32, |acc, (u, _)| acc | 1 << u);
             assert_eq!(units_with_few(m), want, "{m:#x}");
+            if want == 0 {
+                none += 1;
+            } else {
+                some += 1;
+            }
+        }
+        assert!(some > 1000 && none > 1000, "{some} {none}");
+    }
+
+    #[test]
+    fn units_without_agrees_with_every_unit() {
+        let mut mask = masks(0x6A09_E667_F3BC_C908);
+        let (mut some, mut none) = (0, 0);
+        for k in 0..100_000 {
+            // Sparser than the candidates, as the bitboards of one digit often are.
+            let m = mask(k) & mask(k + 1);
+            let want = UNIT_MASK
+                .iter()
+                .enumerate()
+                .filter(|(_, &um)| m & um == 0)
+                .fold(0u32, |acc, (u, _)| acc | 1 << u);
+            assert_eq!(units_without(m), want, "{m:#x}");
             if want == 0 {
                 none += 1;
             } else {

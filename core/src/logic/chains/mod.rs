@@ -71,7 +71,9 @@ mod forcing;
 mod tests;
 
 pub(crate) use alternating::{aic, x_chain_of, xy_chain};
-pub(crate) use dynamic::{dynamic, nested, nishio};
+#[cfg(test)]
+pub(crate) use dynamic::nishio;
+pub(crate) use dynamic::{dynamic, nested, nishio_of};
 #[cfg(test)]
 pub(crate) use forcing::forcing_chain;
 pub(crate) use forcing::{forcing_chain_of, Forcing, NoMemory};
