@@ -45,10 +45,7 @@ pub(crate) fn aligned_pair(g: &Grid) -> Option<Found> {
 fn exclude(g: &Grid, a: usize, b: usize, seen: u128) -> Option<Found> {
     // Per digit `x`, the digits `y` that may not go with it: the other digit of each
     // bivalue cell seeing both that holds `x` (and `x` itself).
-    let mut bad = [0u16; 9];
-    for (x, bad) in bad.iter_mut().enumerate() {
-        *bad = 1 << x;
-    }
+    let mut bad: [u16; 9] = core::array::from_fn(|x| 1 << x);
     let mut m = seen;
     while m != 0 {
         let c = m.trailing_zeros() as usize;

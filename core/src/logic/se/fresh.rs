@@ -14,11 +14,11 @@
 //! other. One forward search from each end of each fresh link gives, for every start at
 //! once, whether any chain or cycle from it can be kept; the others need no search.
 
-use super::reach::Strong;
+use super::reach::{each_static_link, Strong};
 use crate::board::CELLS;
 use crate::error::Error;
 use crate::logic::grid::Grid;
-use crate::units::{Bits, CELL_UNITS, PEER_MASK, UNIT_MASK};
+use crate::units::{Bits, CELL_UNITS, UNIT_MASK};
 
 /// Nodes: candidate `cell * 9 + digit` times two, plus one when "on" (as in the chains).
 const NODES: usize = CELLS * 9 * 2;
@@ -190,59 +190,24 @@ fn has(set: &Set, n: u16) -> bool {
     set[n / 64] >> (n % 64) & 1 == 1
 }
 
-/// Adds `n` to `set` and `queue` unless it is in `set`; an "off" node's cell to
-/// `off_seen` of its digit as well.
-fn visit(set: &mut Set, queue: &mut Vec<u16>, off_seen: &mut [u128; 9], n: u16) {
+/// Adds `n` to `set` and `queue` unless it is in `set`.
+fn visit(set: &mut Set, queue: &mut Vec<u16>, n: u16) {
     let i = usize::from(n);
     if set[i / 64] >> (i % 64) & 1 == 0 {
         set[i / 64] |= 1 << (i % 64);
         queue.push(n);
-        if i % 2 == 0 {
-            off_seen[i / 2 % 9] |= 1 << (i / 18);
-        }
     }
 }
 
-/// Adds to `set` (empty) every node static links (X and Y) reach from `from`, itself
-/// included: from a candidate on, the cell's other candidates off and the digit off in
-/// the peers (those not reached yet, masked out at once); from a candidate off, a bivalue
-/// cell's other candidate on and the digit's other place on in each unit where it has two
-/// (`strong`, the grid's strong links). `queue` has room for [`NODES`] nodes.
+/// Adds to `set` every node static links (X and Y) reach from `from`, itself included;
+/// `strong`: the strong links of `g`. `queue` has room for [`NODES`] nodes.
 fn forward(g: &Grid, strong: &Strong, from: u16, set: &mut Set, queue: &mut Vec<u16>) {
     queue.clear();
-    let mut off_seen = [0u128; 9];
-    visit(set, queue, &mut off_seen, from);
+    visit(set, queue, from);
     let mut at = 0;
     while let Some(&n) = queue.get(at) {
         at += 1;
-        let i = usize::from(n);
-        let (cell, d) = (i / 18, i / 2 % 9);
-        if i % 2 == 1 {
-            let mut m = g.cand[cell] & !(1 << d);
-            while m != 0 {
-                let e = m.trailing_zeros() as usize;
-                m &= m - 1;
-                visit(set, queue, &mut off_seen, node(cell, e, false));
-            }
-            let mut m = g.pos[d] & PEER_MASK[cell] & !off_seen[d];
-            while m != 0 {
-                let p = m.trailing_zeros() as usize;
-                m &= m - 1;
-                visit(set, queue, &mut off_seen, node(p, d, false));
-            }
-        } else {
-            if strong.bivalue >> cell & 1 != 0 {
-                let e = (g.cand[cell] & !(1 << d)).trailing_zeros() as usize;
-                visit(set, queue, &mut off_seen, node(cell, e, true));
-            }
-            for u in CELL_UNITS[cell] {
-                let u = usize::from(u);
-                if strong.pairs[d] >> u & 1 != 0 {
-                    let p = (g.pos[d] & UNIT_MASK[u] & !(1u128 << cell)).trailing_zeros();
-                    visit(set, queue, &mut off_seen, node(p as usize, d, true));
-                }
-            }
-        }
+        each_static_link(g, strong, n, |m| visit(set, queue, m));
     }
 }
 

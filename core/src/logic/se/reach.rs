@@ -92,8 +92,9 @@ impl Strong {
 /// Calls `f` with each node a static search with X and Y links goes to from node `n` of
 /// `g`: from a candidate on, the cell's other candidates off and the digit off in the
 /// cell's peers; from a candidate off, a bivalue cell's other candidate on and the
-/// digit's other place on in each unit where it has two.
-pub(super) fn each_static_link(g: &Grid, n: u16, mut f: impl FnMut(u16)) {
+/// digit's other place on in each unit where it has two (read from `strong`, the strong
+/// links of `g`).
+pub(super) fn each_static_link(g: &Grid, strong: &Strong, n: u16, mut f: impl FnMut(u16)) {
     let n = usize::from(n);
     let (cell, d, on) = (n / 18, n / 2 % 9, n % 2 == 1);
     if on {
@@ -110,15 +111,13 @@ pub(super) fn each_static_link(g: &Grid, n: u16, mut f: impl FnMut(u16)) {
             f(node(p, d, false));
         }
     } else {
-        let c = g.cand[cell];
-        if c.is_pair() {
-            let e = (c & !(1 << d)).trailing_zeros() as usize;
+        if strong.bivalue >> cell & 1 != 0 {
+            let e = (g.cand[cell] & !(1 << d)).trailing_zeros() as usize;
             f(node(cell, e, true));
         }
-        for u in CELL_UNITS[cell] {
-            let places = g.pos[d] & UNIT_MASK[usize::from(u)];
-            if places.is_pair() {
-                let p = (places & !(1u128 << cell)).trailing_zeros() as usize;
+        for u in CELL_UNITS[cell].map(usize::from) {
+            if strong.pairs[d] >> u & 1 != 0 {
+                let p = (g.pos[d] & UNIT_MASK[u] & !(1u128 << cell)).trailing_zeros() as usize;
                 f(node(p, d, true));
             }
         }
@@ -234,10 +233,13 @@ impl Reach {
     fn link(&mut self, g: &Grid) {
         self.first.clear();
         self.links.clear();
+        let strong = Strong::of(g);
         for i in 0..self.nodes.len() {
             self.first.push(self.links.len() as u32);
             let (index, links) = (&self.index, &mut self.links);
-            each_static_link(g, self.nodes[i], |m| links.push(index[usize::from(m)]));
+            each_static_link(g, &strong, self.nodes[i], |m| {
+                links.push(index[usize::from(m)])
+            });
         }
         self.first.push(self.links.len() as u32);
     }
