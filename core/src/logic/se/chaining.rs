@@ -1143,7 +1143,10 @@ impl Nested {
             }
             let r = &self.reach;
             let can = if fresh {
-                self.fresh.path_to(start, b)
+                // The loop's way to `b` passes a fresh link and enters `b` from a node
+                // other than `start`.
+                self.fresh
+                    .passes(start, |reached| enters(g, start, b, mode, reached))
             } else {
                 enters(g, start, b, mode, |x| r.reaches(start, x))
             };
