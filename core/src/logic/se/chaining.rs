@@ -1143,10 +1143,14 @@ impl Nested {
             }
             let r = &self.reach;
             let can = if fresh {
-                // The loop's way to `b` passes a fresh link and enters `b` from a node
-                // other than `start`.
-                self.fresh
-                    .passes(start, |reached| enters(g, start, b, mode, reached))
+                // The loop's way to `b` leaves `start` by another link than the one to
+                // `b` (its first node `f` off, with `¬f` reaching `¬start`), passes a fresh
+                // link and enters `b` from another node than `start`.
+                self.fresh.passes(
+                    start,
+                    |r| enters(g, b ^ 1, start ^ 1, mode, r),
+                    |r| enters(g, start, b, mode, r),
+                )
             } else {
                 enters(g, start, b, mode, |x| r.reaches(start, x))
             };

@@ -133,14 +133,23 @@ impl Fresh {
         has(&self.cycle, start)
     }
 
-    /// Whether a static chain from `start` can pass a fresh link and then reach a node of
-    /// which `after` holds, given the membership test of the forward set of the link's far
-    /// end: for a fresh link `¬u → v`, `start` reaches `¬u` (by contraposition, `u` reaches
-    /// `¬start`), and `v` reaches the node.
-    pub(super) fn passes(&self, start: u16, after: impl Fn(&dyn Fn(u16) -> bool) -> bool) -> bool {
+    /// Whether a static chain from `start` can pass a fresh link `¬u → v`: `start` reaches
+    /// `¬u` (by contraposition, `u` reaches `¬start`), with `before` holding of the forward
+    /// set of `u`, and `after` of that of `v`. Each is given its set's membership test:
+    /// `after` asks what the chain reaches beyond the link; `before`, by contraposition
+    /// again (`u` reaches `¬n` exactly when `n` reaches `¬u`), where the chain can have
+    /// come from.
+    pub(super) fn passes(
+        &self,
+        start: u16,
+        before: impl Fn(&dyn Fn(u16) -> bool) -> bool,
+        after: impl Fn(&dyn Fn(u16) -> bool) -> bool,
+    ) -> bool {
         self.ends.iter().any(|&(i, j)| {
             let (u, v) = (&self.sets[i as usize], &self.sets[j as usize]);
-            has(u, start ^ 1) && after(&|n| has(v, n)) || has(v, start ^ 1) && after(&|n| has(u, n))
+            let (in_u, in_v) = (|n| has(u, n), |n| has(v, n));
+            has(u, start ^ 1) && after(&in_v) && before(&in_u)
+                || has(v, start ^ 1) && after(&in_u) && before(&in_v)
         })
     }
 
@@ -264,10 +273,19 @@ mod tests {
             let any = f.make(&g, &lost).expect("memory");
             let fresh = f.links.clone();
             assert!(!fresh.is_empty(), "{p}: the removals made links");
-            for start in
-                (0..NODES as u16).filter(|&n| g.cand[usize::from(n) / 18] >> (n / 2 % 9) & 1 == 1)
-            {
-                let seen = through_fresh(&g, &fresh, start);
+            let nodes =
+                (0..NODES as u16).filter(|&n| g.cand[usize::from(n) / 18] >> (n / 2 % 9) & 1 == 1);
+            let seen_from: Vec<Vec<bool>> = (0..NODES as u16)
+                .map(|n| {
+                    if g.cand[usize::from(n) / 18] >> (n / 2 % 9) & 1 == 1 {
+                        through_fresh(&g, &fresh, n)
+                    } else {
+                        Vec::new()
+                    }
+                })
+                .collect();
+            for start in nodes {
+                let seen = &seen_from[usize::from(start)];
                 assert_eq!(
                     f.chain_from(start),
                     seen[usize::from(start ^ 1)],
@@ -279,10 +297,16 @@ mod tests {
                         seen[usize::from(start)],
                         "{p} {start}"
                     );
-                    for n in 0..NODES as u16 {
-                        let expected = seen[usize::from(n)];
-                        assert_eq!(f.passes(start, |r| r(n)), expected, "{p} {start} {n}");
-                        paths += usize::from(expected);
+                    // A chain from `start` by its link to `first`, then through a fresh
+                    // link to `n`: a walk from `first` through one.
+                    for first in static_links_by_cells(&g, start) {
+                        let seen = &seen_from[usize::from(first)];
+                        for n in (1..NODES as u16).step_by(2) {
+                            let expected = seen[usize::from(n)];
+                            let passes = f.passes(start, |r| r(first ^ 1), |r| r(n));
+                            assert_eq!(passes, expected, "{p} {start} {first} {n}");
+                            paths += usize::from(expected);
+                        }
                     }
                     cycles += usize::from(seen[usize::from(start)]);
                 }
