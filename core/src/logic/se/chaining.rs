@@ -1144,8 +1144,9 @@ impl Nested {
             let r = &self.reach;
             let can = if fresh {
                 // The loop's way to `b` leaves `start` by another link than the one to
-                // `b` (its first node `f` off, with `¬f` reaching `¬start`), passes a fresh
-                // link and enters `b` from another node than `start`.
+                // `b`, to some `f` (off): read backwards, the fresh link's near end
+                // reaches `¬f`, an "on" node other than `¬b` with a link to `¬start`. It
+                // then passes the fresh link and enters `b` from another node than `start`.
                 self.fresh.passes(
                     start,
                     |r| enters(g, b ^ 1, start ^ 1, mode, r),

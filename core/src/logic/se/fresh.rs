@@ -273,18 +273,18 @@ mod tests {
             let any = f.make(&g, &lost).expect("memory");
             let fresh = f.links.clone();
             assert!(!fresh.is_empty(), "{p}: the removals made links");
-            let nodes =
-                (0..NODES as u16).filter(|&n| g.cand[usize::from(n) / 18] >> (n / 2 % 9) & 1 == 1);
+            let is_node = |n: u16| g.cand[usize::from(n) / 18] >> (n / 2 % 9) & 1 == 1;
+            // Per node of the grid, what its walks reach through a fresh link.
             let seen_from: Vec<Vec<bool>> = (0..NODES as u16)
                 .map(|n| {
-                    if g.cand[usize::from(n) / 18] >> (n / 2 % 9) & 1 == 1 {
+                    if is_node(n) {
                         through_fresh(&g, &fresh, n)
                     } else {
                         Vec::new()
                     }
                 })
                 .collect();
-            for start in nodes {
+            for start in (0..NODES as u16).filter(|&n| is_node(n)) {
                 let seen = &seen_from[usize::from(start)];
                 assert_eq!(
                     f.chain_from(start),
