@@ -1149,8 +1149,8 @@ impl Nested {
                 // then passes the fresh link and enters `b` from another node than `start`.
                 self.fresh.passes(
                     start,
-                    |r| enters(g, b ^ 1, start ^ 1, mode, r),
-                    |r| enters(g, start, b, mode, r),
+                    |reached| enters(g, b ^ 1, start ^ 1, mode, reached),
+                    |reached| enters(g, start, b, mode, reached),
                 )
             } else {
                 enters(g, start, b, mode, |x| r.reaches(start, x))
