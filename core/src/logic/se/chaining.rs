@@ -1008,13 +1008,13 @@ impl Nested {
         // conclude.
         let fresh = match self.lost {
             Some(lost) if self.gather => {
-                if !self.fresh.make(g, &lost)? {
+                if !self.fresh.make(g, &self.strong, &lost)? {
                     return Ok(None);
                 }
                 true
             }
             _ => {
-                self.reach.make(g);
+                self.reach.make(g, &self.strong);
                 false
             }
         };
@@ -1318,8 +1318,8 @@ impl Nested {
     ) -> Result<Option<Best>, Error> {
         let mut best: Option<Best> = None;
         if !mode.dynamic {
-            self.reach.make(g);
             self.strong = Strong::of(g);
+            self.reach.make(g, &self.strong);
         }
         // The searches of the last call are not taken again.
         self.call += 1;

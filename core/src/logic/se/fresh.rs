@@ -78,10 +78,16 @@ impl Fresh {
         })
     }
 
-    /// Finds the fresh links of `g`, a grid a chain made by removing, per digit, the cells
-    /// of `lost`, and the starts that can use them; whether any start can.
+    /// Finds the fresh links of `g` (whose strong links are `strong`), a grid a chain made
+    /// by removing, per digit, the cells of `lost`, and the starts that can use them;
+    /// whether any start can.
     /// [`Error::NoMemory`] when the forward sets cannot have their room.
-    pub(super) fn make(&mut self, g: &Grid, lost: &[u128; 9]) -> Result<bool, Error> {
+    pub(super) fn make(
+        &mut self,
+        g: &Grid,
+        strong: &Strong,
+        lost: &[u128; 9],
+    ) -> Result<bool, Error> {
         self.find_links(g, lost);
         self.chain = [0; WORDS];
         self.cycle = [0; WORDS];
@@ -94,7 +100,6 @@ impl Fresh {
             .try_reserve(2 * self.links.len())
             .map_err(|_| Error::NoMemory)?;
         self.ends.clear();
-        let strong = Strong::of(g);
         // One forward search a node: nodes are the ends of several links.
         for k in 0..self.links.len() {
             let (u, v) = self.links[k];
@@ -105,7 +110,7 @@ impl Fresh {
                     self.set_of[i] = self.sets.len() as u32;
                     self.sets.push([0; WORDS]);
                     if let Some(set) = self.sets.last_mut() {
-                        forward(g, &strong, from, set, &mut self.queue);
+                        forward(g, strong, from, set, &mut self.queue);
                     }
                 }
                 *end = self.set_of[i];
@@ -270,7 +275,7 @@ mod tests {
                 }
             }
             let lost: [u128; 9] = core::array::from_fn(|d| g0.pos[d] & !g.pos[d]);
-            let any = f.make(&g, &lost).expect("memory");
+            let any = f.make(&g, &Strong::of(&g), &lost).expect("memory");
             let fresh = f.links.clone();
             assert!(!fresh.is_empty(), "{p}: the removals made links");
             let is_node = |n: u16| g.cand[usize::from(n) / 18] >> (n / 2 % 9) & 1 == 1;

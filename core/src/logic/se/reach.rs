@@ -202,8 +202,8 @@ impl Reach {
         Ok(r)
     }
 
-    /// Makes the sets of `g`, unless they are made.
-    pub(super) fn make(&mut self, g: &Grid) {
+    /// Makes the sets of `g` (whose strong links are `strong`), unless they are made.
+    pub(super) fn make(&mut self, g: &Grid, strong: &Strong) {
         if self.valid && self.of == g.cand {
             return;
         }
@@ -225,19 +225,18 @@ impl Reach {
                 }
             }
         }
-        self.link(g);
+        self.link(g, strong);
         self.components();
     }
 
     /// The links of every node, as the static searches follow them with X and Y links.
-    fn link(&mut self, g: &Grid) {
+    fn link(&mut self, g: &Grid, strong: &Strong) {
         self.first.clear();
         self.links.clear();
-        let strong = Strong::of(g);
         for i in 0..self.nodes.len() {
             self.first.push(self.links.len() as u32);
             let (index, links) = (&self.index, &mut self.links);
-            each_static_link(g, &strong, self.nodes[i], |m| {
+            each_static_link(g, strong, self.nodes[i], |m| {
                 links.push(index[usize::from(m)])
             });
         }
@@ -406,7 +405,7 @@ mod tests {
         for p in puzzles {
             let bytes: [u8; CELLS] = p.as_bytes().try_into().expect("81 bytes");
             let g = Grid::new(&Board::from_bytes(&bytes).expect("a board"));
-            r.make(&g);
+            r.make(&g, &Strong::of(&g));
             for cell in 0..CELLS {
                 for d in 0..9 {
                     if g.cand[cell] >> d & 1 == 0 {
