@@ -18,6 +18,7 @@
 
 use super::basic::{self, Basis};
 use super::fresh::Fresh;
+use super::links::{se_units, Links, SE_PEERS};
 use super::reach::{Reach, Strong};
 use super::rule::{length_bonus, longest_within, SeRule};
 use super::Found;
@@ -43,32 +44,6 @@ const NODES: usize = CELLS * 9 * 2;
 const UNREACHED: u32 = u32::MAX;
 /// The node's one parent is in [`Info::parent`], not in the arena.
 const ONE_PARENT: u32 = u32::MAX - 1;
-
-/// The block, row and column of `cell` (indices of [`UNITS`]), in Sudoku Explainer's
-/// order.
-fn se_units(cell: usize) -> [usize; 3] {
-    let u = CELL_UNITS[cell];
-    [usize::from(u[2]), usize::from(u[0]), usize::from(u[1])]
-}
-
-/// Per cell, its peers in the order a chain turns them off: the block's, then the row's
-/// outside the block, then the column's outside the block (each in cell order, each peer
-/// once).
-const SE_PEERS: [[u128; 3]; CELLS] = {
-    let mut peers = [[0u128; 3]; CELLS];
-    let mut c = 0;
-    while c < CELLS {
-        let [row, col, block] = CELL_UNITS[c];
-        let block = UNIT_MASK[block as usize] & !(1u128 << c);
-        peers[c] = [
-            block,
-            UNIT_MASK[row as usize] & !block & !(1u128 << c),
-            UNIT_MASK[col as usize] & !block & !(1u128 << c),
-        ];
-        c += 1;
-    }
-    peers
-};
 
 /// Every candidate of open grid `g` as (cell, digit index), cell by cell and digit by digit:
 /// the order in which Sudoku Explainer starts its chains.
@@ -139,6 +114,41 @@ const NOT_REACHED: Info = Info {
     depth: 0,
 };
 
+/// A list of nodes, each at most once: its room made once, so that adding to it never
+/// allocates.
+struct Nodes(Vec<u16>);
+
+impl Nodes {
+    fn new() -> Result<Nodes, Error> {
+        let mut room = Vec::new();
+        reserve(&mut room, NODES)?;
+        Ok(Nodes(room))
+    }
+
+    /// Adds `n` (not in the list: the list has room for it).
+    fn push(&mut self, n: u16) {
+        if self.0.len() < self.0.capacity() {
+            self.0.push(n);
+        }
+    }
+
+    fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    fn first(&self) -> Option<&u16> {
+        self.0.first()
+    }
+
+    fn all(&self) -> &[u16] {
+        &self.0
+    }
+}
+
 /// The implications of one assumption: every node reached with its parents.
 struct Search {
     /// Per node, where its parents are, its nested complexity and its depth.
@@ -146,14 +156,12 @@ struct Search {
     /// Parent lists: a length, then that many nodes.
     arena: Vec<u16>,
     /// Nodes reached but not yet followed, "on" nodes first.
-    pending_on: Vec<u16>,
-    pending_off: Vec<u16>,
+    pending_on: Nodes,
+    pending_off: Nodes,
     /// The nodes in the order they were reached.
-    order: Vec<u16>,
+    order: Nodes,
     /// The grid as the chain changed it (dynamic searches).
     work: Grid,
-    /// The strong links of the grid a static search reads.
-    strong: Strong,
     /// A node reached both on and off: (the on node, the off node).
     contradiction: Option<(u16, u16)>,
     /// Whether the search ends at its first contradiction.
@@ -201,11 +209,10 @@ impl Search {
         let mut s = Search {
             info: Vec::new(),
             arena: Vec::new(),
-            pending_on: Vec::new(),
-            pending_off: Vec::new(),
-            order: Vec::new(),
+            pending_on: Nodes::new()?,
+            pending_off: Nodes::new()?,
+            order: Nodes::new()?,
             work: *g,
-            strong: Strong::default(),
             contradiction: None,
             stop: true,
             banned: u16::MAX,
@@ -225,15 +232,12 @@ impl Search {
         // Room for two parents a node; longer lists (dynamic chains', nested rules') grow
         // the arena.
         reserve(&mut s.arena, NODES * 3)?;
-        reserve(&mut s.pending_on, NODES)?;
-        reserve(&mut s.pending_off, NODES)?;
-        reserve(&mut s.order, NODES)?;
         Ok(s)
     }
 
     /// Forgets every node; a dynamic search starts its changed grid from `g`.
     fn reset(&mut self, g: &Grid, dynamic: bool) {
-        for &n in &self.order {
+        for &n in self.order.all() {
             self.info[usize::from(n)] = NOT_REACHED;
         }
         self.arena.clear();
@@ -337,7 +341,17 @@ impl Search {
 
     /// Follows every node from `start` (already added) until nothing is left or a
     /// contradiction shows.
-    fn run(&mut self, g0: &Grid, mode: Mode, mut depth: Option<&mut Nested>) -> Result<(), Error> {
+    fn run(
+        &mut self,
+        g0: &Grid,
+        mode: Mode,
+        links: &mut Links,
+        mut depth: Option<&mut Nested>,
+    ) -> Result<(), Error> {
+        if !mode.dynamic && mode.nested == 0 {
+            self.run_static(mode, links);
+            return Ok(());
+        }
         let mut on_at = 0;
         let mut off_at = 0;
         loop {
@@ -348,13 +362,13 @@ impl Search {
                 return Ok(());
             }
             if on_at < self.pending_on.len() {
-                let n = self.pending_on[on_at];
+                let n = self.pending_on.all()[on_at];
                 on_at += 1;
                 if self.within(n) {
-                    self.follow_on(g0, n, mode);
+                    self.follow_on(n, mode);
                 }
             } else if off_at < self.pending_off.len() {
-                let n = self.pending_off[off_at];
+                let n = self.pending_off.all()[off_at];
                 off_at += 1;
                 if self.within(n) {
                     self.follow_off(g0, n, mode);
@@ -383,11 +397,63 @@ impl Search {
         true
     }
 
-    /// Follows an "on" node: the cell's other candidates off (Y), then the digit off in the
-    /// cell's block, row and column, in Sudoku Explainer's order.
-    fn follow_on(&mut self, g0: &Grid, n: u16, mode: Mode) {
+    /// [`Search::run`] for a static search: the links of [`Links`] its mode uses, each node
+    /// with one parent.
+    fn run_static(&mut self, mode: Mode, links: &mut Links) {
+        let mut on_at = 0;
+        let mut off_at = 0;
+        let start = self.order.first().copied();
+        while !self.ended {
+            let n = if let Some(&n) = self.pending_on.all().get(on_at) {
+                on_at += 1;
+                n
+            } else if let Some(&n) = self.pending_off.all().get(off_at) {
+                off_at += 1;
+                n
+            } else {
+                return;
+            };
+            if !self.within(n) {
+                continue;
+            }
+            let depth = self.cur.saturating_add(1);
+            for &m in links.from(n, mode.x, mode.y) {
+                let Some(info) = self.info.get_mut(usize::from(m)) else {
+                    continue;
+                };
+                if info.at != UNREACHED || m == self.banned && start == Some(n) {
+                    continue;
+                }
+                *info = Info {
+                    at: ONE_PARENT,
+                    parent: n,
+                    nest: 0,
+                    depth,
+                };
+                self.order.push(m);
+                if m % 2 == 1 {
+                    self.pending_on.push(m);
+                } else {
+                    self.pending_off.push(m);
+                }
+                self.ended |= m == self.target;
+                if self.contradiction.is_none() && self.reached(m ^ 1) {
+                    self.contradiction = Some(if m % 2 == 1 { (m, m ^ 1) } else { (m ^ 1, m) });
+                    if self.stop {
+                        self.ended = true;
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Follows an "on" node of a dynamic search: the cell's other candidates off (Y), then
+    /// the digit off in the cell's block, row and column, in Sudoku Explainer's order (as
+    /// [`Links`] lists them for static searches).
+    fn follow_on(&mut self, n: u16, mode: Mode) {
         let (cell, d, _) = parts(n);
-        let grid = if mode.dynamic { &self.work } else { g0 };
+        let grid = &self.work;
         let others = if mode.y {
             grid.cand[cell] & !(1 << d)
         } else {
@@ -410,63 +476,46 @@ impl Search {
         }
     }
 
-    /// Follows an "off" node: the cell's last candidate on (Y), then the digit's last place
-    /// in the cell's block, row and column on (X). Static chains read "last" as "the other
-    /// of two" on the grid the chain began with; dynamic ones on the grid as changed, the
-    /// new node resting on every candidate the chain removed there.
+    /// Follows an "off" node of a dynamic search: the cell's last candidate on (Y), then the
+    /// digit's last place in the cell's block, row and column on (X), read on the grid as
+    /// the chain changed it, the new node resting on every candidate the chain removed
+    /// there (static searches read "last" as "the other of two" on the grid they began
+    /// with: [`Links`]).
     fn follow_off(&mut self, g0: &Grid, n: u16, mode: Mode) {
         let (cell, d, _) = parts(n);
         // The changed grid loses a candidate when its "off" node is followed, so that a
         // unit's last two places turned off one after the other still give a
         // contradiction.
-        if mode.dynamic {
-            self.work.eliminate(cell, 1 << d);
-            if mode.y {
-                let left = self.work.cand[cell];
-                if one_bit(u128::from(left)) && g0.digit[cell] == 0 {
-                    let e = left.trailing_zeros() as usize;
+        self.work.eliminate(cell, 1 << d);
+        if mode.y {
+            let left = self.work.cand[cell];
+            if one_bit(u128::from(left)) && g0.digit[cell] == 0 {
+                let e = left.trailing_zeros() as usize;
+                let mut ps = [0u16; 9];
+                let mut k = 0;
+                let mut gone = g0.cand[cell] & !left;
+                while gone != 0 {
+                    ps[k] = node(cell, gone.trailing_zeros() as usize, false);
+                    k += 1;
+                    gone &= gone - 1;
+                }
+                self.add(node(cell, e, true), &ps[..k], 0);
+            }
+        }
+        if mode.x {
+            for u in se_units(cell) {
+                let left = self.work.pos[d] & UNIT_MASK[u];
+                if one_bit(left) {
+                    let p = left.trailing_zeros() as usize;
                     let mut ps = [0u16; 9];
                     let mut k = 0;
-                    let mut gone = g0.cand[cell] & !left;
-                    while gone != 0 {
-                        ps[k] = node(cell, gone.trailing_zeros() as usize, false);
+                    let mut gone = g0.pos[d] & UNIT_MASK[u] & !left;
+                    while gone != 0 && k < 9 {
+                        ps[k] = node(gone.trailing_zeros() as usize, d, false);
                         k += 1;
                         gone &= gone - 1;
                     }
-                    self.add(node(cell, e, true), &ps[..k], 0);
-                }
-            }
-            if mode.x {
-                for u in se_units(cell) {
-                    let left = self.work.pos[d] & UNIT_MASK[u];
-                    if one_bit(left) {
-                        let p = left.trailing_zeros() as usize;
-                        let mut ps = [0u16; 9];
-                        let mut k = 0;
-                        let mut gone = g0.pos[d] & UNIT_MASK[u] & !left;
-                        while gone != 0 && k < 9 {
-                            ps[k] = node(gone.trailing_zeros() as usize, d, false);
-                            k += 1;
-                            gone &= gone - 1;
-                        }
-                        self.add(node(p, d, true), &ps[..k], 0);
-                    }
-                }
-            }
-        } else {
-            if mode.y && self.strong.bivalue >> cell & 1 != 0 {
-                let e = (g0.cand[cell] & !(1 << d)).trailing_zeros() as usize;
-                self.add(node(cell, e, true), &[n], 0);
-            }
-            if mode.x {
-                for u in se_units(cell) {
-                    if self.strong.pairs[d] >> u & 1 != 0 {
-                        let places = g0.pos[d] & UNIT_MASK[u];
-                        let p = (places & !(1u128 << cell)).trailing_zeros() as usize;
-                        if p < CELLS {
-                            self.add(node(p, d, true), &[n], 0);
-                        }
-                    }
+                    self.add(node(p, d, true), &ps[..k], 0);
                 }
             }
         }
@@ -822,6 +871,8 @@ struct Nested {
     /// The strong links of the grid of the static level running ([`Nested::unary`], or
     /// [`Nested::forcing`] on static links).
     strong: Strong,
+    /// The static links of that grid, which its searches follow.
+    links: Links,
 }
 
 impl Nested {
@@ -854,6 +905,7 @@ impl Nested {
             pool,
             call: 0,
             strong: Strong::default(),
+            links: Links::new()?,
         })
     }
 
@@ -920,18 +972,15 @@ impl Nested {
         }
         let limit = self.limit;
         let inner = self.inner.first_mut();
-        let strong = self.strong;
+        let links = &mut self.links;
         let s = self.searches.get_mut(k).ok_or(Error::Internal)?;
         s.reset(g, mode.dynamic);
-        if !mode.dynamic {
-            s.strong = strong;
-        }
         s.stop = mode.stop;
         s.banned = banned;
         s.target = target;
         s.limit = limit;
         s.add(start, &[], 0);
-        s.run(g, mode, inner)
+        s.run(g, mode, links, inner)
     }
 
     /// Narrows the searches to what can still come before `best` at a level whose easiest
@@ -1018,6 +1067,7 @@ impl Nested {
                 false
             }
         };
+        self.links.make(g, &self.strong);
         for (cell, d) in candidates(g) {
             // Chains on one kind of link reach what chains on both reach: the
             // restricted searches run only where the full one concludes. Sudoku
@@ -1320,6 +1370,7 @@ impl Nested {
         if !mode.dynamic {
             self.strong = Strong::of(g);
             self.reach.make(g, &self.strong);
+            self.links.make(g, &self.strong);
         }
         // The searches of the last call are not taken again.
         self.call += 1;
@@ -1501,7 +1552,7 @@ impl Nested {
         let order_len = self.searches[lead].order.len();
         for on in [true, false] {
             for i in 0..order_len {
-                let n = self.searches[lead].order[i];
+                let n = self.searches[lead].order.all()[i];
                 // The lead reached it: the others must too (the cheapest tests first).
                 if (n % 2 == 1) != on || !ks[1..].iter().all(|&k| self.searches[k].reached(n)) {
                     continue;

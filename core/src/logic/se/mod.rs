@@ -13,6 +13,7 @@ mod basic;
 mod chaining;
 mod exclusion;
 mod fresh;
+mod links;
 mod reach;
 mod rule;
 mod uniqueness;

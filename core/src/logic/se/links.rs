@@ -1,0 +1,314 @@
+//! The static links of one grid, listed per node in the order a static chain search
+//! follows them (Sudoku Explainer's), so that the searches' inner loop reads a list rather
+//! than working the links out again at every node it follows.
+//!
+//! From a candidate on: the cell's other candidates off (links within the cell), then the
+//! digit off in the cell's block, in its row outside the block and in its column outside
+//! the block (each in cell order). From a candidate off: a bivalue cell's other candidate
+//! on, then the digit's other place on in the block, row and column where it has two
+//! (each place once).
+
+use super::reach::Strong;
+use crate::board::CELLS;
+use crate::error::Error;
+use crate::logic::grid::Grid;
+use crate::units::{CELL_UNITS, UNIT_MASK};
+
+/// Nodes: candidate `cell * 9 + digit` (digit 0-8) times two, plus one when "on".
+const NODES: usize = CELLS * 9 * 2;
+
+/// Per cell, its peers in the order a chain turns them off: the block's, then the row's
+/// outside the block, then the column's outside the block.
+pub(super) const SE_PEERS: [[u128; 3]; CELLS] = {
+    let mut peers = [[0u128; 3]; CELLS];
+    let mut c = 0;
+    while c < CELLS {
+        let [row, col, block] = CELL_UNITS[c];
+        let block = UNIT_MASK[block as usize] & !(1u128 << c);
+        peers[c] = [
+            block,
+            UNIT_MASK[row as usize] & !block & !(1u128 << c),
+            UNIT_MASK[col as usize] & !block & !(1u128 << c),
+        ];
+        c += 1;
+    }
+    peers
+};
+
+/// The block, row and column of `cell` (indices of [`crate::units::UNITS`]), in Sudoku
+/// Explainer's order.
+pub(super) fn se_units(cell: usize) -> [usize; 3] {
+    let u = CELL_UNITS[cell];
+    [usize::from(u[2]), usize::from(u[0]), usize::from(u[1])]
+}
+
+/// The node of candidate (`cell`, `d`) (digit 0-8), on or off.
+fn node(cell: usize, d: usize, on: bool) -> u16 {
+    ((cell * 9 + d) * 2 + usize::from(on)) as u16
+}
+
+/// Room in [`Links::to`] per candidate: its "on" node's links, then its "off" node's.
+const ROOM: usize = 32;
+/// Where an "off" node's links start in its candidate's room.
+const OFF_AT: usize = 28;
+
+/// Where a node's links are listed.
+#[derive(Clone, Copy, Default)]
+struct List {
+    /// The number of the grid the list was made for.
+    grid: u32,
+    /// Its links within the cell (they come first).
+    within: u8,
+    /// Its links.
+    len: u8,
+}
+
+/// Where the links of node `n` start in [`Links::to`].
+fn room_of(n: usize) -> usize {
+    (n >> 1) * ROOM + (!n & 1) * OFF_AT
+}
+
+/// The static links of one grid, each node's listed when a search first follows it (most
+/// grids a nested chain makes see few searches).
+pub(super) struct Links {
+    /// The grid's candidates, per cell and per digit.
+    cand: [u16; CELLS],
+    pos: [u128; 9],
+    /// Its strong links.
+    strong: Strong,
+    /// The grid's number; 0 before the first.
+    grid: u32,
+    /// Per node, its list.
+    lists: Vec<List>,
+    /// Per candidate, [`ROOM`] places: its nodes' links.
+    to: Vec<u16>,
+}
+
+impl Links {
+    /// Room for the links of any grid; no grid yet.
+    pub(super) fn new() -> Result<Links, Error> {
+        let (mut lists, mut to) = (Vec::new(), Vec::new());
+        lists
+            .try_reserve_exact(NODES)
+            .and(to.try_reserve_exact(CELLS * 9 * ROOM))
+            .map_err(|_| Error::NoMemory)?;
+        lists.resize(NODES, List::default());
+        to.resize(CELLS * 9 * ROOM, 0);
+        Ok(Links {
+            cand: [0; CELLS],
+            pos: [0; 9],
+            strong: Strong::default(),
+            grid: 0,
+            lists,
+            to,
+        })
+    }
+
+    /// Takes grid `g`, whose strong links are `strong`: the lists of another grid are not
+    /// read again.
+    pub(super) fn make(&mut self, g: &Grid, strong: &Strong) {
+        self.cand = g.cand;
+        self.pos = g.pos;
+        self.strong = *strong;
+        if self.grid == u32::MAX {
+            self.lists.iter_mut().for_each(|l| l.grid = 0);
+            self.grid = 0;
+        }
+        self.grid += 1;
+    }
+
+    /// Lists the links of node `n` (a node of the grid): its slice of `to`, the number within the cell and the number in all.
+    fn list(&mut self, n: usize) -> (usize, usize) {
+        let (cell, d, on) = (n / 18, n / 2 % 9, n % 2 == 1);
+        let at = room_of(n);
+        let mut k = 0;
+        let within;
+        let Some(to) = self
+            .to
+            .get_mut(at..at + if on { OFF_AT } else { ROOM - OFF_AT })
+        else {
+            return (0, 0);
+        };
+        let cands = self.cand[cell];
+        if cands >> d & 1 == 0 {
+            return (0, 0);
+        }
+        if on {
+            // The cell's other candidates, then the digit's places among the peers.
+            let mut m = cands & !(1 << d);
+            while m != 0 {
+                to[k] = node(cell, m.trailing_zeros() as usize, false);
+                k += 1;
+                m &= m - 1;
+            }
+            within = k;
+            for part in SE_PEERS[cell] {
+                let mut m = self.pos[d] & part;
+                while m != 0 && k < to.len() {
+                    to[k] = node(m.trailing_zeros() as usize, d, false);
+                    k += 1;
+                    m &= m - 1;
+                }
+            }
+        } else {
+            // A bivalue cell's other candidate, then the other place in each unit where
+            // the digit has two.
+            if self.strong.bivalue >> cell & 1 != 0 {
+                to[k] = node(cell, (cands & !(1 << d)).trailing_zeros() as usize, true);
+                k += 1;
+            }
+            within = k;
+            for u in se_units(cell) {
+                if self.strong.pairs[d] >> u & 1 != 0 {
+                    let p = (self.pos[d] & UNIT_MASK[u] & !(1u128 << cell)).trailing_zeros();
+                    let m = node(p as usize, d, true);
+                    if !to[within..k].contains(&m) && k < to.len() {
+                        to[k] = m;
+                        k += 1;
+                    }
+                }
+            }
+        }
+        (within, k)
+    }
+
+    /// The nodes a static search goes to from node `n`, in order: with `y`, the links
+    /// within the cell; the links to the peers from a candidate on; with `x`, the links to
+    /// the digit's other places from a candidate off.
+    pub(super) fn from(&mut self, n: u16, x: bool, y: bool) -> &[u16] {
+        let n = usize::from(n);
+        let Some(&list) = self.lists.get(n) else {
+            return &[];
+        };
+        let list = if list.grid == self.grid {
+            list
+        } else {
+            let (within, len) = self.list(n);
+            let list = List {
+                grid: self.grid,
+                within: within as u8,
+                len: len as u8,
+            };
+            self.lists[n] = list;
+            list
+        };
+        let at = room_of(n);
+        let lo = if y { 0 } else { usize::from(list.within) };
+        let hi = if x || n % 2 == 1 {
+            list.len
+        } else {
+            list.within
+        };
+        self.to.get(at + lo..at + usize::from(hi)).unwrap_or(&[])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Board;
+
+    /// The links from `n` found by looking at every cell and unit, in the order of the
+    /// module's comment: the reference.
+    fn by_cells(g: &Grid, n: u16, x: bool, y: bool) -> Vec<u16> {
+        let n = usize::from(n);
+        let (cell, d, on) = (n / 18, n / 2 % 9, n % 2 == 1);
+        let mut next = Vec::new();
+        if g.cand[cell] >> d & 1 == 0 {
+            return next;
+        }
+        let [row, col, block] = CELL_UNITS[cell].map(usize::from);
+        let in_unit = |u: usize, p: usize| UNIT_MASK[u] >> p & 1 == 1;
+        if on {
+            if y {
+                next.extend(
+                    (0..9)
+                        .filter(|&e| e != d && g.cand[cell] >> e & 1 == 1)
+                        .map(|e| node(cell, e, false)),
+                );
+            }
+            let peer_in =
+                |u: usize, p: usize| p != cell && in_unit(u, p) && g.cand[p] >> d & 1 == 1;
+            next.extend(
+                (0..CELLS)
+                    .filter(|&p| peer_in(block, p))
+                    .map(|p| node(p, d, false)),
+            );
+            next.extend(
+                (0..CELLS)
+                    .filter(|&p| peer_in(row, p) && !in_unit(block, p))
+                    .map(|p| node(p, d, false)),
+            );
+            next.extend(
+                (0..CELLS)
+                    .filter(|&p| peer_in(col, p) && !in_unit(block, p))
+                    .map(|p| node(p, d, false)),
+            );
+        } else {
+            let others: Vec<usize> = (0..9)
+                .filter(|&e| e != d && g.cand[cell] >> e & 1 == 1)
+                .collect();
+            if y && others.len() == 1 {
+                next.push(node(cell, others[0], true));
+            }
+            if x {
+                for u in [block, row, col] {
+                    let places: Vec<usize> = (0..CELLS)
+                        .filter(|&p| in_unit(u, p) && g.cand[p] >> d & 1 == 1)
+                        .collect();
+                    if places.len() == 2 {
+                        let p = if places[0] == cell {
+                            places[1]
+                        } else {
+                            places[0]
+                        };
+                        if !next.contains(&node(p, d, true)) {
+                            next.push(node(p, d, true));
+                        }
+                    }
+                }
+            }
+        }
+        next
+    }
+
+    #[test]
+    fn the_lists_hold_the_links_in_the_searches_order() {
+        let puzzles = [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "..9....6.27.65....8...9.......23.......1..6....4...9........82..2.4.7...7..9.35.4",
+        ];
+        let mut links = Links::new().expect("memory");
+        let mut again = Links::new().expect("memory");
+        for p in puzzles {
+            let board = Board::from_bytes(p.as_bytes().try_into().expect("81")).expect("a board");
+            let mut g = Grid::new(&board);
+            // Made-up removals too, for more bivalue cells and conjugate pairs.
+            for c in (0..CELLS).step_by(7) {
+                let low = g.cand[c] & g.cand[c].wrapping_neg();
+                if g.cand[c].count_ones() > 2 {
+                    g.eliminate(c, low);
+                }
+            }
+            links.make(&g, &Strong::of(&g));
+            again.make(&g, &Strong::of(&g));
+            for n in 0..NODES as u16 {
+                for (x, y) in [(true, true), (true, false), (false, true)] {
+                    assert_eq!(
+                        links.from(n, x, y),
+                        by_cells(&g, n, x, y),
+                        "node {n}, x {x}, y {y}"
+                    );
+                }
+            }
+            // Listed in another order, from the lists of the grid before.
+            for n in (0..NODES as u16).rev() {
+                assert_eq!(
+                    again.from(n, false, true),
+                    by_cells(&g, n, false, true),
+                    "node {n}"
+                );
+            }
+        }
+    }
+}
