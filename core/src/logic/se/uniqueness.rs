@@ -13,7 +13,7 @@ use super::Found;
 use crate::board::{BOX, CELLS, COL, ROW};
 use crate::logic::grid::Grid;
 use crate::logic::uniqueness as lib;
-use crate::units::{PEER_MASK, UNITS, UNIT_MASK};
+use crate::units::{Bits, PEER_MASK, UNITS, UNIT_MASK};
 
 /// The order of a rectangle or loop step: its rating, its type (1 to 4), the lowest cell of
 /// the loop with only its two digits (where Sudoku Explainer's search meets it first).
@@ -133,24 +133,36 @@ fn extend(
     for u in crate::units::CELL_UNITS[last] {
         let unit = UNIT_MASK[usize::from(u)];
         let inside = on_path & unit;
-        let mut next = cells & unit & !(1u128 << last);
+        if len > 1 && inside == (1u128 << last) | (1 << first) {
+            // The unit holds the first cell and the last alone: the loop may close.
+            if len >= 6 && len.is_multiple_of(2) && closes(path, len) {
+                loop_found(g, pair, &path[..len], best);
+            }
+            continue;
+        }
+        // Only a unit where the path has its last cell alone can take the next, a cell
+        // after the first (the lowest), off the path.
+        if inside != 1u128 << last || len == MAX_LOOP {
+            continue;
+        }
+        let mut next = cells & unit & !on_path & !((1u128 << first) - 1);
         while next != 0 {
             let q = next.trailing_zeros() as usize;
             next &= next - 1;
-            if q == first {
-                let closing = inside == (1u128 << last) | (1 << first);
-                if closing && len >= 6 && len.is_multiple_of(2) && closes(path, len) {
-                    loop_found(g, pair, &path[..len], best);
-                }
-                continue;
-            }
-            if inside != 1u128 << last || on_path >> q & 1 != 0 || len == MAX_LOOP || q < first {
+            // The loop closes with an even number of cells, at most MAX_LOOP: the last cell
+            // sees the first, and the one before it a cell that does.
+            let reach_first = match MAX_LOOP - (len + 1) {
+                0 => PEER_MASK[q] >> first & 1 != 0,
+                1 => PEER_MASK[q] & PEER_MASK[first] & cells != 0,
+                _ => true,
+            };
+            if !reach_first {
                 continue;
             }
             // No unit may hold more than two cells of the loop.
             let clash = crate::units::CELL_UNITS[q].iter().any(|&v| {
-                let w = UNIT_MASK[usize::from(v)];
-                (on_path & w).count_ones() >= 2
+                let w = on_path & UNIT_MASK[usize::from(v)];
+                w & w.wrapping_sub(1) != 0
             });
             if clash {
                 continue;
@@ -159,7 +171,7 @@ fn extend(
             // digit, types 3 and 4 two in one unit: any other path leads nowhere.
             let more = g.cand[q] & !pair;
             let extras = (n_extra + usize::from(more != 0), extra | more);
-            if extras.0 >= 2 && extras.1.count_ones() != 1 {
+            if extras.0 >= 2 && !extras.1.is_single() {
                 if extras.0 > 2 {
                     continue;
                 }
@@ -189,8 +201,8 @@ fn closes(path: &[usize; MAX_LOOP], len: usize) -> bool {
         }
     }
     UNIT_MASK.iter().all(|&w| {
-        let (e, o) = ((even & w).count_ones(), (odd & w).count_ones());
-        (e, o) == (0, 0) || (e, o) == (1, 1)
+        let (e, o) = (even & w, odd & w);
+        (e, o) == (0, 0) || e.is_single() && o.is_single()
     })
 }
 
