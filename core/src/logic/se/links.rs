@@ -117,7 +117,8 @@ impl Links {
         self.grid += 1;
     }
 
-    /// Lists the links of node `n` (a node of the grid): its slice of `to`, the number within the cell and the number in all.
+    /// Lists the links of node `n` (a node of the grid) in its room of `to`: how many are
+    /// within the cell, and how many in all.
     fn list(&mut self, n: usize) -> (usize, usize) {
         let (cell, d, on) = (n / 18, n / 2 % 9, n % 2 == 1);
         let at = room_of(n);
