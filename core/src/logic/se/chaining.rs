@@ -1051,18 +1051,22 @@ impl Nested {
     /// chain to the candidate on (it is placed).
     fn unary(&mut self, g: &Grid) -> Result<Option<Best>, Error> {
         let mut best: Option<Best> = None;
-        self.strong = Strong::of(g);
         // Gathered for a chain that removed `lost`, only chains through a link it made
         // can be kept ([`Fresh`]); otherwise only those the static reach allows can
         // conclude.
         let fresh = match self.lost {
             Some(lost) if self.gather => {
-                if !self.fresh.make(g, &self.strong, &lost)? {
+                if !self.fresh.find(g, &lost) {
+                    return Ok(None);
+                }
+                self.strong = Strong::of(g);
+                if !self.fresh.make(g, &self.strong)? {
                     return Ok(None);
                 }
                 true
             }
             _ => {
+                self.strong = Strong::of(g);
                 self.reach.make(g, &self.strong);
                 false
             }

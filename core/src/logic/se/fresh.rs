@@ -78,17 +78,18 @@ impl Fresh {
         })
     }
 
-    /// Finds the fresh links of `g` (whose strong links are `strong`), a grid a chain made
-    /// by removing, per digit, the cells of `lost`, and the starts that can use them;
-    /// whether any start can.
-    /// [`Error::NoMemory`] when the forward sets cannot have their room.
-    pub(super) fn make(
-        &mut self,
-        g: &Grid,
-        strong: &Strong,
-        lost: &[u128; 9],
-    ) -> Result<bool, Error> {
+    /// Finds the fresh links of `g`, a grid a chain made by removing, per digit, the cells
+    /// of `lost`; whether there is any. [`Fresh::make`] then finds the starts that can use
+    /// them.
+    pub(super) fn find(&mut self, g: &Grid, lost: &[u128; 9]) -> bool {
         self.find_links(g, lost);
+        !self.links.is_empty()
+    }
+
+    /// Finds the starts of `g` (whose strong links are `strong`) that can use the fresh
+    /// links [`Fresh::find`] found there; whether any start can.
+    /// [`Error::NoMemory`] when the forward sets cannot have their room.
+    pub(super) fn make(&mut self, g: &Grid, strong: &Strong) -> Result<bool, Error> {
         self.chain = [0; WORDS];
         self.cycle = [0; WORDS];
         for &(u, v) in &self.links {
@@ -275,7 +276,7 @@ mod tests {
                 }
             }
             let lost: [u128; 9] = core::array::from_fn(|d| g0.pos[d] & !g.pos[d]);
-            let any = f.make(&g, &Strong::of(&g), &lost).expect("memory");
+            let any = f.find(&g, &lost) && f.make(&g, &Strong::of(&g)).expect("memory");
             let fresh = f.links.clone();
             assert!(!fresh.is_empty(), "{p}: the removals made links");
             let is_node = |n: u16| g.cand[usize::from(n) / 18] >> (n / 2 % 9) & 1 == 1;
