@@ -57,10 +57,11 @@ const OFF_AT: usize = 28;
 struct List {
     /// The number of the grid the list was made for.
     grid: u32,
-    /// Its links within the cell (they come first).
-    within: u8,
-    /// Its links.
-    len: u8,
+    /// Where its links start in [`Links::to`], where those out of the cell start (those
+    /// within it come first), and where they end.
+    start: u16,
+    split: u16,
+    end: u16,
 }
 
 /// Where the links of node `n` start in [`Links::to`].
@@ -185,22 +186,23 @@ impl Links {
             list
         } else {
             let (within, len) = self.list(n);
+            let start = room_of(n);
             let list = List {
                 grid: self.grid,
-                within: within as u8,
-                len: len as u8,
+                start: start as u16,
+                split: (start + within) as u16,
+                end: (start + len) as u16,
             };
             self.lists[n] = list;
             list
         };
-        let at = room_of(n);
-        let lo = if y { 0 } else { usize::from(list.within) };
+        let lo = if y { list.start } else { list.split };
         let hi = if x || n % 2 == 1 {
-            list.len
+            list.end
         } else {
-            list.within
+            list.split
         };
-        self.to.get(at + lo..at + usize::from(hi)).unwrap_or(&[])
+        self.to.get(usize::from(lo)..usize::from(hi)).unwrap_or(&[])
     }
 }
 
