@@ -348,7 +348,9 @@ impl Search {
         links: &mut Links,
         mut depth: Option<&mut Nested>,
     ) -> Result<(), Error> {
-        if !mode.dynamic && mode.nested == 0 {
+        if !mode.dynamic {
+            // No level nests rules in a static search.
+            debug_assert_eq!(mode.nested, 0);
             self.run_static(mode, links);
             return Ok(());
         }
