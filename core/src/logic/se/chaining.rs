@@ -1220,25 +1220,23 @@ impl Nested {
                 continue;
             }
             closed = true;
-            // The loop: b back to start by single parents.
-            let mut nodes = [0u16; NODES / 2];
-            let mut len = 0;
+            // The loop: b back to start by single parents (into the scratch stack, which
+            // has room for every node).
+            let nodes = &mut self.stack;
+            nodes.clear();
             let mut m = b;
-            loop {
-                if len == nodes.len() {
-                    break;
-                }
-                nodes[len] = m;
-                len += 1;
+            while nodes.len() < nodes.capacity() {
+                nodes.push(m);
                 match s.parents(m).first() {
                     Some(&p) => m = p,
                     None => break,
                 }
             }
-            if len < 4 || nodes[len - 1] != start {
+            let len = nodes.len();
+            if len < 4 || nodes.last() != Some(&start) {
                 continue;
             }
-            let lp = &nodes[..len];
+            let lp = &nodes[..];
             // As Sudoku Explainer cancels: a digit leaves the cells off the loop that see a
             // node of the loop where it is on and one where it is off.
             let loop_cells = lp.iter().fold(0u128, |m, &n| m | 1u128 << parts(n).0);
