@@ -232,7 +232,7 @@ fn forward(g: &Grid, strong: &Strong, from: u16, set: &mut Set, queue: &mut Vec<
 mod tests {
     use super::*;
     use crate::board::Board;
-    use crate::logic::se::reach::static_links_by_cells;
+    use crate::logic::se::links::static_links_by_cells;
 
     /// Per node, whether a walk from `start` reaches it having taken a link of `fresh`
     /// (each link both ways: `¬u → v` and `¬v → u`).
@@ -241,7 +241,7 @@ mod tests {
         let mut todo = vec![(start, 0usize)];
         seen[usize::from(start)][0] = true;
         while let Some((n, used)) = todo.pop() {
-            for m in static_links_by_cells(g, n) {
+            for m in static_links_by_cells(g, n, true, true) {
                 let is_fresh = fresh
                     .iter()
                     .any(|&(u, v)| (n, m) == (u ^ 1, v) || (n, m) == (v ^ 1, u));
@@ -305,7 +305,7 @@ mod tests {
                     );
                     // A chain from `start` by its link to `first`, then through a fresh
                     // link to `n`: a walk from `first` through one.
-                    for first in static_links_by_cells(&g, start) {
+                    for first in static_links_by_cells(&g, start, true, true) {
                         let seen = &seen_from[usize::from(first)];
                         for n in (1..NODES as u16).step_by(2) {
                             let expected = seen[usize::from(n)];

@@ -206,74 +206,75 @@ impl Links {
     }
 }
 
+/// The links a static search in mode `x`/`y` follows from node `n` of `g`, found by
+/// looking at every cell and unit, in the order of the module's comment: the plain
+/// reference the tests of the lists, the static reach and the fresh links compare with.
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::Board;
-
-    /// The links from `n` found by looking at every cell and unit, in the order of the
-    /// module's comment: the reference.
-    fn by_cells(g: &Grid, n: u16, x: bool, y: bool) -> Vec<u16> {
-        let n = usize::from(n);
-        let (cell, d, on) = (n / 18, n / 2 % 9, n % 2 == 1);
-        let mut next = Vec::new();
-        if g.cand[cell] >> d & 1 == 0 {
-            return next;
+pub(super) fn static_links_by_cells(g: &Grid, n: u16, x: bool, y: bool) -> Vec<u16> {
+    let n = usize::from(n);
+    let (cell, d, on) = (n / 18, n / 2 % 9, n % 2 == 1);
+    let mut next = Vec::new();
+    if g.cand[cell] >> d & 1 == 0 {
+        return next;
+    }
+    let [row, col, block] = CELL_UNITS[cell].map(usize::from);
+    let in_unit = |u: usize, p: usize| UNIT_MASK[u] >> p & 1 == 1;
+    if on {
+        if y {
+            next.extend(
+                (0..9)
+                    .filter(|&e| e != d && g.cand[cell] >> e & 1 == 1)
+                    .map(|e| node(cell, e, false)),
+            );
         }
-        let [row, col, block] = CELL_UNITS[cell].map(usize::from);
-        let in_unit = |u: usize, p: usize| UNIT_MASK[u] >> p & 1 == 1;
-        if on {
-            if y {
-                next.extend(
-                    (0..9)
-                        .filter(|&e| e != d && g.cand[cell] >> e & 1 == 1)
-                        .map(|e| node(cell, e, false)),
-                );
-            }
-            let peer_in =
-                |u: usize, p: usize| p != cell && in_unit(u, p) && g.cand[p] >> d & 1 == 1;
-            next.extend(
-                (0..CELLS)
-                    .filter(|&p| peer_in(block, p))
-                    .map(|p| node(p, d, false)),
-            );
-            next.extend(
-                (0..CELLS)
-                    .filter(|&p| peer_in(row, p) && !in_unit(block, p))
-                    .map(|p| node(p, d, false)),
-            );
-            next.extend(
-                (0..CELLS)
-                    .filter(|&p| peer_in(col, p) && !in_unit(block, p))
-                    .map(|p| node(p, d, false)),
-            );
-        } else {
-            let others: Vec<usize> = (0..9)
-                .filter(|&e| e != d && g.cand[cell] >> e & 1 == 1)
-                .collect();
-            if y && others.len() == 1 {
-                next.push(node(cell, others[0], true));
-            }
-            if x {
-                for u in [block, row, col] {
-                    let places: Vec<usize> = (0..CELLS)
-                        .filter(|&p| in_unit(u, p) && g.cand[p] >> d & 1 == 1)
-                        .collect();
-                    if places.len() == 2 {
-                        let p = if places[0] == cell {
-                            places[1]
-                        } else {
-                            places[0]
-                        };
-                        if !next.contains(&node(p, d, true)) {
-                            next.push(node(p, d, true));
-                        }
+        let peer_in = |u: usize, p: usize| p != cell && in_unit(u, p) && g.cand[p] >> d & 1 == 1;
+        next.extend(
+            (0..CELLS)
+                .filter(|&p| peer_in(block, p))
+                .map(|p| node(p, d, false)),
+        );
+        next.extend(
+            (0..CELLS)
+                .filter(|&p| peer_in(row, p) && !in_unit(block, p))
+                .map(|p| node(p, d, false)),
+        );
+        next.extend(
+            (0..CELLS)
+                .filter(|&p| peer_in(col, p) && !in_unit(block, p))
+                .map(|p| node(p, d, false)),
+        );
+    } else {
+        let others: Vec<usize> = (0..9)
+            .filter(|&e| e != d && g.cand[cell] >> e & 1 == 1)
+            .collect();
+        if y && others.len() == 1 {
+            next.push(node(cell, others[0], true));
+        }
+        if x {
+            for u in [block, row, col] {
+                let places: Vec<usize> = (0..CELLS)
+                    .filter(|&p| in_unit(u, p) && g.cand[p] >> d & 1 == 1)
+                    .collect();
+                if places.len() == 2 {
+                    let p = if places[0] == cell {
+                        places[1]
+                    } else {
+                        places[0]
+                    };
+                    if !next.contains(&node(p, d, true)) {
+                        next.push(node(p, d, true));
                     }
                 }
             }
         }
-        next
     }
+    next
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Board;
 
     #[test]
     fn the_lists_hold_the_links_in_the_searches_order() {
@@ -299,7 +300,7 @@ mod tests {
                 for (x, y) in [(true, true), (true, false), (false, true)] {
                     assert_eq!(
                         links.from(n, x, y),
-                        by_cells(&g, n, x, y),
+                        static_links_by_cells(&g, n, x, y),
                         "node {n}, x {x}, y {y}"
                     );
                 }
@@ -308,7 +309,7 @@ mod tests {
             for n in (0..NODES as u16).rev() {
                 assert_eq!(
                     again.from(n, false, true),
-                    by_cells(&g, n, false, true),
+                    static_links_by_cells(&g, n, false, true),
                     "node {n}"
                 );
             }

@@ -124,47 +124,6 @@ pub(super) fn each_static_link(g: &Grid, strong: &Strong, n: u16, mut f: impl Fn
     }
 }
 
-/// The same links as [`each_static_link`], found by looking at every cell: the plain
-/// reference the tests compare with.
-#[cfg(test)]
-pub(super) fn static_links_by_cells(g: &Grid, n: u16) -> Vec<u16> {
-    let n = usize::from(n);
-    let (cell, d, on) = (n / 18, n / 2 % 9, n % 2 == 1);
-    let mut next = Vec::new();
-    if on {
-        for e in 0..9 {
-            if e != d && g.cand[cell] >> e & 1 == 1 {
-                next.push(node(cell, e, false));
-            }
-        }
-        for p in 0..CELLS {
-            if p != cell && PEER_MASK[cell] >> p & 1 == 1 && g.cand[p] >> d & 1 == 1 {
-                next.push(node(p, d, false));
-            }
-        }
-    } else {
-        if g.cand[cell].count_ones() == 2 {
-            let e = (g.cand[cell] & !(1 << d)).trailing_zeros() as usize;
-            next.push(node(cell, e, true));
-        }
-        for u in CELL_UNITS[cell] {
-            let places: Vec<usize> = (0..CELLS)
-                .filter(|&p| UNIT_MASK[usize::from(u)] >> p & 1 == 1)
-                .filter(|&p| g.cand[p] >> d & 1 == 1)
-                .collect();
-            if places.len() == 2 {
-                let p = if places[0] == cell {
-                    places[1]
-                } else {
-                    places[0]
-                };
-                next.push(node(p, d, true));
-            }
-        }
-    }
-    next
-}
-
 impl Reach {
     /// Room for the sets of any grid (what any grid needs is reserved here, fallibly, so
     /// that making the sets never allocates); none made yet.
@@ -375,6 +334,7 @@ impl Reach {
 mod tests {
     use super::*;
     use crate::board::Board;
+    use crate::logic::se::links::static_links_by_cells;
 
     /// The nodes a plain breadth-first search over the same links reaches from `start`.
     fn reached_by_search(g: &Grid, start: u16) -> Vec<bool> {
@@ -382,7 +342,7 @@ mod tests {
         let mut todo = vec![start];
         seen[usize::from(start)] = true;
         while let Some(n) = todo.pop() {
-            let next = static_links_by_cells(g, n);
+            let next = static_links_by_cells(g, n, true, true);
             for m in next {
                 if !seen[usize::from(m)] {
                     seen[usize::from(m)] = true;
