@@ -58,7 +58,8 @@ struct List {
     /// The number of the grid the list was made for.
     grid: u32,
     /// Where its links start in [`Links::to`], where those out of the cell start (those
-    /// within it come first), and where they end.
+    /// within it come first), and where they end: kept, although the start follows from
+    /// the node, because working it out at every follow cost 4% of a gen_minimal rating.
     start: u16,
     split: u16,
     end: u16,
