@@ -14,6 +14,8 @@ mod chaining;
 mod exclusion;
 mod fresh;
 mod links;
+#[cfg(test)]
+mod marks;
 mod reach;
 mod rule;
 mod uniqueness;
