@@ -213,6 +213,7 @@ struct Bound {
 }
 
 impl Bound {
+    /// The bound of the pair `a`, `b`, whose excluders are `eab`.
     fn of(g: &Grid, a: usize, b: usize, eab: u128) -> Self {
         let ex = Excluders::of(g, eab);
         let ab = sees(a, b);
