@@ -1,5 +1,5 @@
 //! Uniqueness rules of the Sudoku Explainer scale: unique rectangles and unique loops of 6
-//! to 10 cells (types 1 to 4, type 3 with a naked or a hidden set) and the bivalue
+//! to 18 cells (types 1 to 4, type 3 with a naked or a hidden set) and the bivalue
 //! universal grave (types 1 to 4). Sound on a board with one solution, the only boards the
 //! walk rates. BUG+1 and the enumeration of rectangles are those of `logic/uniqueness.rs`;
 //! a rectangle or loop here, as in Sudoku Explainer, has both its digits in every cell.
@@ -55,7 +55,7 @@ const RECTANGLE: i32 = 45;
 /// The easiest unique rectangle or loop: rectangles of types 1, 2 and 4 (4.5), type 3 with a
 /// naked set (4.6 for a naked pair, one cell beside the rectangle, a tenth more for each
 /// further cell) or a hidden set (4.5 for a hidden pair, a tenth more for each further
-/// cell); loops of 6 to 10 cells from 4.6. Every cell of a rectangle or loop holds both its
+/// cell); loops of 6 to 18 cells from 4.6. Every cell of a rectangle or loop holds both its
 /// digits, as in Sudoku Explainer.
 pub(crate) fn unique_loops(g: &Grid) -> Option<Found> {
     let mut best = Best::default();
@@ -83,8 +83,9 @@ pub(crate) fn unique_loops(g: &Grid) -> Option<Found> {
     best.0.map(|(_, f)| f)
 }
 
-/// The longest loop searched, in cells.
-const MAX_LOOP: usize = 10;
+/// The longest loop there is, in cells: each of its cells lies in three units and each unit
+/// holds none of its cells or two, so it has at most 2 * 27 / 3 cells.
+const MAX_LOOP: usize = 18;
 
 /// Unique loops of 6 to [`MAX_LOOP`] cells on two digits: a closed path of cells that all
 /// hold both digits, each unit holding none of its cells or two at an odd distance along
@@ -207,7 +208,8 @@ fn closes(path: &[usize; MAX_LOOP], len: usize) -> bool {
 }
 
 /// The rating of a loop of `len` cells as Sudoku Explainer gives it: 4.6 for 6 cells, 4.7
-/// for 8, 5.0 for 10 (and 12, which the walk does not search).
+/// for 8, 5.0 for 10 or more (its solver rates loops of 12 and 14 cells 5.0 too: the tests'
+/// grids).
 fn loop_rating(len: usize) -> i32 {
     match len {
         ..=4 => RECTANGLE,
@@ -931,6 +933,70 @@ mod tests {
         let f = unique_loops(&g).expect("a unique loop");
         assert_eq!(f.rating, 51);
         assert_eq!(removals(&f), [(1, 2, vec![8])]);
+    }
+
+    /// Made-up grids, each with one loop on 1 and 2 (of 12, 14, 16 and 18 cells: the longest
+    /// a loop can be) and one cell of it with a 3 besides, which loses 1 and 2 (type 1). The
+    /// other cells of the last two are filled with no regard to the rules. Sudoku
+    /// Explainer's own search (run outside the project) lists each loop, as "Unique Loop
+    /// 12 type 1" and so on, rated 5.0.
+    #[test]
+    fn loops_of_12_to_18_cells_rate_5_0() {
+        let cases = [
+            (
+                "123 12 [3] [4] [5] [6] [7] [8] [9]
+                 [4] [7] [8] 12 12 [9] [3] [5] [6]
+                 [5] [6] [9] [3] [7] [8] [1] [2] [4]
+                 [3] 12 12 [5] [4] [7] [6] [9] [8]
+                 [6] [8] [4] [9] 12 12 [5] [3] [7]
+                 [7] [9] [5] [6] [8] [3] [2] [4] [1]
+                 [8] [3] 12 12 [6] [4] [9] [7] [5]
+                 12 [5] [7] [8] [9] 12 [4] [6] [3]
+                 [9] [4] [6] [7] [3] [5] [8] [1] [2]",
+                (1, 1),
+            ),
+            (
+                "123 12 [3] [4] [5] [6] [7] [8] [9]
+                 [4] [7] [8] 12 12 [9] [3] [5] [6]
+                 [5] [6] [9] [3] [7] [8] [4] [1] [2]
+                 [3] 12 12 [5] [6] [4] [8] [9] [7]
+                 [6] [8] [7] [9] 12 12 [5] [3] [4]
+                 [9] [4] [5] [7] [8] [3] [6] [2] [1]
+                 [7] [3] 12 12 [4] [5] [9] [6] [8]
+                 [8] [5] [4] [6] [9] 12 12 [7] [3]
+                 12 [9] [6] [8] [3] [7] 12 [4] [5]",
+                (1, 1),
+            ),
+            (
+                "12 12 [5] [6] [7] [8] [9] [3] [4]
+                 [6] [7] [8] 12 12 [4] [5] [6] [7]
+                 [9] [3] [4] [5] [6] [7] 12 12 [3]
+                 [6] 12 12 [9] [3] [4] [5] [6] [7]
+                 [9] [3] [4] [5] 12 12 [8] [9] [3]
+                 [5] [6] [7] [8] [9] [3] [4] [5] [6]
+                 [9] [3] 12 123 [6] [7] [8] [9] [3]
+                 [5] [6] [7] [8] [9] 12 12 [5] [6]
+                 12 [9] [3] [4] [5] [6] [7] 12 [9]",
+                (7, 4),
+            ),
+            (
+                "12 12 [5] [6] [7] [8] [9] [3] [4]
+                 [6] [7] [8] 12 12 [4] [5] [6] [7]
+                 [9] [3] [4] [5] [6] [7] 12 12 [3]
+                 [6] 12 12 [9] [3] [4] [5] [6] [7]
+                 [9] [3] [4] [5] 12 123 [8] [9] [3]
+                 [5] [6] [7] [8] [9] [3] [4] 12 12
+                 [9] [3] 12 12 [6] [7] [8] [9] [3]
+                 [5] [6] [7] [8] [9] 12 12 [5] [6]
+                 12 [9] [3] [4] [5] [6] [7] [8] 12",
+                (5, 6),
+            ),
+        ];
+        for (text, (row, col)) in cases {
+            let f = unique_loops(&grid(text)).expect("a unique loop");
+            assert_eq!(f.rating, 50);
+            assert_eq!(removals(&f), [(row, col, vec![1, 2])]);
+        }
     }
 
     /// puzzles2_17_clue line 25048 after 36 steps, its hardest step: serate rates the
