@@ -12,9 +12,13 @@
 //! - **Patterns of cells with few candidates** (bivalue cells for XY-Wing, XY-chains and
 //!   unique rectangles of type 1, cells with two or three candidates for XYZ-Wing and
 //!   unique rectangles of type 2, bivalue cells and the units where a digit has two places
-//!   for W-Wing), removing from cells that can only have lost candidates since: while those
-//!   cells are as they were, every pattern is one the search already tried and found
-//!   nothing to remove with, so it finds nothing again. (A type 1 rectangle's fourth
+//!   for W-Wing and AIC), removing from cells that can only have lost candidates since:
+//!   while those cells are as they were, every pattern is one the search already tried and
+//!   found nothing to remove with, so it finds nothing again. An AIC's nodes are
+//!   candidates with a strong link (a bivalue cell's, or a digit's in a unit where it has
+//!   two places), and every other candidate its search meets is a dead end: with the same
+//!   strong links it meets the same nodes in the same order, and an end or loop that
+//!   removed nothing removes nothing from fewer candidates. (A type 1 rectangle's fourth
 //!   corner, the one cell it reads outside the pattern, found nothing because it had none
 //!   of the pair's digits or nothing else; losing candidates keeps it so.)
 //!
@@ -55,7 +59,7 @@ enum Reads {
     /// Patterns of cells with two or three candidates.
     Small(usize),
     /// Patterns of bivalue cells and units where a digit has two places.
-    BivalueAndBilocal,
+    BivalueAndBilocal(usize),
     /// The whole grid, in a way the memo does not follow.
     Everything,
 }
@@ -84,7 +88,8 @@ fn reads(t: Technique) -> Reads {
         T::XyzWing => Reads::Small(0),
         T::UniqueRectangle1 => Reads::Bivalue(2),
         T::UniqueRectangle2 => Reads::Small(1),
-        T::WWing => Reads::BivalueAndBilocal,
+        T::WWing => Reads::BivalueAndBilocal(0),
+        T::Aic => Reads::BivalueAndBilocal(1),
         _ => Reads::Everything,
     }
 }
@@ -93,6 +98,7 @@ const DIGIT_SLOTS: usize = 10;
 const UNIT_SLOTS: usize = 6;
 const BIVALUE_SLOTS: usize = 3;
 const SMALL_SLOTS: usize = 2;
+const BIVALUE_AND_BILOCAL_SLOTS: usize = 2;
 
 /// A digit's open places and filled cells (bit `c` for cell `c`).
 type DigitKey = (u128, u128);
@@ -155,7 +161,7 @@ pub(crate) struct Memo {
     unit: [[[u16; 9]; 27]; UNIT_SLOTS],
     bivalue: [Option<[u16; CELLS]>; BIVALUE_SLOTS],
     small: [Option<[u16; CELLS]>; SMALL_SLOTS],
-    bivalue_and_bilocal: Option<([u16; CELLS], [u32; 9])>,
+    bivalue_and_bilocal: [Option<([u16; CELLS], [u32; 9])>; BIVALUE_AND_BILOCAL_SLOTS],
 }
 
 impl Memo {
@@ -168,7 +174,7 @@ impl Memo {
             unit: [[[0; 9]; 27]; UNIT_SLOTS],
             bivalue: [None; BIVALUE_SLOTS],
             small: [None; SMALL_SLOTS],
-            bivalue_and_bilocal: None,
+            bivalue_and_bilocal: [None; BIVALUE_AND_BILOCAL_SLOTS],
         }
     }
 
@@ -207,7 +213,7 @@ impl Memo {
             }
             Reads::Bivalue(s) => (self.bivalue[s] != Some(keys.bivalue)).then_some(Scope::ALL),
             Reads::Small(s) => (self.small[s] != Some(keys.small)).then_some(Scope::ALL),
-            Reads::BivalueAndBilocal => (self.bivalue_and_bilocal
+            Reads::BivalueAndBilocal(s) => (self.bivalue_and_bilocal[s]
                 != Some((keys.bivalue, keys.bilocal)))
             .then_some(Scope::ALL),
             Reads::Everything => Some(Scope::ALL),
@@ -236,8 +242,8 @@ impl Memo {
             }
             Reads::Bivalue(s) => self.bivalue[s] = Some(keys.bivalue),
             Reads::Small(s) => self.small[s] = Some(keys.small),
-            Reads::BivalueAndBilocal => {
-                self.bivalue_and_bilocal = Some((keys.bivalue, keys.bilocal));
+            Reads::BivalueAndBilocal(s) => {
+                self.bivalue_and_bilocal[s] = Some((keys.bivalue, keys.bilocal));
             }
             Reads::Everything => {}
         }
@@ -259,7 +265,7 @@ mod tests {
             .into_iter()
             .filter(|&t| Memo::remembers(t))
             .collect();
-        assert_eq!(remembered.len(), 22);
+        assert_eq!(remembered.len(), 23);
         let (mut skipped, mut narrowed) = (0, 0);
         for level in [Difficulty::Expert, Difficulty::Master, Difficulty::Extreme] {
             for seed in 0..4 {
