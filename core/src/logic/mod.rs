@@ -32,6 +32,8 @@ mod fish;
 mod grid;
 mod intersections;
 mod memo;
+#[cfg(test)]
+mod sample;
 pub mod se;
 mod singles;
 mod step;

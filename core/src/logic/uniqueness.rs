@@ -214,52 +214,22 @@ pub(crate) fn bug_plus_one(g: &Grid) -> Option<Step> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{apply, next_step};
     use super::*;
-    use crate::difficulty::Difficulty;
-    use crate::rng::SplitMix64;
 
-    /// Along whole walks of generated Master and Extreme puzzles, on each grid and on a
-    /// variant where every open cell keeps its solution's digit and one or two of its
-    /// other candidates (a grid full of cells with two or three), the rectangles' searches
-    /// over the columns each pair of rows can use find what they find over every column:
-    /// the same step, or none.
+    /// On the grids of [`super::super::sample::walk_grids`], the rectangles' searches over
+    /// the columns each pair of rows can use find what they find over every column: the
+    /// same step, or none.
     #[test]
     fn narrowed_rectangle_searches_find_what_the_full_ones_find() {
-        let mut rng = SplitMix64::new(37);
         let (mut found_1, mut found_2) = (0, 0);
-        for level in [Difficulty::Master, Difficulty::Extreme] {
-            for seed in 0..6 {
-                let (puzzle, solution) = crate::generate(seed, level);
-                let solution = solution.digits();
-                let mut g = Grid::new(&puzzle);
-                while !g.full() {
-                    let mut cand = g.cand;
-                    for (c, m) in cand.iter_mut().enumerate() {
-                        if m.count_ones() > 2 {
-                            let mut keep = 1u16 << (solution[c] - 1);
-                            for _ in 0..1 + rng.below(2) {
-                                let others = *m & !keep;
-                                let k = rng.below(others.count_ones() as usize);
-                                keep |= 1
-                                    << (0..9).filter(|&d| others >> d & 1 != 0).nth(k).unwrap_or(0);
-                            }
-                            *m = keep;
-                        }
-                    }
-                    for v in [g, Grid::from_parts(g.digit, cand)] {
-                        let one = unique_rectangle_1(&v);
-                        assert_eq!(one, unique_rectangle_1_in(&v, |_, _| 0x1FF));
-                        let two = unique_rectangle_2(&v);
-                        assert_eq!(two, unique_rectangle_2_in(&v, |_, _| 0x1FF));
-                        found_1 += usize::from(one.is_some());
-                        found_2 += usize::from(two.is_some());
-                    }
-                    let step = next_step(&g, solution, Technique::FullHouse, None).expect("memory");
-                    apply(&mut g, &step);
-                }
-            }
-        }
+        super::super::sample::walk_grids(|g| {
+            let one = unique_rectangle_1(g);
+            assert_eq!(one, unique_rectangle_1_in(g, |_, _| 0x1FF));
+            let two = unique_rectangle_2(g);
+            assert_eq!(two, unique_rectangle_2_in(g, |_, _| 0x1FF));
+            found_1 += usize::from(one.is_some());
+            found_2 += usize::from(two.is_some());
+        });
         // The grids gave both searches something to find.
         assert!(found_1 > 50 && found_2 > 20, "{found_1} {found_2}");
     }

@@ -4,7 +4,7 @@ use super::grid::Grid;
 use super::step::Step;
 use super::technique::Technique;
 use crate::board::CELLS;
-use crate::units::{sees, Bits, PEERS, PEER_MASK, UNITS};
+use crate::units::{sees, Bits, PEER_MASK, UNITS, UNIT_MASK};
 
 /// The step of technique `t` that removes digit bit `z` from every open cell (but those of
 /// `wing`) that sees every cell of `wing`, whose candidates make the pattern.
@@ -31,34 +31,39 @@ fn remove_seen_by_all(g: &Grid, t: Technique, z: u16, wing: &[usize]) -> Option<
     Some(s)
 }
 
+/// The open cells with exactly `n` candidates.
+fn cells_with_count(g: &Grid, n: u32) -> u128 {
+    (0..CELLS).fold(0, |m, c| m | u128::from(g.cand[c].count_ones() == n) << c)
+}
+
+/// The cells of `m` in increasing order.
+fn cells_of(mut m: u128) -> impl Iterator<Item = usize> {
+    core::iter::from_fn(move || {
+        let c = m.trailing_zeros() as usize;
+        m &= m.wrapping_sub(1);
+        (c < CELLS).then_some(c)
+    })
+}
+
 /// A pivot {x,y} seeing pincers {x,z} and {y,z}: z leaves the cells that see both pincers.
-// Cells, lines and units are numbers that index several tables at once.
-#[allow(clippy::needless_range_loop)]
 pub(crate) fn xy_wing(g: &Grid) -> Option<Step> {
-    for p in 0..CELLS {
+    let bivalue = cells_with_count(g, 2);
+    for p in cells_of(bivalue) {
         let pc = g.cand[p];
-        if !pc.is_pair() {
-            continue;
-        }
-        for &a in &PEERS[p] {
-            let a = a as usize;
+        // The pincers are bivalue peers of the pivot, in increasing order as in `PEERS`.
+        let pincers = PEER_MASK[p] & bivalue;
+        for a in cells_of(pincers) {
             let ac = g.cand[a];
-            if !ac.is_pair() || !(ac & pc).is_single() {
+            if !(ac & pc).is_single() {
                 continue;
             }
             let z = ac & !pc;
-            for &b in &PEERS[p] {
-                let b = b as usize;
-                if b <= a {
-                    continue;
-                }
-                let bc = g.cand[b];
+            for b in cells_of(pincers & !((2u128 << a) - 1)) {
                 // b holds the pivot's other digit and z.
-                if bc != (pc & !ac) | z {
+                if g.cand[b] != (pc & !ac) | z {
                     continue;
                 }
-                if let Some(s) = remove_seen_by_all(g, Technique::XyWing, z, &[a, b]) {
-                    let mut s = s;
+                if let Some(mut s) = remove_seen_by_all(g, Technique::XyWing, z, &[a, b]) {
                     s.pattern[p] = pc;
                     return Some(s);
                 }
@@ -69,24 +74,18 @@ pub(crate) fn xy_wing(g: &Grid) -> Option<Step> {
 }
 
 /// A pivot {x,y,z} seeing pincers {x,z} and {y,z}: z leaves the cells that see all three.
-// Cells, lines and units are numbers that index several tables at once.
-#[allow(clippy::needless_range_loop)]
 pub(crate) fn xyz_wing(g: &Grid) -> Option<Step> {
-    for p in 0..CELLS {
+    let bivalue = cells_with_count(g, 2);
+    for p in cells_of(cells_with_count(g, 3)) {
         let pc = g.cand[p];
-        if pc.count_ones() != 3 {
-            continue;
-        }
-        for &a in &PEERS[p] {
-            let a = a as usize;
+        // Bivalue peers of the pivot within its digits, in increasing order as in `PEERS`.
+        let pincers = cells_of(PEER_MASK[p] & bivalue)
+            .fold(0u128, |m, c| m | u128::from(g.cand[c] & !pc == 0) << c);
+        for a in cells_of(pincers) {
             let ac = g.cand[a];
-            if !ac.is_pair() || ac & !pc != 0 {
-                continue;
-            }
-            for &b in &PEERS[p] {
-                let b = b as usize;
+            for b in cells_of(pincers & !((2u128 << a) - 1)) {
                 let bc = g.cand[b];
-                if b <= a || !bc.is_pair() || bc & !pc != 0 || bc == ac {
+                if bc == ac {
                     continue;
                 }
                 let z = ac & bc;
@@ -102,24 +101,30 @@ pub(crate) fn xyz_wing(g: &Grid) -> Option<Step> {
 /// Two cells {x,y} that do not see each other, joined by a strong link on x (a unit with
 /// exactly two places for x, one seeing each cell): y leaves the cells that see both.
 pub(crate) fn w_wing(g: &Grid) -> Option<Step> {
-    for a in 0..CELLS {
+    let bivalue = cells_with_count(g, 2);
+    // Per digit, the units where it has exactly two places, in unit order.
+    let bilocal: [u32; 9] = core::array::from_fn(|d| {
+        (0..UNITS.len()).fold(0, |m, u| {
+            m | u32::from((g.pos[d] & UNIT_MASK[u]).is_pair()) << u
+        })
+    });
+    for a in cells_of(bivalue) {
         let ac = g.cand[a];
-        if !ac.is_pair() {
-            continue;
-        }
-        for b in a + 1..CELLS {
+        for b in cells_of(bivalue & !((2u128 << a) - 1)) {
             if g.cand[b] != ac || sees(a, b) {
                 continue;
             }
             for x in [ac & ac.wrapping_neg(), ac & (ac - 1)] {
                 let y = ac & !x;
-                for (u, unit) in UNITS.iter().enumerate() {
-                    let places = g.places(u, x);
-                    if !places.is_pair() {
-                        continue;
-                    }
-                    let e1 = unit[places.trailing_zeros() as usize] as usize;
-                    let e2 = unit[15 - places.leading_zeros() as usize] as usize;
+                let mut units = bilocal[x.trailing_zeros() as usize];
+                while units != 0 {
+                    let u = units.trailing_zeros() as usize;
+                    units &= units - 1;
+                    // The unit's two places, lowest first (a unit lists its cells in
+                    // increasing order).
+                    let places = g.pos[x.trailing_zeros() as usize] & UNIT_MASK[u];
+                    let e1 = places.trailing_zeros() as usize;
+                    let e2 = 127 - places.leading_zeros() as usize;
                     let linked = (sees(e1, a) && sees(e2, b)) || (sees(e1, b) && sees(e2, a));
                     if !linked || [e1, e2].iter().any(|e| *e == a || *e == b) {
                         continue;
@@ -134,4 +139,123 @@ pub(crate) fn w_wing(g: &Grid) -> Option<Step> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::units::PEERS;
+
+
+    /// The plain XY-Wing search: every pivot, then every pair of its peers.
+    #[allow(clippy::needless_range_loop)]
+    fn plain_xy_wing(g: &Grid) -> Option<Step> {
+        for p in 0..CELLS {
+            let pc = g.cand[p];
+            if !pc.is_pair() {
+                continue;
+            }
+            for &a in &PEERS[p] {
+                let (a, ac) = (usize::from(a), g.cand[usize::from(a)]);
+                if !ac.is_pair() || !(ac & pc).is_single() {
+                    continue;
+                }
+                let z = ac & !pc;
+                for &b in &PEERS[p] {
+                    let b = usize::from(b);
+                    if b <= a || g.cand[b] != (pc & !ac) | z {
+                        continue;
+                    }
+                    if let Some(mut s) = remove_seen_by_all(g, Technique::XyWing, z, &[a, b]) {
+                        s.pattern[p] = pc;
+                        return Some(s);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The plain XYZ-Wing search.
+    #[allow(clippy::needless_range_loop)]
+    fn plain_xyz_wing(g: &Grid) -> Option<Step> {
+        for p in 0..CELLS {
+            let pc = g.cand[p];
+            if pc.count_ones() != 3 {
+                continue;
+            }
+            for &a in &PEERS[p] {
+                let (a, ac) = (usize::from(a), g.cand[usize::from(a)]);
+                if !ac.is_pair() || ac & !pc != 0 {
+                    continue;
+                }
+                for &b in &PEERS[p] {
+                    let (b, bc) = (usize::from(b), g.cand[usize::from(b)]);
+                    if b <= a || !bc.is_pair() || bc & !pc != 0 || bc == ac {
+                        continue;
+                    }
+                    let z = ac & bc;
+                    if let Some(s) = remove_seen_by_all(g, Technique::XyzWing, z, &[p, a, b]) {
+                        return Some(s);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The plain W-Wing search: every pair of cells, every unit's places read cell by cell.
+    fn plain_w_wing(g: &Grid) -> Option<Step> {
+        for a in 0..CELLS {
+            let ac = g.cand[a];
+            if !ac.is_pair() {
+                continue;
+            }
+            for b in a + 1..CELLS {
+                if g.cand[b] != ac || sees(a, b) {
+                    continue;
+                }
+                for x in [ac & ac.wrapping_neg(), ac & (ac - 1)] {
+                    for (u, unit) in UNITS.iter().enumerate() {
+                        let places = g.places(u, x);
+                        if !places.is_pair() {
+                            continue;
+                        }
+                        let e1 = usize::from(unit[places.trailing_zeros() as usize]);
+                        let e2 = usize::from(unit[15 - places.leading_zeros() as usize]);
+                        let linked = (sees(e1, a) && sees(e2, b)) || (sees(e1, b) && sees(e2, a));
+                        if !linked || [e1, e2].iter().any(|e| *e == a || *e == b) {
+                            continue;
+                        }
+                        if let Some(mut s) =
+                            remove_seen_by_all(g, Technique::WWing, ac & !x, &[a, b])
+                        {
+                            s.pattern[e1] = x;
+                            s.pattern[e2] = x;
+                            return Some(s);
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// On the grids of [`super::super::sample::walk_grids`], the wings found from masks of
+    /// cells are those the plain searches find first.
+    #[test]
+    fn wings_find_what_the_plain_searches_find() {
+        let mut found = [0; 3];
+        super::super::sample::walk_grids(|g| {
+            let steps = [xy_wing(g), xyz_wing(g), w_wing(g)];
+            assert_eq!(steps[0], plain_xy_wing(g));
+            assert_eq!(steps[1], plain_xyz_wing(g));
+            assert_eq!(steps[2], plain_w_wing(g));
+            for (n, s) in found.iter_mut().zip(&steps) {
+                *n += usize::from(s.is_some());
+            }
+        });
+        // The grids gave every search something to find.
+        assert!(found.iter().all(|&n| n > 50), "{found:?}");
+    }
 }
