@@ -114,8 +114,16 @@ pub(crate) fn w_wing(g: &Grid) -> Option<Step> {
             if g.cand[b] != ac || sees(a, b) {
                 continue;
             }
+            // The cells that see both and could lose one of their digits: none, no step.
+            let seen = PEER_MASK[a] & PEER_MASK[b] & g.cells_with(ac);
+            if seen == 0 {
+                continue;
+            }
             for x in [ac & ac.wrapping_neg(), ac & (ac - 1)] {
                 let y = ac & !x;
+                if seen & g.pos[y.trailing_zeros() as usize] == 0 {
+                    continue;
+                }
                 let mut units = bilocal[x.trailing_zeros() as usize];
                 while units != 0 {
                     let u = units.trailing_zeros() as usize;
@@ -145,7 +153,6 @@ pub(crate) fn w_wing(g: &Grid) -> Option<Step> {
 mod tests {
     use super::*;
     use crate::units::PEERS;
-
 
     /// The plain XY-Wing search: every pivot, then every pair of its peers.
     #[allow(clippy::needless_range_loop)]
