@@ -128,7 +128,8 @@ impl Grid {
         }
     }
 
-    /// Per digit, the cells whose node may be part of a chain of `mode` ([`Grid::node_ok`]).
+    /// Per digit, the cells whose node may be part of a chain of `mode`: its candidates, of
+    /// bivalue cells only for XY-chains.
     fn ok_nodes(&self, mode: Mode) -> [u128; 9] {
         let mut ok = self.pos;
         if mode == Mode::Xy {
@@ -143,6 +144,30 @@ impl Grid {
             }
         }
         ok
+    }
+
+    /// [`Grid::ok_nodes`] with a strong link under `mode` ([`Grid::strongly_linked`]): the
+    /// only nodes a search goes on from. A node reached by a weak link without one is a
+    /// dead end, and no strong link reaches it, so leaving it out changes nothing else.
+    /// `bilocal` from [`Grid::bilocal_units`].
+    fn linked_nodes(&self, mode: Mode, bilocal: &[u32; 9]) -> [u128; 9] {
+        let ok = self.ok_nodes(mode);
+        let bivalue = if mode == Mode::X {
+            0
+        } else {
+            (0..81).fold(0u128, |m, c| m | u128::from(self.cand[c].is_pair()) << c)
+        };
+        core::array::from_fn(|d| {
+            let mut linked = bivalue & self.pos[d];
+            if mode != Mode::Xy {
+                let mut units = bilocal[d];
+                while units != 0 {
+                    linked |= self.pos[d] & UNIT_MASK[units.trailing_zeros() as usize];
+                    units &= units - 1;
+                }
+            }
+            ok[d] & linked
+        })
     }
 
     /// Whether the breadth-first search of [`chain_search`] from node `a` may find a chain
@@ -163,6 +188,8 @@ impl Grid {
         bilocal: &[u32; 9],
         layers: &mut [u16; NODES],
     ) -> bool {
+        // `ok`: per digit, the cells whose node the search may reach ([`Grid::ok_nodes`], or
+        // [`Grid::linked_nodes`] to skip dead ends).
         // Per digit, the cells whose node was reached; the nodes of each depth one after the
         // other in `layers` (each node once), the last depth's at `start..end`.
         let mut seen = [0u128; 9];
@@ -371,7 +398,8 @@ impl Grid {
         }
     }
 
-    /// Whether node `n` may be part of a chain of `mode`.
+    /// Whether node `n` may be part of a chain of `mode` ([`Grid::ok_nodes`] node by node).
+    #[cfg(test)]
     fn node_ok(&self, mode: Mode, n: usize) -> bool {
         self.has(n) && (mode != Mode::Xy || self.cand[n / 9].is_pair())
     }
@@ -401,10 +429,10 @@ fn chain_search(g: &Grid, mode: Mode, starts: u16) -> Option<ChainFind> {
     let mut best: Option<(u8, ChainFind)> = None;
     let mut strong = [0u16; 4];
     let mut weak = [0u16; 28];
-    let ok = g.ok_nodes(mode);
     let bilocal = g.bilocal_units();
+    let linked = g.linked_nodes(mode, &bilocal);
     // The start nodes in order: the candidates of the digits of `starts` that may be part of
-    // a chain ([`Grid::node_ok`]).
+    // a chain (of bivalue cells only for XY-chains).
     let mut start_nodes = [0u16; NODES];
     let mut n_starts = 0;
     for (c, &m) in g.cand.iter().enumerate() {
@@ -425,7 +453,7 @@ fn chain_search(g: &Grid, mode: Mode, starts: u16) -> Option<ChainFind> {
         }
         let limit = best.as_ref().map_or(u8::MAX, |b| b.0);
         if !g.strongly_linked(mode, a, &bilocal)
-            || !g.may_find(mode, a, limit, &ok, &bilocal, &mut layers)
+            || !g.may_find(mode, a, limit, &linked, &bilocal, &mut layers)
         {
             // No chain from `a` shorter than `limit` can remove anything: the search below
             // would find nothing.
@@ -454,7 +482,7 @@ fn chain_search(g: &Grid, mode: Mode, starts: u16) -> Option<ChainFind> {
             };
             for &m in &list[..k] {
                 let m = m as usize;
-                if seen[m] == generation || !g.node_ok(mode, m) {
+                if seen[m] == generation || !has_cell(linked[m % 9], m / 9) {
                     continue;
                 }
                 seen[m] = generation;
@@ -583,6 +611,10 @@ mod tests {
                         let want = g.may_find_by_sets(mode, a, limit, &ok, &bilocal);
                         let got = g.may_find(mode, a, limit, &ok, &bilocal, &mut layers);
                         assert_eq!(got, want, "{mode:?} {a} {limit} {cand:?} {digit:?}");
+                        // The search's nodes with a strong link give the same answer.
+                        let linked = g.linked_nodes(mode, &bilocal);
+                        let got = g.may_find(mode, a, limit, &linked, &bilocal, &mut layers);
+                        assert_eq!(got, want, "{mode:?} {a} {limit} linked");
                         if want {
                             yes += 1;
                         } else {

@@ -85,6 +85,7 @@ const NODES: usize = 729;
 /// the open cells and, per digit, its open places and filled cells.
 impl Grid {
     /// Whether node `n` is a candidate.
+    #[cfg(test)]
     fn has(&self, n: usize) -> bool {
         self.cand[n / 9] >> (n % 9) & 1 != 0
     }
