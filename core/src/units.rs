@@ -169,6 +169,15 @@ pub(crate) const fn rows_of(m: u128) -> [u32; 9] {
     ]
 }
 
+/// The cells of bitboard `m`, in increasing order.
+pub(crate) fn cells_of(mut m: u128) -> impl Iterator<Item = usize> {
+    core::iter::from_fn(move || {
+        let c = m.trailing_zeros() as usize;
+        m &= m.wrapping_sub(1);
+        (c < 128).then_some(c)
+    })
+}
+
 /// Whether cells `a` and `b` (distinct) share a row, a column or a box.
 pub(crate) fn sees(a: usize, b: usize) -> bool {
     has_cell(PEER_MASK[a], b)

@@ -6,7 +6,7 @@ use super::grid::Grid;
 use super::step::Step;
 use super::technique::Technique;
 use crate::board::{BOX, COL, ROW};
-use crate::units::UNITS;
+use crate::units::{cells_of, UNITS, UNIT_MASK};
 
 /// Three groups of three cells: the intersections of a unit with three others.
 pub(crate) type Groups = [[usize; 3]; 3];
@@ -48,21 +48,19 @@ pub(crate) fn confined(g: &Grid, groups: Groups) -> [u16; 3] {
 /// intersection with unit `other`: the digit leaves the rest of `other`; `None` when it has
 /// no candidate there.
 fn locked(g: &Grid, t: Technique, base: usize, other: usize, bit: u16) -> Option<Step> {
-    let in_both = |c: usize| UNITS[base].contains(&(c as u8)) && UNITS[other].contains(&(c as u8));
-    let mut s = Step::of(t);
-    let mut removes = false;
-    for &c in &UNITS[other] {
-        let c = c as usize;
-        if g.cand[c] & bit != 0 {
-            if in_both(c) {
-                s.pattern[c] = bit;
-            } else {
-                s.removed[c] = bit;
-                removes = true;
-            }
-        }
+    let places = g.pos[bit.trailing_zeros() as usize] & UNIT_MASK[other];
+    let outside = places & !UNIT_MASK[base];
+    if outside == 0 {
+        return None;
     }
-    removes.then_some(s)
+    let mut s = Step::of(t);
+    for c in cells_of(places & UNIT_MASK[base]) {
+        s.pattern[c] = bit;
+    }
+    for c in cells_of(outside) {
+        s.removed[c] = bit;
+    }
+    Some(s)
 }
 
 /// A box whose candidates of a digit lie in one row or column (boxes in order, digits,
@@ -147,5 +145,54 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The plain [`locked`]: the cells of `other`, each read and placed by whether it lies
+    /// in `base` too.
+    fn plain_locked(g: &Grid, t: Technique, base: usize, other: usize, bit: u16) -> Option<Step> {
+        let mut s = Step::of(t);
+        let mut removes = false;
+        for &c in &UNITS[other] {
+            let c = usize::from(c);
+            if g.cand[c] & bit != 0 {
+                if UNITS[base].contains(&(c as u8)) {
+                    s.pattern[c] = bit;
+                } else {
+                    s.removed[c] = bit;
+                    removes = true;
+                }
+            }
+        }
+        removes.then_some(s)
+    }
+
+    /// On the grids of [`super::super::sample::walk_grids`], the locked candidates of every
+    /// box with each line through it, every digit, read from bitboards, are those the
+    /// plain reading finds.
+    #[test]
+    // Units are numbers that index several tables at once.
+    #[allow(clippy::needless_range_loop)]
+    fn locked_reads_what_the_cells_hold() {
+        let mut found = 0;
+        super::super::sample::walk_grids(|g| {
+            for b in 18..27 {
+                for line in 0..18 {
+                    if !UNITS[line].iter().any(|c| UNITS[b].contains(c)) {
+                        continue;
+                    }
+                    for d in 0..9 {
+                        for (t, base, other) in [
+                            (Technique::Pointing, b, line),
+                            (Technique::Claiming, line, b),
+                        ] {
+                            let s = locked(g, t, base, other, 1 << d);
+                            assert_eq!(s, plain_locked(g, t, base, other, 1 << d));
+                            found += usize::from(s.is_some());
+                        }
+                    }
+                }
+            }
+        });
+        assert!(found > 10_000, "{found}");
     }
 }

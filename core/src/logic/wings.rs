@@ -4,7 +4,7 @@ use super::grid::Grid;
 use super::step::Step;
 use super::technique::Technique;
 use crate::board::CELLS;
-use crate::units::{sees, Bits, PEER_MASK, UNITS, UNIT_MASK};
+use crate::units::{cells_of, sees, Bits, PEER_MASK, UNITS, UNIT_MASK};
 
 /// The step of technique `t` that removes digit bit `z` from every open cell (but those of
 /// `wing`) that sees every cell of `wing`, whose candidates make the pattern.
@@ -34,15 +34,6 @@ fn remove_seen_by_all(g: &Grid, t: Technique, z: u16, wing: &[usize]) -> Option<
 /// The open cells with exactly `n` candidates.
 fn cells_with_count(g: &Grid, n: u32) -> u128 {
     (0..CELLS).fold(0, |m, c| m | u128::from(g.cand[c].count_ones() == n) << c)
-}
-
-/// The cells of `m` in increasing order.
-fn cells_of(mut m: u128) -> impl Iterator<Item = usize> {
-    core::iter::from_fn(move || {
-        let c = m.trailing_zeros() as usize;
-        m &= m.wrapping_sub(1);
-        (c < CELLS).then_some(c)
-    })
 }
 
 /// A pivot {x,y} seeing pincers {x,z} and {y,z}: z leaves the cells that see both pincers.
