@@ -750,47 +750,55 @@ pub(crate) fn forcing_chain_of(g: &Grid) -> Result<Option<(ChainFind, Forcing)>,
     // Line i assumes node i true. (Assuming a node false never fails before the line of another
     // candidate of its cell, which removes it at once: no line for that.)
     let mut lines: Vec<Prop> = with_room(n)?;
-    // Copied into place once each (a line built aside and pushed is copied twice).
-    lines.extend(core::iter::repeat_n(base, n));
-    for (p, &x) in lines.iter_mut().zip(&nodes) {
-        p.place(x as usize / 9, x as usize % 9);
+    // Rounds in lockstep: the first line to fail is a shortest contradiction. Each line is
+    // made just before its first round (copied into place once: a line built aside and
+    // pushed is copied twice), so that none is made after a contradiction in the first.
+    let mut running = false;
+    for (i, &x) in nodes.iter().enumerate() {
+        lines.push(base);
+        let p = &mut lines[i];
+        p.place(usize::from(x) / 9, usize::from(x) % 9);
         p.state = Line::Running;
+        if p.round() == Line::Contradiction {
+            return contradiction(&base, p, usize::from(x)).map(Some);
+        }
+        running |= p.state == Line::Running;
     }
-    // Rounds in lockstep: the first line to fail is a shortest contradiction.
-    loop {
-        let mut running = false;
-        for i in 0..lines.len() {
-            if lines[i].state != Line::Running {
+    while running {
+        running = false;
+        for (p, &x) in lines.iter_mut().zip(&nodes) {
+            if p.state != Line::Running {
                 continue;
             }
-            if lines[i].round() == Line::Contradiction {
-                let x = nodes[i] as usize;
-                let (c, d) = (x / 9, x % 9);
-                let mut f = ChainFind::empty();
-                f.pattern[c] |= 1 << d;
-                // The steps the contradiction rests on, traced back to the assumption, and
-                // the contradiction: the candidates the cell or unit had before.
-                let t = Trace::new(&base, x)?;
-                let (site, k) = t.prop.clash_site(&base);
-                if t.prop.state == Line::Contradiction {
-                    t.explain(&base, &site[..k], None, &mut f.pattern)?;
-                    for &(cell, m) in &site[..k] {
-                        f.pattern[cell] |= m;
-                    }
-                } else {
-                    lines[i].mark(&base, &mut f.pattern);
-                }
-                f.removed[c] = 1 << d;
-                return Ok(Some((f, Forcing::Contradiction)));
+            if p.round() == Line::Contradiction {
+                return contradiction(&base, p, usize::from(x)).map(Some);
             }
-            running |= lines[i].state == Line::Running;
-        }
-        if !running {
-            break;
+            running |= p.state == Line::Running;
         }
     }
     // Every line stalled: forcing over the branches of a cell or of a digit in a unit.
     agree_stage(g, &base, &lines, &nodes, true)
+}
+
+/// The contradiction chain of `line`, which assumed node `x` and failed: `x` goes, the
+/// pattern holds the steps the contradiction rests on, traced back to the assumption, and
+/// the contradiction (the candidates the cell or unit had before).
+fn contradiction(base: &Prop, line: &Prop, x: usize) -> Result<(ChainFind, Forcing), NoMemory> {
+    let (c, d) = (x / 9, x % 9);
+    let mut f = ChainFind::empty();
+    f.pattern[c] |= 1 << d;
+    let t = Trace::new(base, x)?;
+    let (site, k) = t.prop.clash_site(base);
+    if t.prop.state == Line::Contradiction {
+        t.explain(base, &site[..k], None, &mut f.pattern)?;
+        for &(cell, m) in &site[..k] {
+            f.pattern[cell] |= m;
+        }
+    } else {
+        line.mark(base, &mut f.pattern);
+    }
+    f.removed[c] = 1 << d;
+    Ok((f, Forcing::Contradiction))
 }
 
 /// Cell and unit forcing alone (every line run to its end, failed ones included), for tests:
