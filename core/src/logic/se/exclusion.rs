@@ -156,6 +156,8 @@ impl Excluders {
     /// The excluders among `cells` (cells of two or three candidates that see two given
     /// cells: 13 at most, the other cells of a row and a box that both share).
     fn of(g: &Grid, cells: u128) -> Self {
+        // The room for the cells of three; release builds keep within it whatever comes.
+        debug_assert!(cells.count_ones() <= 13, "more than 13 cells see two cells");
         let mut ex = Excluders {
             pairs: [0; 9],
             triples: [0; 13],
