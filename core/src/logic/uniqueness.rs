@@ -50,21 +50,16 @@ fn rectangles_in<R>(
     None
 }
 
-/// Per row, the columns (bit `c` for column `c`) of its open cells whose number of
-/// candidates is in `counts` (bit `n` for `n` candidates).
-fn rows_by_count(g: &Grid, counts: u16) -> [u16; 9] {
-    core::array::from_fn(|r| {
-        (0..9).fold(0, |m, c| {
-            let n = g.cand[r * 9 + c].count_ones();
-            m | u16::from(counts >> n & 1 != 0) << c
-        })
-    })
+/// Per row, the columns (bit `c` for column `c`) of its cells whose candidates pass
+/// `keep` (a filled cell's are none).
+fn rows_where(g: &Grid, keep: impl Fn(u16) -> bool) -> [u16; 9] {
+    core::array::from_fn(|r| (0..9).fold(0, |m, c| m | u16::from(keep(g.cand[r * 9 + c])) << c))
 }
 
 /// Three corners hold only {a,b}: a and b leave the fourth.
 pub(crate) fn unique_rectangle_1(g: &Grid) -> Option<Step> {
     // Three bivalue corners: a column with two, and each column with one at least.
-    let two = rows_by_count(g, 1 << 2);
+    let two = rows_where(g, |m| m.is_pair());
     unique_rectangle_1_in(g, |r1, r2| {
         if two[r1] & two[r2] == 0 {
             0
@@ -107,7 +102,8 @@ fn unique_rectangle_1_in(g: &Grid, columns: impl Fn(usize, usize) -> u16) -> Opt
 /// both of those.
 pub(crate) fn unique_rectangle_2(g: &Grid) -> Option<Step> {
     // Corners of two or three candidates.
-    let small = rows_by_count(g, 1 << 2 | 1 << 3);
+    // Two or three candidates: with the lowest one gone, one or two.
+    let small = rows_where(g, |m| (m & m.wrapping_sub(1)).is_pair() || m.is_pair());
     unique_rectangle_2_in(g, |r1, r2| small[r1] & small[r2])
 }
 

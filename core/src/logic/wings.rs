@@ -31,14 +31,14 @@ fn remove_seen_by_all(g: &Grid, t: Technique, z: u16, wing: &[usize]) -> Option<
     Some(s)
 }
 
-/// The open cells with exactly `n` candidates.
-fn cells_with_count(g: &Grid, n: u32) -> u128 {
-    (0..CELLS).fold(0, |m, c| m | u128::from(g.cand[c].count_ones() == n) << c)
+/// The cells whose candidates pass `keep` (a filled cell's are none).
+fn cells_where(g: &Grid, keep: impl Fn(u16) -> bool) -> u128 {
+    (0..CELLS).fold(0, |m, c| m | u128::from(keep(g.cand[c])) << c)
 }
 
 /// A pivot {x,y} seeing pincers {x,z} and {y,z}: z leaves the cells that see both pincers.
 pub(crate) fn xy_wing(g: &Grid) -> Option<Step> {
-    let bivalue = cells_with_count(g, 2);
+    let bivalue = cells_where(g, |m| m.is_pair());
     for p in cells_of(bivalue) {
         let pc = g.cand[p];
         // The pincers are bivalue peers of the pivot, in increasing order as in `PEERS`.
@@ -66,8 +66,8 @@ pub(crate) fn xy_wing(g: &Grid) -> Option<Step> {
 
 /// A pivot {x,y,z} seeing pincers {x,z} and {y,z}: z leaves the cells that see all three.
 pub(crate) fn xyz_wing(g: &Grid) -> Option<Step> {
-    let bivalue = cells_with_count(g, 2);
-    for p in cells_of(cells_with_count(g, 3)) {
+    let bivalue = cells_where(g, |m| m.is_pair());
+    for p in cells_of(cells_where(g, |m| (m & m.wrapping_sub(1)).is_pair())) {
         let pc = g.cand[p];
         // Bivalue peers of the pivot within its digits, in increasing order as in `PEERS`.
         let pincers = cells_of(PEER_MASK[p] & bivalue)
@@ -92,7 +92,7 @@ pub(crate) fn xyz_wing(g: &Grid) -> Option<Step> {
 /// Two cells {x,y} that do not see each other, joined by a strong link on x (a unit with
 /// exactly two places for x, one seeing each cell): y leaves the cells that see both.
 pub(crate) fn w_wing(g: &Grid) -> Option<Step> {
-    let bivalue = cells_with_count(g, 2);
+    let bivalue = cells_where(g, |m| m.is_pair());
     // Per digit, the units where it has exactly two places, in unit order.
     let bilocal: [u32; 9] = core::array::from_fn(|d| {
         (0..UNITS.len()).fold(0, |m, u| {
