@@ -4,7 +4,7 @@
 
 use crate::board::{Board, BOX, CELLS, COL, ROW};
 use crate::error::Error;
-use crate::units::{cell_bit, ALL_DIGITS, PEER_MASK, UNITS};
+use crate::units::{cell_bit, Bits, ALL_DIGITS, PEER_MASK, UNITS, UNIT_MASK};
 
 /// Digits and candidates: `digit[c]` 1-9 for a filled cell, 0 for an open one; `cand[c]`
 /// the candidates of an open cell, 0 for a filled one; per digit `d` (0-8, digit `d + 1`),
@@ -162,6 +162,26 @@ impl Grid {
             digits &= digits - 1;
         }
         m
+    }
+
+    /// The cells (bit `c` for cell `c`) whose candidates pass `keep` (a filled cell's are
+    /// none).
+    pub(crate) fn cells_where(&self, keep: impl Fn(u16) -> bool) -> u128 {
+        (0..CELLS).fold(0, |m, c| m | u128::from(keep(self.cand[c])) << c)
+    }
+
+    /// Per digit, the units (bit `u` for unit `u`) where it has exactly two places and is
+    /// not filled.
+    pub(crate) fn bilocal_units(&self) -> [u32; 9] {
+        core::array::from_fn(|d| {
+            let mut units = 0;
+            for (u, &mask) in UNIT_MASK.iter().enumerate() {
+                if self.filled[d] & mask == 0 && (self.pos[d] & mask).is_pair() {
+                    units |= 1 << u;
+                }
+            }
+            units
+        })
     }
 
     /// Where digit bit `bit` is a candidate in unit `u`: bit `k` for the unit's `k`-th cell.

@@ -7,7 +7,7 @@ use super::grid::Grid;
 use super::step::Step;
 use super::technique::Technique;
 use crate::board::{BOX, CELLS, COL, ROW};
-use crate::units::{Bits, PEER_MASK, UNITS};
+use crate::units::{rows_of, Bits, PEER_MASK, UNITS};
 
 /// Every rectangle of open cells over exactly two boxes: its corners in the order
 /// (r1,c1), (r1,c2), (r2,c1), (r2,c2), until `f` returns `Some`.
@@ -19,7 +19,7 @@ pub(crate) fn rectangles<R>(g: &Grid, f: &mut impl FnMut([usize; 4]) -> Option<R
 /// the same order: for searches that know which columns a pair of rows can use.
 fn rectangles_in<R>(
     g: &Grid,
-    columns: impl Fn(usize, usize) -> u16,
+    columns: impl Fn(usize, usize) -> u32,
     f: &mut impl FnMut([usize; 4]) -> Option<R>,
 ) -> Option<R> {
     for r1 in 0..9 {
@@ -50,16 +50,10 @@ fn rectangles_in<R>(
     None
 }
 
-/// Per row, the columns (bit `c` for column `c`) of its cells whose candidates pass
-/// `keep` (a filled cell's are none).
-fn rows_where(g: &Grid, keep: impl Fn(u16) -> bool) -> [u16; 9] {
-    core::array::from_fn(|r| (0..9).fold(0, |m, c| m | u16::from(keep(g.cand[r * 9 + c])) << c))
-}
-
 /// Three corners hold only {a,b}: a and b leave the fourth.
 pub(crate) fn unique_rectangle_1(g: &Grid) -> Option<Step> {
     // Three bivalue corners: a column with two, and each column with one at least.
-    let two = rows_where(g, |m| m.is_pair());
+    let two = rows_of(g.cells_where(|m| m.is_pair()));
     unique_rectangle_1_in(g, |r1, r2| {
         if two[r1] & two[r2] == 0 {
             0
@@ -70,7 +64,7 @@ pub(crate) fn unique_rectangle_1(g: &Grid) -> Option<Step> {
 }
 
 /// [`unique_rectangle_1`] on the rectangles of [`rectangles_in`] with `columns`.
-fn unique_rectangle_1_in(g: &Grid, columns: impl Fn(usize, usize) -> u16) -> Option<Step> {
+fn unique_rectangle_1_in(g: &Grid, columns: impl Fn(usize, usize) -> u32) -> Option<Step> {
     rectangles_in(g, columns, &mut |corners| {
         // Three corners with two candidates each are needed.
         if corners.iter().filter(|&&c| g.cand[c].is_pair()).count() < 3 {
@@ -103,12 +97,12 @@ fn unique_rectangle_1_in(g: &Grid, columns: impl Fn(usize, usize) -> u16) -> Opt
 pub(crate) fn unique_rectangle_2(g: &Grid) -> Option<Step> {
     // Corners of two or three candidates.
     // Two or three candidates: with the lowest one gone, one or two.
-    let small = rows_where(g, |m| (m & m.wrapping_sub(1)).is_pair() || m.is_pair());
+    let small = rows_of(g.cells_where(|m| (m & m.wrapping_sub(1)).is_pair() || m.is_pair()));
     unique_rectangle_2_in(g, |r1, r2| small[r1] & small[r2])
 }
 
 /// [`unique_rectangle_2`] on the rectangles of [`rectangles_in`] with `columns`.
-fn unique_rectangle_2_in(g: &Grid, columns: impl Fn(usize, usize) -> u16) -> Option<Step> {
+fn unique_rectangle_2_in(g: &Grid, columns: impl Fn(usize, usize) -> u32) -> Option<Step> {
     rectangles_in(g, columns, &mut |corners| {
         // Two corners with two candidates and two with three are needed.
         let count = |n: u32| {

@@ -3,8 +3,7 @@
 use super::grid::Grid;
 use super::step::Step;
 use super::technique::Technique;
-use crate::board::CELLS;
-use crate::units::{cells_of, sees, Bits, PEER_MASK, UNITS, UNIT_MASK};
+use crate::units::{cells_of, sees, Bits, PEER_MASK, UNIT_MASK};
 
 /// The step of technique `t` that removes digit bit `z` from every open cell (but those of
 /// `wing`) that sees every cell of `wing`, whose candidates make the pattern.
@@ -31,14 +30,9 @@ fn remove_seen_by_all(g: &Grid, t: Technique, z: u16, wing: &[usize]) -> Option<
     Some(s)
 }
 
-/// The cells whose candidates pass `keep` (a filled cell's are none).
-fn cells_where(g: &Grid, keep: impl Fn(u16) -> bool) -> u128 {
-    (0..CELLS).fold(0, |m, c| m | u128::from(keep(g.cand[c])) << c)
-}
-
 /// A pivot {x,y} seeing pincers {x,z} and {y,z}: z leaves the cells that see both pincers.
 pub(crate) fn xy_wing(g: &Grid) -> Option<Step> {
-    let bivalue = cells_where(g, |m| m.is_pair());
+    let bivalue = g.cells_where(|m| m.is_pair());
     for p in cells_of(bivalue) {
         let pc = g.cand[p];
         // The pincers are bivalue peers of the pivot, in increasing order as in `PEERS`.
@@ -66,8 +60,8 @@ pub(crate) fn xy_wing(g: &Grid) -> Option<Step> {
 
 /// A pivot {x,y,z} seeing pincers {x,z} and {y,z}: z leaves the cells that see all three.
 pub(crate) fn xyz_wing(g: &Grid) -> Option<Step> {
-    let bivalue = cells_where(g, |m| m.is_pair());
-    for p in cells_of(cells_where(g, |m| (m & m.wrapping_sub(1)).is_pair())) {
+    let bivalue = g.cells_where(|m| m.is_pair());
+    for p in cells_of(g.cells_where(|m| (m & m.wrapping_sub(1)).is_pair())) {
         let pc = g.cand[p];
         // Bivalue peers of the pivot within its digits, in increasing order as in `PEERS`.
         let pincers = cells_of(PEER_MASK[p] & bivalue)
@@ -92,13 +86,9 @@ pub(crate) fn xyz_wing(g: &Grid) -> Option<Step> {
 /// Two cells {x,y} that do not see each other, joined by a strong link on x (a unit with
 /// exactly two places for x, one seeing each cell): y leaves the cells that see both.
 pub(crate) fn w_wing(g: &Grid) -> Option<Step> {
-    let bivalue = cells_where(g, |m| m.is_pair());
+    let bivalue = g.cells_where(|m| m.is_pair());
     // Per digit, the units where it has exactly two places, in unit order.
-    let bilocal: [u32; 9] = core::array::from_fn(|d| {
-        (0..UNITS.len()).fold(0, |m, u| {
-            m | u32::from((g.pos[d] & UNIT_MASK[u]).is_pair()) << u
-        })
-    });
+    let bilocal = g.bilocal_units();
     for a in cells_of(bivalue) {
         let ac = g.cand[a];
         for b in cells_of(bivalue & !((2u128 << a) - 1)) {
@@ -115,13 +105,14 @@ pub(crate) fn w_wing(g: &Grid) -> Option<Step> {
                 if seen & g.pos[y.trailing_zeros() as usize] == 0 {
                     continue;
                 }
-                let mut units = bilocal[x.trailing_zeros() as usize];
+                let dx = x.trailing_zeros() as usize;
+                let mut units = bilocal[dx];
                 while units != 0 {
                     let u = units.trailing_zeros() as usize;
                     units &= units - 1;
                     // The unit's two places, lowest first (a unit lists its cells in
                     // increasing order).
-                    let places = g.pos[x.trailing_zeros() as usize] & UNIT_MASK[u];
+                    let places = g.pos[dx] & UNIT_MASK[u];
                     let e1 = places.trailing_zeros() as usize;
                     let e2 = 127 - places.leading_zeros() as usize;
                     let linked = (sees(e1, a) && sees(e2, b)) || (sees(e1, b) && sees(e2, a));
@@ -143,7 +134,8 @@ pub(crate) fn w_wing(g: &Grid) -> Option<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::units::PEERS;
+    use crate::board::CELLS;
+    use crate::units::{PEERS, UNITS};
 
     /// The plain XY-Wing search: every pivot, then every pair of its peers.
     #[allow(clippy::needless_range_loop)]

@@ -129,16 +129,12 @@ impl Grid {
     }
 
     /// Per digit, the cells whose node may be part of a chain of `mode`: its candidates, of
-    /// bivalue cells only for XY-chains.
+    /// bivalue cells only for XY-chains (the tests' reference for [`Grid::linked_nodes`]).
+    #[cfg(test)]
     fn ok_nodes(&self, mode: Mode) -> [u128; 9] {
         let mut ok = self.pos;
         if mode == Mode::Xy {
-            let mut bivalue = 0u128;
-            for (c, &m) in self.cand.iter().enumerate() {
-                if m.is_pair() {
-                    bivalue |= cell_bit(c);
-                }
-            }
+            let bivalue = self.cells_where(|m| m.is_pair());
             for o in &mut ok {
                 *o &= bivalue;
             }
@@ -146,16 +142,15 @@ impl Grid {
         ok
     }
 
-    /// [`Grid::ok_nodes`] with a strong link under `mode` ([`Grid::strongly_linked`]): the
-    /// only nodes a search goes on from. A node reached by a weak link without one is a
-    /// dead end, and no strong link reaches it, so leaving it out changes nothing else.
-    /// `bilocal` from [`Grid::bilocal_units`].
+    /// The nodes with a strong link under `mode` ([`Grid::strongly_linked`]), per digit: the
+    /// only nodes a search goes on from. A node reached by
+    /// a weak link without one is a dead end, and no strong link reaches it, so leaving it
+    /// out changes nothing else. `bilocal` from [`Grid::bilocal_units`].
     fn linked_nodes(&self, mode: Mode, bilocal: &[u32; 9]) -> [u128; 9] {
-        let ok = self.ok_nodes(mode);
         let bivalue = if mode == Mode::X {
             0
         } else {
-            (0..81).fold(0u128, |m, c| m | u128::from(self.cand[c].is_pair()) << c)
+            self.cells_where(|m| m.is_pair())
         };
         core::array::from_fn(|d| {
             let mut linked = bivalue & self.pos[d];
@@ -166,7 +161,7 @@ impl Grid {
                     units &= units - 1;
                 }
             }
-            ok[d] & linked
+            linked
         })
     }
 
@@ -188,8 +183,8 @@ impl Grid {
         bilocal: &[u32; 9],
         layers: &mut [u16; NODES],
     ) -> bool {
-        // `ok`: per digit, the cells whose node the search may reach ([`Grid::ok_nodes`], or
-        // [`Grid::linked_nodes`] to skip dead ends).
+        // `ok`: per digit, the cells whose node the search may reach ([`Grid::linked_nodes`],
+        // or in the tests every candidate a chain may use).
         // Per digit, the cells whose node was reached; the nodes of each depth one after the
         // other in `layers` (each node once), the last depth's at `start..end`.
         let mut seen = [0u128; 9];
@@ -321,20 +316,6 @@ impl Grid {
             layer = next;
         }
         false
-    }
-
-    /// Per digit, the units (bit `u` for unit `u`) where it has exactly two places and is
-    /// not filled: where [`Grid::bilocal_partner`] finds a partner.
-    fn bilocal_units(&self) -> [u32; 9] {
-        core::array::from_fn(|d| {
-            let mut units = 0;
-            for (u, &mask) in UNIT_MASK.iter().enumerate() {
-                if self.filled[d] & mask == 0 && (self.pos[d] & mask).is_pair() {
-                    units |= 1 << u;
-                }
-            }
-            units
-        })
     }
 
     /// Whether node `n` has a strong link under `mode` ([`Grid::strong`] finds one): a
