@@ -77,11 +77,16 @@ impl Prop {
         let b = cell_bit(c);
         self.placed[d] |= b;
         self.open &= !b;
+        // Without a branch per digit: whether the cell has a digit is as good as random,
+        // and a mispredicted branch costs more than the few instructions that avoid it
+        // (docs/performance.md).
+        let units = CELL_UNIT_BITS[c];
         for e in 0..9 {
-            if has_cell(self.cand[e], c) {
-                self.cand[e] &= !b;
-                self.touch(e, CELL_UNIT_BITS[c]);
-            }
+            let had = self.cand[e] & b;
+            self.cand[e] ^= had;
+            let t = if had != 0 { units } else { 0 };
+            self.hidden_dirty[e] |= t;
+            self.locked_dirty[e] |= t;
         }
         let touched = self.remove(d, PEER_MASK[c]);
         // The digit is placed in the cell's units: none of them can hold a hidden single, a
@@ -313,27 +318,6 @@ fn units_with_few(m: u128) -> u32 {
     few
 }
 
-/// The units (bit `u` for `UNITS[u]`) without a cell of `m`.
-fn units_without(m: u128) -> u32 {
-    const BAND: u32 = 0o777_777_777;
-    let mut without = 0u32;
-    // The columns with a cell of `m`.
-    let mut columns = 0u32;
-    let bands = [
-        m as u32 & BAND,
-        (m >> 27) as u32 & BAND,
-        (m >> 54) as u32 & BAND,
-    ];
-    for (k, &x) in bands.iter().enumerate() {
-        let (a, b, c) = (x & 0o777, x >> 9 & 0o777, x >> 18);
-        let cols = a | b | c;
-        columns |= cols;
-        without |= (u32::from(a == 0) | u32::from(b == 0) << 1 | u32::from(c == 0) << 2) << (3 * k);
-        without |= u32::from(!TRIADS[cols as usize] & 7) << (18 + 3 * k);
-    }
-    without | (!columns & 0o777) << 9
-}
-
 /// Where candidates `m` of one digit hold a locked candidate: bit `6 * b + t` for box `b`
 /// and its line `BOX_LINES[b][t]` when the box's places lie in the line and the line has
 /// places outside the box (pointing), or the line's places lie in the box and the box has
@@ -551,7 +535,7 @@ impl Trace {
             return false;
         }
         for d in 0..9 {
-            let missing = units_without(p.cand[d] | p.placed[d]);
+            let missing = ALL_UNITS & !units_of(p.cand[d] | p.placed[d]);
             if missing != 0 {
                 p.clash = Clash::Unit(missing.trailing_zeros() as u8, d as u8);
                 p.state = Line::Contradiction;
@@ -1014,28 +998,6 @@ mod tests {
                 .filter(|(_, &um)| (m & um).count_ones() <= 1)
                 .fold(0u32, |acc, (u, _)| acc | 1 << u);
             assert_eq!(units_with_few(m), want, "{m:#x}");
-            if want == 0 {
-                none += 1;
-            } else {
-                some += 1;
-            }
-        }
-        assert!(some > 1000 && none > 1000, "{some} {none}");
-    }
-
-    #[test]
-    fn units_without_agrees_with_every_unit() {
-        let mut mask = masks(0x6A09_E667_F3BC_C908);
-        let (mut some, mut none) = (0, 0);
-        for k in 0..100_000 {
-            // Sparser than the candidates, as the bitboards of one digit often are.
-            let m = mask(k) & mask(k + 1);
-            let want = UNIT_MASK
-                .iter()
-                .enumerate()
-                .filter(|(_, &um)| m & um == 0)
-                .fold(0u32, |acc, (u, _)| acc | 1 << u);
-            assert_eq!(units_without(m), want, "{m:#x}");
             if want == 0 {
                 none += 1;
             } else {
