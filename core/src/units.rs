@@ -234,6 +234,15 @@ mod tests {
         }
     }
 
+    /// The units (bits of unit indices) with a cell of `m`, unit by unit.
+    fn units_met(m: u128) -> u32 {
+        UNIT_MASK
+            .iter()
+            .enumerate()
+            .filter(|(_, &um)| m & um != 0)
+            .fold(0u32, |acc, (u, _)| acc | 1 << u)
+    }
+
     #[test]
     fn units_of_cells_are_the_units_they_meet() {
         let mut x = 0x3C6E_F372_FE94_F82Bu64;
@@ -252,11 +261,7 @@ mod tests {
                 m |= cell_bit((next() % CELLS as u64) as usize);
             }
             sizes[m.count_ones().min(3) as usize] += 1;
-            let want = UNIT_MASK
-                .iter()
-                .enumerate()
-                .filter(|(_, &um)| m & um != 0)
-                .fold(0u32, |acc, (u, _)| acc | 1 << u);
+            let want = units_met(m);
             assert_eq!(units_of(m), want, "{m:#x}");
         }
         assert!(sizes.iter().all(|&n| n > 1000), "{sizes:?}");
@@ -272,11 +277,7 @@ mod tests {
             };
             let (a, b) = (half(), half());
             let m = (u128::from(a) | u128::from(b) << 64) & ALL_CELLS;
-            let want = UNIT_MASK
-                .iter()
-                .enumerate()
-                .filter(|(_, &um)| m & um != 0)
-                .fold(0u32, |acc, (u, _)| acc | 1 << u);
+            let want = units_met(m);
             assert_eq!(units_of(m), want, "{m:#x}");
             if want == ALL_UNITS {
                 every += 1;
