@@ -179,15 +179,20 @@ struct Search {
     /// The most complexity a conclusion may have to matter: nodes are followed only while
     /// their children can stay within it.
     limit: usize,
+    /// The largest least complexity of a child of a node followed (its depth plus two), and
+    /// the smallest of a node not followed for the limit (`usize::MAX`: none): the search
+    /// follows the same nodes under any limit from the first up to below the second.
+    deepest_followed: usize,
+    shallowest_refused: usize,
     /// The complexity of each nested chain the search applied, in order.
     nests: Vec<usize>,
     /// Scratch: the parents of the nodes a nested rule adds.
     scratch: Vec<u16>,
     /// Whether the arena could not grow (the search is then incomplete).
     no_memory: bool,
-    /// For a search of [`Nested::on_search`]: the call of [`Nested::forcing`] and the
-    /// complexity limit it was made with.
-    made: Option<(u64, usize)>,
+    /// For a search of [`Nested::on_search`]: the call of [`Nested::forcing`] it was made
+    /// in.
+    made: Option<u64>,
 }
 
 /// Per cell, the candidates a nested rule's conclusion rests on (of which those the chain
@@ -220,6 +225,8 @@ impl Search {
             ended: false,
             cur: 0,
             limit: usize::MAX,
+            deepest_followed: 0,
+            shallowest_refused: usize::MAX,
             nests: Vec::new(),
             scratch: Vec::new(),
             no_memory: false,
@@ -250,6 +257,8 @@ impl Search {
         self.contradiction = None;
         self.ended = false;
         self.cur = 0;
+        self.deepest_followed = 0;
+        self.shallowest_refused = usize::MAX;
         self.nests.clear();
         self.no_memory = false;
     }
@@ -392,11 +401,23 @@ impl Search {
     /// its depth plus one); if so, `n` becomes the node being followed.
     fn within(&mut self, n: u16) -> bool {
         let d = self.info[usize::from(n)].depth;
-        if usize::from(d) + 2 > self.limit {
+        let least = usize::from(d) + 2;
+        if least > self.limit {
+            self.shallowest_refused = self.shallowest_refused.min(least);
             return false;
         }
+        self.deepest_followed = self.deepest_followed.max(least);
         self.cur = d;
         true
+    }
+
+    /// Whether the search, run again from its start on its grid with complexity limit
+    /// `limit`, would follow the same nodes, and so reach the same nodes by the same
+    /// parents: `limit` lets through every node it followed and none it refused. (The limit
+    /// decides nothing else in a search.)
+    fn same_under(&self, limit: usize) -> bool {
+        let refuses_none = limit < self.shallowest_refused || self.shallowest_refused == usize::MAX;
+        self.deepest_followed <= limit && refuses_none
     }
 
     /// [`Search::run`] for a static search: the links of [`Links`] its mode uses, each node
@@ -926,11 +947,12 @@ impl Nested {
 
     /// The index in `searches` of the search from `start` (a candidate on) on `g` in
     /// `mode`, with the current complexity limit: the one made earlier in this call of
-    /// [`Nested::forcing`] with the same limit, or a new one. A forcing level asks for
-    /// most such searches several times (for the candidate's cell, and for the regions
-    /// where it is not the first place), and the same search gives the same nodes.
+    /// [`Nested::forcing`] if it follows the same nodes under this limit (the limit only
+    /// falls within a call, after a better conclusion; most searches never come near it),
+    /// or a new one. A forcing level asks for most such searches several times (for the
+    /// candidate's cell, and for the regions where it is not the first place), and the
+    /// same search gives the same nodes.
     fn on_search(&mut self, g: &Grid, start: u16, mode: Mode) -> Result<usize, Error> {
-        let key = Some((self.call, self.limit));
         let k = match self.pool.get(usize::from(start)) {
             Some(&k) if k != u32::MAX => k as usize,
             _ => {
@@ -946,10 +968,11 @@ impl Nested {
                 k
             }
         };
-        if self.searches[k].made != key {
+        let s = &self.searches[k];
+        if s.made != Some(self.call) || !s.same_under(self.limit) {
             self.searches[k].made = None;
             self.search(k, g, start, mode)?;
-            self.searches[k].made = key;
+            self.searches[k].made = Some(self.call);
         }
         Ok(k)
     }
@@ -1743,6 +1766,63 @@ impl Chains {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Board;
+
+    /// A search made under one limit, run again under another that [`Search::same_under`]
+    /// allows, reaches the same nodes in the same order by the same parents at the same
+    /// depths; under the others it differs in some (so that the test can tell).
+    #[test]
+    fn a_search_is_the_same_under_the_limits_it_allows() {
+        let puzzles = [
+            ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....",
+            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+        ];
+        let (mut same, mut differ) = (0, 0);
+        for p in puzzles {
+            let bytes: [u8; CELLS] = p.as_bytes().try_into().expect("81 bytes");
+            let g = Grid::new(&Board::from_bytes(&bytes).expect("a board"));
+            let mut n = Nested::new(&g, 0).expect("memory");
+            let starts = (0..CELLS)
+                .flat_map(|c| (0..9).map(move |d| (c, d)))
+                .filter(|&(c, d)| g.cand[c] >> d & 1 == 1)
+                .step_by(5);
+            for (cell, d) in starts {
+                for nested in [0, 1] {
+                    let mode = Mode {
+                        dynamic: true,
+                        y: true,
+                        x: true,
+                        nested,
+                        stop: true,
+                    };
+                    let start = node(cell, d, true);
+                    for made in [usize::MAX, 9, 6, 4] {
+                        n.limit = made;
+                        n.search(0, &g, start, mode).expect("memory");
+                        for limit in 2..12 {
+                            n.limit = limit;
+                            n.search(1, &g, start, mode).expect("memory");
+                            let (a, b) = (&n.searches[0], &n.searches[1]);
+                            let alike = a.order.all() == b.order.all()
+                                && a.order.all().iter().all(|&m| {
+                                    a.parents(m) == b.parents(m) && a.depth_of(m) == b.depth_of(m)
+                                });
+                            if a.same_under(limit) {
+                                assert!(
+                                    alike,
+                                    "{p} {start} made under {made}, again under {limit}"
+                                );
+                                same += 1;
+                            } else {
+                                differ += usize::from(!alike);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(same > 100 && differ > 100, "{same} {differ}");
+    }
 
     #[test]
     fn the_bit_tests_agree_with_the_population_count() {
