@@ -948,8 +948,7 @@ impl Nested {
     /// The index in `searches` of the search from `start` (a candidate on) on `g` in
     /// `mode`, with the current complexity limit: the one made earlier in this call of
     /// [`Nested::forcing`] if it follows the same nodes under this limit (the limit only
-    /// falls within a call, after a better conclusion; most searches never come near it),
-    /// or a new one. A forcing level asks for most such searches several times (for the
+    /// falls within a call, after a better conclusion), or a new one. A forcing level asks for most such searches several times (for the
     /// candidate's cell, and for the regions where it is not the first place), and the
     /// same search gives the same nodes.
     fn on_search(&mut self, g: &Grid, start: u16, mode: Mode) -> Result<usize, Error> {
