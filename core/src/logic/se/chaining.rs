@@ -40,6 +40,8 @@ const Y_CHAIN_BASE: i32 = 70;
 
 /// Nodes: candidate `cell * 9 + digit` (digit 0-8) times two, plus one when "on".
 const NODES: usize = CELLS * 9 * 2;
+/// 64-bit words of a set of nodes.
+const NODE_WORDS: usize = NODES.div_ceil(64);
 /// No parent list: the node is not reached.
 const UNREACHED: u32 = u32::MAX;
 /// The node's one parent is in [`Info::parent`], not in the arena.
@@ -160,6 +162,8 @@ struct Search {
     pending_off: Nodes,
     /// The nodes in the order they were reached.
     order: Nodes,
+    /// The same nodes as a set (bit `n` for node `n`): what [`Nested::common`] intersects.
+    reached_set: [u64; NODE_WORDS],
     /// The grid as the chain changed it (dynamic searches).
     work: Grid,
     /// A node reached both on and off: (the on node, the off node).
@@ -217,6 +221,7 @@ impl Search {
             pending_on: Nodes::new()?,
             pending_off: Nodes::new()?,
             order: Nodes::new()?,
+            reached_set: [0; NODE_WORDS],
             work: *g,
             contradiction: None,
             stop: true,
@@ -251,6 +256,7 @@ impl Search {
         self.pending_on.clear();
         self.pending_off.clear();
         self.order.clear();
+        self.reached_set = [0; NODE_WORDS];
         if dynamic {
             self.work = *g;
         }
@@ -334,7 +340,7 @@ impl Search {
                 self.cur.saturating_add(1)
             },
         };
-        self.order.push(n);
+        self.record(n);
         let on = n % 2 == 1;
         if on {
             self.pending_on.push(n);
@@ -346,6 +352,12 @@ impl Search {
             self.ended |= self.stop;
         }
         self.ended |= n == self.target;
+    }
+
+    /// Appends `n`, just reached, to `order` and `reached_set`.
+    fn record(&mut self, n: u16) {
+        self.order.push(n);
+        self.reached_set[usize::from(n) / 64] |= 1 << (n % 64);
     }
 
     /// Follows every node from `start` (already added) until nothing is left or a
@@ -453,7 +465,7 @@ impl Search {
                     nest: 0,
                     depth,
                 };
-                self.order.push(m);
+                self.record(m);
                 if m % 2 == 1 {
                     self.pending_on.push(m);
                 } else {
@@ -1575,12 +1587,21 @@ impl Nested {
         // The first found so far: (complexity, node).
         let mut first: Option<(usize, u16)> = None;
         let lead = ks[0];
+        // The nodes every search reached.
+        let mut all = self.searches[lead].reached_set;
+        for &k in &ks[1..] {
+            for (a, &r) in all.iter_mut().zip(&self.searches[k].reached_set) {
+                *a &= r;
+            }
+        }
+        if all.iter().all(|&w| w == 0) {
+            return Ok(None);
+        }
         let order_len = self.searches[lead].order.len();
         for on in [true, false] {
             for i in 0..order_len {
                 let n = self.searches[lead].order.all()[i];
-                // The lead reached it: the others must too (the cheapest tests first).
-                if (n % 2 == 1) != on || !ks[1..].iter().all(|&k| self.searches[k].reached(n)) {
+                if (n % 2 == 1) != on || all[usize::from(n) / 64] >> (n % 64) & 1 == 0 {
                     continue;
                 }
                 let (cell, d, _) = parts(n);
@@ -1821,6 +1842,39 @@ mod tests {
             }
         }
         assert!(same > 100 && differ > 100, "{same} {differ}");
+    }
+
+    /// `reached_set` holds exactly the nodes a search reached, static or dynamic.
+    #[test]
+    fn the_reached_set_is_what_the_search_reached() {
+        let p = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+        let bytes: [u8; CELLS] = p.as_bytes().try_into().expect("81 bytes");
+        let g = Grid::new(&Board::from_bytes(&bytes).expect("a board"));
+        let mut n = Nested::new(&g, 0).expect("memory");
+        n.strong = Strong::of(&g);
+        n.links.make(&g, &n.strong);
+        let mut reached = 0;
+        for (cell, d) in candidates(&g).step_by(3) {
+            for dynamic in [false, true] {
+                let mode = Mode {
+                    dynamic,
+                    y: true,
+                    x: true,
+                    nested: u8::from(dynamic),
+                    stop: true,
+                };
+                for on in [true, false] {
+                    n.search(0, &g, node(cell, d, on), mode).expect("memory");
+                    let s = &n.searches[0];
+                    for m in 0..NODES as u16 {
+                        let in_set = s.reached_set[usize::from(m) / 64] >> (m % 64) & 1 == 1;
+                        assert_eq!(in_set, s.reached(m), "{cell} {d} {on} {dynamic}: node {m}");
+                    }
+                    reached += s.order.len();
+                }
+            }
+        }
+        assert!(reached > 1000, "{reached}");
     }
 
     #[test]
