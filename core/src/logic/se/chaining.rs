@@ -183,10 +183,12 @@ struct Search {
     /// The most complexity a conclusion may have to matter: nodes are followed only while
     /// their children can stay within it.
     limit: usize,
-    /// The largest least complexity of a child of a node followed (its depth plus two), and
-    /// the smallest of a node not followed for the limit (`usize::MAX`: none): the search
-    /// follows the same nodes under any limit from the first up to below the second.
+    /// The largest least complexity of a child (depth plus two) of a node followed: the
+    /// search follows the same nodes under any limit from this one up to below
+    /// `shallowest_refused` ([`Search::same_under`]).
     deepest_followed: usize,
+    /// The smallest least complexity of a child of a node the limit kept from being
+    /// followed (`usize::MAX`: none).
     shallowest_refused: usize,
     /// The complexity of each nested chain the search applied, in order.
     nests: Vec<usize>,
