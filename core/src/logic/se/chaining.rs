@@ -19,6 +19,7 @@
 use super::basic::{self, Basis};
 use super::fresh::Fresh;
 use super::links::{se_units, Links, SE_PEERS};
+use super::nodes::{node, parts, NodeSet, NODES, NODE_WORDS};
 use super::reach::{Reach, Strong};
 use super::rule::{length_bonus, longest_within, SeRule};
 use super::Found;
@@ -38,10 +39,6 @@ const SEARCHES: usize = REGION_FIRST + 8;
 /// The base rating of a forcing chain of bivalue cells.
 const Y_CHAIN_BASE: i32 = 70;
 
-/// Nodes: candidate `cell * 9 + digit` (digit 0-8) times two, plus one when "on".
-const NODES: usize = CELLS * 9 * 2;
-/// 64-bit words of a set of nodes.
-const NODE_WORDS: usize = NODES.div_ceil(64);
 /// No parent list: the node is not reached.
 const UNREACHED: u32 = u32::MAX;
 /// The node's one parent is in [`Info::parent`], not in the arena.
@@ -57,21 +54,10 @@ fn candidates(g: &Grid) -> impl Iterator<Item = (usize, usize)> + '_ {
     })
 }
 
-/// The node of candidate (`cell`, `d`) (digit 0-8), on or off.
-fn node(cell: usize, d: usize, on: bool) -> u16 {
-    ((cell * 9 + d) * 2 + usize::from(on)) as u16
-}
-
 /// Whether `x` has exactly one bit set (without a population count, which the baseline
 /// x86-64 target lacks: these tests are the chain searches' inner loop).
 fn one_bit(x: u128) -> bool {
     x != 0 && x & (x - 1) == 0
-}
-
-/// The cell, digit (0-8) and state of a node.
-fn parts(n: u16) -> (usize, usize, bool) {
-    let n = usize::from(n);
-    (n / 18, n / 2 % 9, n % 2 == 1)
 }
 
 /// How a search links its nodes.
@@ -163,7 +149,7 @@ struct Search {
     /// The nodes in the order they were reached.
     order: Nodes,
     /// The same nodes as a set (bit `n` for node `n`): what [`Nested::common`] intersects.
-    reached_set: [u64; NODE_WORDS],
+    reached_set: NodeSet,
     /// The grid as the chain changed it (dynamic searches).
     work: Grid,
     /// A node reached both on and off: (the on node, the off node).

@@ -14,35 +14,24 @@
 //! other. One forward search from each end of each fresh link gives, for every start at
 //! once, whether any chain or cycle from it can be kept; the others need no search.
 
+use super::nodes::{node, NodeSet, NODES, NODE_WORDS};
 use super::reach::{each_static_link, Strong};
 use crate::board::CELLS;
 use crate::error::Error;
 use crate::logic::grid::Grid;
 use crate::units::{Bits, CELL_UNITS, UNIT_MASK};
 
-/// Nodes: candidate `cell * 9 + digit` times two, plus one when "on" (as in the chains).
-const NODES: usize = CELLS * 9 * 2;
-/// 64-bit words of a set of nodes.
-const WORDS: usize = NODES.div_ceil(64);
 /// The "on" nodes of a word (odd bits).
 const ODD: u64 = 0xAAAA_AAAA_AAAA_AAAA;
-
-/// A set of nodes.
-type Set = [u64; WORDS];
-
-/// The node of candidate (`cell`, digit index `d`), on or off.
-fn node(cell: usize, d: usize, on: bool) -> u16 {
-    (((cell * 9 + d) << 1) | usize::from(on)) as u16
-}
 
 /// The starts whose static chains or cycles can pass a fresh link of one grid.
 pub(super) struct Fresh {
     /// Bit `n`: a chain from `n ^ 1` to node `n` can pass a fresh link.
-    chain: Set,
+    chain: NodeSet,
     /// Bit `n` ("on" nodes): a loop from `n` back to itself can pass a fresh link.
-    cycle: Set,
+    cycle: NodeSet,
     /// The forward sets of the fresh links' ends, one a node.
-    sets: Vec<Set>,
+    sets: Vec<NodeSet>,
     /// Per node, the index of its forward set in `sets`, or `u32::MAX`.
     set_of: Vec<u32>,
     /// The fresh links, as their two "on" nodes.
@@ -68,8 +57,8 @@ impl Fresh {
         set_of.try_reserve(NODES).map_err(|_| Error::NoMemory)?;
         set_of.resize(NODES, u32::MAX);
         Ok(Fresh {
-            chain: [0; WORDS],
-            cycle: [0; WORDS],
+            chain: [0; NODE_WORDS],
+            cycle: [0; NODE_WORDS],
             sets: Vec::new(),
             set_of,
             links,
@@ -90,8 +79,8 @@ impl Fresh {
     /// links [`Fresh::find`] found there; whether any start can.
     /// [`Error::NoMemory`] when the forward sets cannot have their room.
     pub(super) fn make(&mut self, g: &Grid, strong: &Strong) -> Result<bool, Error> {
-        self.chain = [0; WORDS];
-        self.cycle = [0; WORDS];
+        self.chain = [0; NODE_WORDS];
+        self.cycle = [0; NODE_WORDS];
         for &(u, v) in &self.links {
             self.set_of[usize::from(u)] = u32::MAX;
             self.set_of[usize::from(v)] = u32::MAX;
@@ -109,7 +98,7 @@ impl Fresh {
                 let i = usize::from(from);
                 if self.set_of[i] == u32::MAX {
                     self.set_of[i] = self.sets.len() as u32;
-                    self.sets.push([0; WORDS]);
+                    self.sets.push([0; NODE_WORDS]);
                     if let Some(set) = self.sets.last_mut() {
                         forward(g, strong, from, set, &mut self.queue);
                     }
@@ -118,7 +107,7 @@ impl Fresh {
             }
             self.ends.push((ends[0], ends[1]));
             let (a, b) = (&self.sets[ends[0] as usize], &self.sets[ends[1] as usize]);
-            for w in 0..WORDS {
+            for w in 0..NODE_WORDS {
                 self.chain[w] |= a[w] & b[w];
                 // `n` on in one set, `n ^ 1` (the bit below) in the other.
                 let a_up = a[w] << 1 | if w > 0 { a[w - 1] >> 63 } else { 0 };
@@ -202,13 +191,13 @@ impl Fresh {
 }
 
 /// Whether node `n` is in `set`.
-fn has(set: &Set, n: u16) -> bool {
+fn has(set: &NodeSet, n: u16) -> bool {
     let n = usize::from(n);
     set[n / 64] >> (n % 64) & 1 == 1
 }
 
 /// Adds `n` to `set` and `queue` unless it is in `set`.
-fn visit(set: &mut Set, queue: &mut Vec<u16>, n: u16) {
+fn visit(set: &mut NodeSet, queue: &mut Vec<u16>, n: u16) {
     let i = usize::from(n);
     if set[i / 64] >> (i % 64) & 1 == 0 {
         set[i / 64] |= 1 << (i % 64);
@@ -218,7 +207,7 @@ fn visit(set: &mut Set, queue: &mut Vec<u16>, n: u16) {
 
 /// Adds to `set` every node static links (X and Y) reach from `from`, itself included;
 /// `strong`: the strong links of `g`. `queue` has room for [`NODES`] nodes.
-fn forward(g: &Grid, strong: &Strong, from: u16, set: &mut Set, queue: &mut Vec<u16>) {
+fn forward(g: &Grid, strong: &Strong, from: u16, set: &mut NodeSet, queue: &mut Vec<u16>) {
     queue.clear();
     visit(set, queue, from);
     let mut at = 0;

@@ -8,14 +8,12 @@
 //! on, then the digit's other place on in the block, row and column where it has two
 //! (each place once).
 
+use super::nodes::{node, NODES};
 use super::reach::Strong;
 use crate::board::CELLS;
 use crate::error::Error;
 use crate::logic::grid::Grid;
 use crate::units::{CELL_UNITS, UNIT_MASK};
-
-/// Nodes: candidate `cell * 9 + digit` (digit 0-8) times two, plus one when "on".
-const NODES: usize = CELLS * 9 * 2;
 
 /// Per cell, its peers in the order a chain turns them off: the block's, then the row's
 /// outside the block, then the column's outside the block.
@@ -40,11 +38,6 @@ pub(super) const SE_PEERS: [[u128; 3]; CELLS] = {
 pub(super) fn se_units(cell: usize) -> [usize; 3] {
     let u = CELL_UNITS[cell];
     [usize::from(u[2]), usize::from(u[0]), usize::from(u[1])]
-}
-
-/// The node of candidate (`cell`, `d`) (digit 0-8), on or off.
-fn node(cell: usize, d: usize, on: bool) -> u16 {
-    ((cell * 9 + d) * 2 + usize::from(on)) as u16
 }
 
 /// Room in [`Links::to`] per candidate: its "on" node's links, then its "off" node's.

@@ -16,6 +16,7 @@ mod fresh;
 mod links;
 #[cfg(test)]
 mod marks;
+mod nodes;
 mod reach;
 mod rule;
 mod uniqueness;

@@ -9,13 +9,12 @@
 //! share one set, built from the components below them, one bitset over the grid's
 //! candidates each.
 
+use super::nodes::{node, NODES, NODE_WORDS};
 use crate::board::CELLS;
 use crate::error::Error;
 use crate::logic::grid::Grid;
 use crate::units::{Bits, CELL_UNITS, PEER_MASK, UNIT_MASK};
 
-/// Nodes: candidate `cell * 9 + digit` times two, plus one when "on" (as in the chains).
-const NODES: usize = CELLS * 9 * 2;
 /// The most links out of a node: an "on" node's 8 other candidates and 20 peers.
 const MOST_LINKS: usize = 28;
 /// Not a node of the grid, or not yet numbered.
@@ -56,11 +55,6 @@ pub(super) struct Reach {
 fn room<T>(v: &mut Vec<T>, n: usize) -> Result<(), Error> {
     v.try_reserve(n.saturating_sub(v.len()))
         .map_err(|_| Error::NoMemory)
-}
-
-/// The node of candidate (`cell`, digit index `d`), on or off.
-fn node(cell: usize, d: usize, on: bool) -> u16 {
-    (((cell * 9 + d) << 1) | usize::from(on)) as u16
 }
 
 /// The strong links of one grid, which a static search follows from its "off" nodes: the
@@ -151,7 +145,7 @@ impl Reach {
         room(&mut r.first, NODES + 1)?;
         room(&mut r.links, NODES / 2 * (MOST_LINKS + 4))?;
         room(&mut r.comp, NODES)?;
-        room(&mut r.sets, NODES * NODES.div_ceil(64))?;
+        room(&mut r.sets, NODES * NODE_WORDS)?;
         room(&mut r.num, NODES)?;
         room(&mut r.low, NODES)?;
         room(&mut r.stack, NODES)?;
@@ -314,7 +308,7 @@ impl Reach {
     /// Whether static searches from every node of `from` (one or more) can all reach one
     /// node.
     pub(super) fn meet(&self, from: impl IntoIterator<Item = u16>) -> bool {
-        let mut acc = [u64::MAX; NODES.div_ceil(64)];
+        let mut acc = [u64::MAX; NODE_WORDS];
         let acc = &mut acc[..self.words];
         let mut any = false;
         for n in from {

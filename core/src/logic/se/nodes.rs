@@ -1,0 +1,49 @@
+//! The nodes of the chains, shared by every file that searches or links them: a candidate
+//! assumed on or off, numbered `(cell * 9 + digit) * 2`, plus one when "on" (digit 0-8),
+//! so that a node and its negation differ in the lowest bit; and sets of nodes as bitsets.
+
+use crate::board::CELLS;
+
+/// The number of nodes of a grid, reached or not.
+pub(super) const NODES: usize = CELLS * 9 * 2;
+
+/// 64-bit words of a set of nodes.
+pub(super) const NODE_WORDS: usize = NODES.div_ceil(64);
+
+/// A set of nodes: bit `n % 64` of word `n / 64` for node `n`.
+pub(super) type NodeSet = [u64; NODE_WORDS];
+
+/// The node of candidate (`cell`, `d`) (digit 0-8), on or off.
+pub(super) fn node(cell: usize, d: usize, on: bool) -> u16 {
+    ((cell * 9 + d) * 2 + usize::from(on)) as u16
+}
+
+/// The cell, digit (0-8) and state of a node.
+pub(super) fn parts(n: u16) -> (usize, usize, bool) {
+    let n = usize::from(n);
+    (n / 18, n / 2 % 9, n % 2 == 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every candidate gives two nodes, each within range, that name it back, and whose
+    /// negation is the other.
+    #[test]
+    fn a_node_names_its_candidate_and_state() {
+        let mut seen = [false; NODES];
+        for cell in 0..CELLS {
+            for d in 0..9 {
+                for on in [false, true] {
+                    let n = node(cell, d, on);
+                    assert_eq!(parts(n), (cell, d, on));
+                    assert_eq!(parts(n ^ 1), (cell, d, !on));
+                    assert!(!seen[usize::from(n)], "{n} twice");
+                    seen[usize::from(n)] = true;
+                }
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
+    }
+}
