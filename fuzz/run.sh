@@ -3,8 +3,9 @@
 #
 #     fuzz/run.sh SECONDS [TARGET...]
 #
-# Runs every target (or the ones named) for SECONDS each, one after the other, and prints
-# the executions, coverage and corpus of each. Exits non-zero if any target found a crash,
+# Runs every target (or the ones named) for SECONDS each, as many at a time as there are
+# CPUs (FUZZ_JOBS sets how many; each target is one process on one CPU), and prints the
+# executions, coverage and corpus of each. Exits non-zero if any target found a crash,
 # a failed check, a timeout (10 s on one input) or ran out of memory; the input that did it
 # is kept in fuzz/artifacts/TARGET/ (reproduce with `fuzz/run.sh repro TARGET FILE`).
 #
@@ -70,22 +71,43 @@ for t in "${chosen[@]}"; do
     [ -f "fuzz_targets/$t.rs" ] || { echo "no fuzz target '$t'" >&2; usage; }
 done
 
+jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
+case $jobs in '' | *[!0-9]* | 0) echo "FUZZ_JOBS must be a positive number" >&2; exit 2 ;; esac
+
 build
+# One target: its exit status goes to target/logs/TARGET.status.
+fuzz_one() {
+    local t=$1 status=0
+    "$(bin "$t")" "corpus/$t" "seeds/$t" \
+        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
+        -print_final_stats=1 -artifact_prefix="artifacts/$t/" >"target/logs/$t.log" 2>&1 ||
+        status=$?
+    echo "$status" >"target/logs/$t.status"
+}
+running=0
+for t in "${chosen[@]}"; do
+    mkdir -p "corpus/$t" "artifacts/$t" target/logs
+    rm -f "target/logs/$t.status"
+    echo "==> fuzzing $t for ${seconds}s (log: fuzz/target/logs/$t.log)"
+    fuzz_one "$t" &
+    running=$((running + 1))
+    if [ "$running" -ge "$jobs" ]; then
+        wait -n
+        running=$((running - 1))
+    fi
+done
+wait
+
 failed=()
 summary=()
 for t in "${chosen[@]}"; do
-    mkdir -p "corpus/$t" "artifacts/$t" target/logs
     log="target/logs/$t.log"
-    echo "==> fuzzing $t for ${seconds}s (log: fuzz/$log)"
-    status=0
-    "$(bin "$t")" "corpus/$t" "seeds/$t" \
-        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
-        -print_final_stats=1 -artifact_prefix="artifacts/$t/" >"$log" 2>&1 || status=$?
+    status=$(cat "target/logs/$t.status" 2>/dev/null || echo "no status")
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
     cov=$(grep -o 'cov: [0-9]* ft: [0-9]* corp: [0-9]*' "$log" | tail -1 || true)
     line="$t: ${runs:-?} executions (${rate:-?}/s) in ${seconds}s; ${cov:-no coverage line}"
-    if [ "$status" -ne 0 ]; then
+    if [ "$status" != 0 ]; then
         line="$line; FAILED (exit $status)"
         failed+=("$t")
         grep -A1 'panicked at' "$log" | sed 's/^/    /' || true
