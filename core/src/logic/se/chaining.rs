@@ -193,9 +193,9 @@ type Rests = [u16; CELLS];
 
 /// Nested chains a conclusion counts once each, as Sudoku Explainer counts them; beyond
 /// this many in one search (a set of bits on the stack marks them), each further one is
-/// counted wherever it appears. With 256, a search of the 1106 list's
-/// `12.3.....3...4......5..23..5....61.........9...67....8.5...16.....9...4.....8...7`
-/// passed it and the puzzle was rated 11.8 where serate rates 11.7.
+/// counted wherever it appears. Searches of the forum's hardest puzzles pass 256: with
+/// that bound the 1106 list's line 94 rates 11.8 where serate rates 11.7
+/// (docs/performance.md, "Tuned constants").
 const NESTS_DEDUPED: usize = 4096;
 
 /// Reserves `n` more places in `v`, or [`Error::NoMemory`].
