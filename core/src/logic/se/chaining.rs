@@ -18,6 +18,7 @@
 
 use super::basic::{self, Basis};
 use super::fresh::Fresh;
+use super::gather::Gathered;
 use super::links::{se_units, Links, SE_PEERS};
 use super::nodes::{node, parts, NodeSet, NODES, NODE_WORDS};
 use super::reach::{Reach, Strong};
@@ -612,11 +613,9 @@ impl Search {
             for &level in inner {
                 depth.all(&work, level, &lost)?;
                 let mut any = false;
-                let hints = core::mem::take(&mut depth.hints);
-                for h in &hints {
+                for h in depth.gathered.hints() {
                     any |= self.add_found(g0, &h.found, &h.rests, Some(h.complexity));
                 }
-                depth.hints = hints;
                 if any {
                     break;
                 }
@@ -840,17 +839,17 @@ enum Level {
 }
 
 /// A conclusion with the complexity behind it.
-struct Best {
-    found: Found,
-    complexity: usize,
+pub(super) struct Best {
+    pub(super) found: Found,
+    pub(super) complexity: usize,
     /// What the conclusion rests on where a nested chain applies it (found only below the
     /// top level).
-    rests: Rests,
+    pub(super) rests: Rests,
     /// The order in which it was found, among the conclusions of one level.
-    seq: u32,
+    pub(super) seq: u32,
     /// Where Sudoku Explainer sorts the kind of chain among conclusions of the same
     /// rating and complexity ([`Kind`]); 0 for the unary chains and cycles.
-    key: u8,
+    pub(super) key: u8,
 }
 
 /// The kinds of multiple forcing chains, as Sudoku Explainer orders conclusions of the
@@ -877,10 +876,10 @@ struct Nested {
     /// The most complexity a conclusion may have to beat the best one so far at this
     /// level ([`Nested::tighten`]).
     limit: usize,
-    /// Whether the level gathers every conclusion into `hints` (as a nested rule).
+    /// Whether the level gathers its conclusions into `gathered` (as a nested rule).
     gather: bool,
-    /// The conclusions gathered, easiest first once sorted.
-    hints: Vec<Best>,
+    /// The conclusions gathered that the outer chain can apply.
+    gathered: Gathered,
     /// What static searches can reach on the grid of the last static level, to skip
     /// those that cannot conclude.
     reach: Reach,
@@ -924,7 +923,7 @@ impl Nested {
             depth,
             limit: usize::MAX,
             gather: false,
-            hints: Vec::new(),
+            gathered: Gathered::new()?,
             reach: Reach::new()?,
             lost: None,
             fresh: Fresh::new()?,
@@ -1021,32 +1020,22 @@ impl Nested {
         self.limit >= 2
     }
 
-    /// Gathers into `hints` every conclusion of `level` on `g`, as a nested rule gives them:
+    /// Gathers into `gathered` the conclusions of `level` on `g` that a nested rule applies,
     /// easiest first (rating, complexity, kind, then the order found). `g` is a grid a
-    /// chain made by removing, per digit, the cells of `lost`; conclusions that can rest on
-    /// none of them may be left out.
+    /// chain made by removing, per digit, the cells of `lost`; conclusions that rest on
+    /// none of them, or that come first for none of their candidates, are left out
+    /// ([`Gathered`]).
     fn all(&mut self, g: &Grid, level: Level, lost: &[u128; 9]) -> Result<(), Error> {
-        self.hints.clear();
+        self.gathered.start(lost);
         self.gather = true;
         self.lost = Some(*lost);
         let best = self.best(g, level);
         self.gather = false;
         self.lost = None;
         if let Some(b) = best? {
-            self.keep(b)?;
+            self.gathered.keep(g, b)?;
         }
-        self.hints
-            .sort_unstable_by_key(|b| (b.found.rating, b.complexity, b.key, b.seq));
-        Ok(())
-    }
-
-    /// Keeps conclusion `b` among the gathered ones.
-    fn keep(&mut self, mut b: Best) -> Result<(), Error> {
-        if self.hints.len() == self.hints.capacity() {
-            self.hints.try_reserve(64).map_err(|_| Error::NoMemory)?;
-        }
-        b.seq = self.hints.len() as u32;
-        self.hints.push(b);
+        self.gathered.finish();
         Ok(())
     }
 
@@ -1121,7 +1110,7 @@ impl Nested {
                             // Sudoku Explainer's sort key of the search's links: X 2, Y 3,
                             // both 4.
                             b.key = m as u8 + 2;
-                            self.offer(&mut best, Some(b))?;
+                            self.offer(g, &mut best, Some(b))?;
                         }
                     }
                     if m == 2 && !any {
@@ -1346,6 +1335,14 @@ impl Nested {
         } else {
             Found::placing(rule, rating, cell, d as u8 + 1)
         };
+        let kind = Kind::Contradiction as u8;
+        if self.gather
+            && !self
+                .gathered
+                .may_come_first(g, &found, (rating, complexity, kind))
+        {
+            return None;
+        }
         let mut rests = [0u16; CELLS];
         if self.depth > 0 {
             for t in [a, b] {
@@ -1357,7 +1354,7 @@ impl Nested {
             complexity,
             rests,
             seq: 0,
-            key: Kind::Contradiction as u8,
+            key: kind,
         })
     }
 
@@ -1424,16 +1421,16 @@ impl Nested {
                 if mode.dynamic {
                     self.search(CELL_SLOTS, g, node(cell, d, false), mode)?;
                     let r = self.contradiction(g, (cell, d, true), own[k], level);
-                    self.offer(&mut best, r)?;
+                    self.offer(g, &mut best, r)?;
                     let r = self.contradiction(g, (cell, d, false), CELL_SLOTS, level);
-                    self.offer(&mut best, r)?;
+                    self.offer(g, &mut best, r)?;
                     if n >= 3 {
                         // A search cut short by a contradiction still counts what it
                         // reached.
                         let ks = [own[k], CELL_SLOTS];
                         let r =
                             self.common(g, &ks, level, (Kind::Double, Basis::default()), &best)?;
-                        self.offer(&mut best, r)?;
+                        self.offer(g, &mut best, r)?;
                     }
                 }
                 self.regions(g, (cell, d), own[k], mode, level, &mut best)?;
@@ -1453,7 +1450,7 @@ impl Nested {
                 ),
                 &best,
             )?;
-            self.offer(&mut best, r)?;
+            self.offer(g, &mut best, r)?;
         }
         Ok(best)
     }
@@ -1484,10 +1481,10 @@ impl Nested {
 
     /// Takes conclusion `b`: kept among the gathered ones when gathering, else the new
     /// `best` if it comes first.
-    fn offer(&mut self, best: &mut Option<Best>, b: Option<Best>) -> Result<(), Error> {
+    fn offer(&mut self, g: &Grid, best: &mut Option<Best>, b: Option<Best>) -> Result<(), Error> {
         if self.gather {
             if let Some(b) = b {
-                self.keep(b)?;
+                self.gathered.keep(g, b)?;
             }
         } else {
             *best = simpler(best.take(), b);
@@ -1546,7 +1543,7 @@ impl Nested {
                 },
             );
             let r = self.common(g, &ks[..n], level, start, best)?;
-            self.offer(best, r)?;
+            self.offer(g, best, r)?;
         }
         Ok(())
     }
@@ -1607,13 +1604,22 @@ impl Nested {
                 if least > cap {
                     continue;
                 }
+                // Gathered, a conclusion that cannot come first for its candidate is
+                // not made.
+                let order = |cx| (base + length_bonus(cx), cx, kind as u8);
+                if self.gather && !self.gathered.node_may_come_first(g, n, order(least)) {
+                    continue;
+                }
                 let mut complexity = 0;
                 for &k in ks {
                     complexity += self.searches[k].complexity(n, &mut self.seen, &mut self.stack);
                 }
                 if self.gather {
+                    if !self.gathered.node_may_come_first(g, n, order(complexity)) {
+                        continue;
+                    }
                     let b = self.common_best(g, ks, (n, complexity), (base, rule), (kind, start));
-                    self.keep(b)?;
+                    self.gathered.keep(g, b)?;
                     continue;
                 }
                 if complexity <= cap {

@@ -13,6 +13,7 @@ mod basic;
 mod chaining;
 mod exclusion;
 mod fresh;
+mod gather;
 mod links;
 #[cfg(test)]
 mod marks;
