@@ -20,7 +20,7 @@ use super::basic::{self, Basis};
 use super::fresh::Fresh;
 use super::gather::Gathered;
 use super::links::{se_units, Links, SE_PEERS};
-use super::nodes::{node, parts, NodeSet, NODES, NODE_WORDS};
+use super::nodes::{has, insert, node, parts, NodeSet, NODES, NODE_WORDS};
 use super::reach::{Reach, Strong};
 use super::rule::{length_bonus, longest_within, SeRule};
 use super::Found;
@@ -349,7 +349,7 @@ impl Search {
     /// Appends `n`, just reached, to `order` and `reached_set`.
     fn record(&mut self, n: u16) {
         self.order.push(n);
-        self.reached_set[usize::from(n) / 64] |= 1 << (n % 64);
+        insert(&mut self.reached_set, n);
     }
 
     /// Follows every node from `start` (already added) until nothing is left or a
@@ -1589,7 +1589,7 @@ impl Nested {
         for on in [true, false] {
             for i in 0..order_len {
                 let n = self.searches[lead].order.all()[i];
-                if (n % 2 == 1) != on || all[usize::from(n) / 64] >> (n % 64) & 1 == 0 {
+                if (n % 2 == 1) != on || !has(&all, n) {
                     continue;
                 }
                 let (cell, d, _) = parts(n);
@@ -1864,7 +1864,7 @@ mod tests {
                     n.search(0, &g, node(cell, d, on), mode).expect("memory");
                     let s = &n.searches[0];
                     for m in 0..NODES as u16 {
-                        let in_set = s.reached_set[usize::from(m) / 64] >> (m % 64) & 1 == 1;
+                        let in_set = has(&s.reached_set, m);
                         assert_eq!(in_set, s.reached(m), "{cell} {d} {on} {dynamic}: node {m}");
                     }
                     reached += s.order.len();

@@ -14,7 +14,7 @@
 //! other. One forward search from each end of each fresh link gives, for every start at
 //! once, whether any chain or cycle from it can be kept; the others need no search.
 
-use super::nodes::{node, NodeSet, NODES, NODE_WORDS};
+use super::nodes::{has, insert, node, NodeSet, NODES, NODE_WORDS};
 use super::reach::{each_static_link, Strong};
 use crate::board::CELLS;
 use crate::error::Error;
@@ -190,17 +190,9 @@ impl Fresh {
     }
 }
 
-/// Whether node `n` is in `set`.
-fn has(set: &NodeSet, n: u16) -> bool {
-    let n = usize::from(n);
-    set[n / 64] >> (n % 64) & 1 == 1
-}
-
 /// Adds `n` to `set` and `queue` unless it is in `set`.
 fn visit(set: &mut NodeSet, queue: &mut Vec<u16>, n: u16) {
-    let i = usize::from(n);
-    if set[i / 64] >> (i % 64) & 1 == 0 {
-        set[i / 64] |= 1 << (i % 64);
+    if insert(set, n) {
         queue.push(n);
     }
 }

@@ -13,6 +13,20 @@ pub(super) const NODE_WORDS: usize = NODES.div_ceil(64);
 /// A set of nodes: bit `n % 64` of word `n / 64` for node `n`.
 pub(super) type NodeSet = [u64; NODE_WORDS];
 
+/// Whether node `n` is in `set`.
+pub(super) fn has(set: &NodeSet, n: u16) -> bool {
+    let n = usize::from(n);
+    set[n / 64] >> (n % 64) & 1 == 1
+}
+
+/// Adds node `n` to `set`; whether it was not there.
+pub(super) fn insert(set: &mut NodeSet, n: u16) -> bool {
+    let n = usize::from(n);
+    let new = set[n / 64] >> (n % 64) & 1 == 0;
+    set[n / 64] |= 1 << (n % 64);
+    new
+}
+
 /// The node of candidate (`cell`, `d`) (digit 0-8), on or off.
 pub(super) fn node(cell: usize, d: usize, on: bool) -> u16 {
     ((cell * 9 + d) * 2 + usize::from(on)) as u16
@@ -45,5 +59,19 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&s| s));
+    }
+
+    /// A set holds what was inserted and nothing else, each node once.
+    #[test]
+    fn a_set_holds_what_was_inserted() {
+        let mut set: NodeSet = [0; NODE_WORDS];
+        let ins = [0u16, 1, 63, 64, 65, 700, NODES as u16 - 1];
+        for &n in &ins {
+            assert!(insert(&mut set, n), "{n} new");
+            assert!(!insert(&mut set, n), "{n} again");
+        }
+        for n in 0..NODES as u16 {
+            assert_eq!(has(&set, n), ins.contains(&n), "{n}");
+        }
     }
 }
