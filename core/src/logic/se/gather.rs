@@ -144,7 +144,10 @@ impl Gathered {
             none = false;
             let w = &mut winner[usize::from(n)];
             if *w == NONE {
-                claimed.push(n);
+                // Each node once: within the room reserved for every node.
+                if claimed.len() < claimed.capacity() {
+                    claimed.push(n);
+                }
                 *w = k;
             } else if hints.get(*w as usize).is_none_or(|h| order < order_of(h)) {
                 *w = k;
