@@ -182,18 +182,52 @@ impl Reach {
         self.components();
     }
 
-    /// The links of every node, as the static searches follow them with X and Y links.
+    /// The links of every node, as the static searches follow them with X and Y links
+    /// ([`each_static_link`], in another order: the sets do not depend on it), cell by
+    /// cell in the order [`Reach::make`] numbers the nodes, each cell's strong links read
+    /// once.
     fn link(&mut self, g: &Grid, strong: &Strong) {
         self.first.clear();
         self.links.clear();
-        for i in 0..self.nodes.len() {
-            self.first.push(self.links.len() as u32);
-            let (index, links) = (&self.index, &mut self.links);
-            each_static_link(g, strong, self.nodes[i], |m| {
-                links.push(index[usize::from(m)])
-            });
+        let (index, links) = (&self.index, &mut self.links);
+        let at = |n: u16| index[usize::from(n)];
+        for cell in 0..CELLS {
+            let cand = g.cand[cell];
+            let bivalue = strong.bivalue >> cell & 1 != 0;
+            let units = CELL_UNITS[cell].map(usize::from);
+            let mut ds = cand;
+            while ds != 0 {
+                let d = ds.trailing_zeros() as usize;
+                ds &= ds - 1;
+                // The candidate off: a bivalue cell's other candidate on, the other place
+                // on in each unit where the digit has two.
+                self.first.push(links.len() as u32);
+                if bivalue {
+                    let e = (cand & !(1 << d)).trailing_zeros() as usize;
+                    links.push(at(node(cell, e, true)));
+                }
+                for u in units {
+                    if strong.pairs[d] >> u & 1 != 0 {
+                        let p = (g.pos[d] & UNIT_MASK[u] & !(1u128 << cell)).trailing_zeros();
+                        links.push(at(node(p as usize, d, true)));
+                    }
+                }
+                // The candidate on: the cell's other candidates off, the digit off in the
+                // cell's peers.
+                self.first.push(links.len() as u32);
+                let mut m = cand & !(1 << d);
+                while m != 0 {
+                    links.push(at(node(cell, m.trailing_zeros() as usize, false)));
+                    m &= m - 1;
+                }
+                let mut m = g.pos[d] & PEER_MASK[cell];
+                while m != 0 {
+                    links.push(at(node(m.trailing_zeros() as usize, d, false)));
+                    m &= m - 1;
+                }
+            }
         }
-        self.first.push(self.links.len() as u32);
+        self.first.push(links.len() as u32);
     }
 
     /// Tarjan's components, each set made when its component closes: every component it
@@ -217,7 +251,7 @@ impl Reach {
         let mut next = 0u32;
         let mut comps = 0u32;
         for root in 0..count as u32 {
-            if self.num[root as usize] != NONE {
+            if self.num[root as usize] != NONE || self.leaf(root as usize) {
                 continue;
             }
             self.enter(root, &mut next);
@@ -228,6 +262,10 @@ impl Reach {
                         top.1 += 1;
                     }
                     let x = self.links[at as usize];
+                    if self.leaf(x as usize) {
+                        // Its own set, which the sets above it take directly.
+                        continue;
+                    }
                     if self.num[x as usize] == NONE {
                         self.enter(x, &mut next);
                     } else if self.on_stack[x as usize] {
@@ -287,22 +325,36 @@ impl Reach {
         self.calls.push((v, self.first[v as usize]));
     }
 
-    /// The reached set of node `n` (a node of the grid), or `None`.
-    fn set(&self, n: u16) -> Option<&[u64]> {
+    /// Whether index `i` has no links (most "off" nodes): it reaches itself only, and has
+    /// no component or set of its own.
+    fn leaf(&self, i: usize) -> bool {
+        self.first[i] == self.first[i + 1]
+    }
+
+    /// Node `n` of the grid: its index, and its reached set unless it is a leaf.
+    fn set(&self, n: u16) -> Option<(usize, Option<&[u64]>)> {
         let i = *self.index.get(usize::from(n))?;
         if i == NONE {
             return None;
         }
-        let c = self.comp[i as usize] as usize;
-        self.sets.get(c * self.words..(c + 1) * self.words)
+        let i = i as usize;
+        if self.leaf(i) {
+            return Some((i, None));
+        }
+        let c = self.comp[i] as usize;
+        Some((i, self.sets.get(c * self.words..(c + 1) * self.words)))
     }
 
     /// Whether a static search from `from` can reach `to`.
     pub(super) fn reaches(&self, from: u16, to: u16) -> bool {
-        let (Some(s), Some(&i)) = (self.set(from), self.index.get(usize::from(to))) else {
+        let (Some((f, s)), Some(&i)) = (self.set(from), self.index.get(usize::from(to))) else {
             return false;
         };
-        i != NONE && s[i as usize / 64] >> (i % 64) & 1 == 1
+        match s {
+            _ if i == NONE => false,
+            Some(s) => s[i as usize / 64] >> (i % 64) & 1 == 1,
+            None => f == i as usize,
+        }
     }
 
     /// Whether static searches from every node of `from` (one or more) can all reach one
@@ -313,11 +365,18 @@ impl Reach {
         let mut any = false;
         for n in from {
             any = true;
-            let Some(s) = self.set(n) else {
-                return false;
-            };
-            for (a, b) in acc.iter_mut().zip(s) {
-                *a &= b;
+            match self.set(n) {
+                None => return false,
+                Some((_, Some(s))) => {
+                    for (a, b) in acc.iter_mut().zip(s) {
+                        *a &= b;
+                    }
+                }
+                Some((i, None)) => {
+                    for (k, a) in acc.iter_mut().enumerate() {
+                        *a &= if k == i / 64 { 1 << (i % 64) } else { 0 };
+                    }
+                }
             }
         }
         any && acc.iter().any(|&a| a != 0)
