@@ -15,6 +15,7 @@ use super::Found;
 use crate::board::CELLS;
 use crate::error::Error;
 use crate::logic::grid::Grid;
+use crate::units::cells_of;
 
 /// No conclusion comes first for the node.
 const NONE: u32 = u32::MAX;
@@ -69,10 +70,7 @@ impl Gathered {
         self.found = 0;
         self.lost = [0; CELLS];
         for (d, &cells) in lost.iter().enumerate() {
-            let mut m = cells;
-            while m != 0 {
-                let c = m.trailing_zeros() as usize;
-                m &= m - 1;
+            for c in cells_of(cells) {
                 self.lost[c] |= 1 << d;
             }
         }
@@ -97,28 +95,18 @@ impl Gathered {
         if !on {
             return self.beats(n, order);
         }
-        let mut m = g.cand[cell] & !(1 << d);
-        if m == 0 {
-            return true;
-        }
-        while m != 0 {
-            let e = m.trailing_zeros() as usize;
-            m &= m - 1;
-            if self.beats(node(cell, e, false), order) {
-                return true;
-            }
-        }
-        false
+        let mut none = true;
+        let mut first = false;
+        each_other(g, cell, 1 << d, |n| {
+            none = false;
+            first |= self.beats(n, order);
+        });
+        first || none
     }
 
     /// Whether a conclusion in `order` comes before the kept one that comes first for `n`.
     fn beats(&self, n: u16, order: Order) -> bool {
-        let w = self.winner[usize::from(n)];
-        w == NONE
-            || self
-                .hints
-                .get(w as usize)
-                .is_none_or(|h| order < order_of(h))
+        comes_before(&self.hints, self.winner[usize::from(n)], order)
     }
 
     /// Keeps `b`, found on `g`, if it rests on a candidate the outer chain removed and
@@ -149,7 +137,7 @@ impl Gathered {
                     claimed.push(n);
                 }
                 *w = k;
-            } else if hints.get(*w as usize).is_none_or(|h| order < order_of(h)) {
+            } else if comes_before(hints, *w, order) {
                 *w = k;
             }
         });
@@ -186,6 +174,12 @@ fn order_of(b: &Best) -> Order {
     (b.found.rating, b.complexity, b.key)
 }
 
+/// Whether a conclusion in `order` comes before `hints[w]`, the winner of a node
+/// ([`NONE`]: it has none).
+fn comes_before(hints: &[Best], w: u32, order: Order) -> bool {
+    w == NONE || hints.get(w as usize).is_none_or(|h| order < order_of(h))
+}
+
 /// Calls `visit` with each "off" node conclusion `f` reaches on `g`: its removals, and a
 /// placement's other candidates in its cell.
 fn each_removed(g: &Grid, f: &Found, mut visit: impl FnMut(u16)) {
@@ -198,12 +192,18 @@ fn each_removed(g: &Grid, f: &Found, mut visit: impl FnMut(u16)) {
         }
     }
     if let Some((cell, digit)) = f.placement {
-        let mut m = g.cand[cell] & !(1 << (digit - 1)) & !f.removed[cell];
-        while m != 0 {
-            let e = m.trailing_zeros() as usize;
-            m &= m - 1;
-            visit(node(cell, e, false));
-        }
+        each_other(g, cell, 1 << (digit - 1) | f.removed[cell], visit);
+    }
+}
+
+/// Calls `visit` with the "off" node of each candidate of `cell` on `g` not in `but`: what
+/// placing a digit there removes.
+fn each_other(g: &Grid, cell: usize, but: u16, mut visit: impl FnMut(u16)) {
+    let mut m = g.cand[cell] & !but;
+    while m != 0 {
+        let e = m.trailing_zeros() as usize;
+        m &= m - 1;
+        visit(node(cell, e, false));
     }
 }
 

@@ -9,11 +9,11 @@
 //! share one set, built from the components below them, one bitset over the grid's
 //! candidates each.
 
-use super::nodes::{node, NODES, NODE_WORDS};
+use super::nodes::{node, parts, NODES, NODE_WORDS};
 use crate::board::CELLS;
 use crate::error::Error;
 use crate::logic::grid::Grid;
-use crate::units::{Bits, CELL_UNITS, PEER_MASK, UNIT_MASK};
+use crate::units::{cells_of, Bits, CELL_UNITS, PEER_MASK, UNIT_MASK};
 
 /// The most links out of a node: an "on" node's 8 other candidates and 20 peers.
 const MOST_LINKS: usize = 28;
@@ -88,32 +88,45 @@ impl Strong {
 /// cell's peers; from a candidate off, a bivalue cell's other candidate on and the
 /// digit's other place on in each unit where it has two (read from `strong`, the strong
 /// links of `g`).
-pub(super) fn each_static_link(g: &Grid, strong: &Strong, n: u16, mut f: impl FnMut(u16)) {
-    let n = usize::from(n);
-    let (cell, d, on) = (n / 18, n / 2 % 9, n % 2 == 1);
+pub(super) fn each_static_link(g: &Grid, strong: &Strong, n: u16, f: impl FnMut(u16)) {
+    let (cell, d, on) = parts(n);
     if on {
-        let mut m = g.cand[cell] & !(1 << d);
-        while m != 0 {
-            let e = m.trailing_zeros() as usize;
-            m &= m - 1;
-            f(node(cell, e, false));
-        }
-        let mut m = g.pos[d] & PEER_MASK[cell];
-        while m != 0 {
-            let p = m.trailing_zeros() as usize;
-            m &= m - 1;
-            f(node(p, d, false));
-        }
+        each_on_link(g, (cell, d), f);
     } else {
-        if strong.bivalue >> cell & 1 != 0 {
-            let e = (g.cand[cell] & !(1 << d)).trailing_zeros() as usize;
-            f(node(cell, e, true));
-        }
-        for u in CELL_UNITS[cell].map(usize::from) {
-            if strong.pairs[d] >> u & 1 != 0 {
-                let p = (g.pos[d] & UNIT_MASK[u] & !(1u128 << cell)).trailing_zeros() as usize;
-                f(node(p, d, true));
-            }
+        let bivalue = strong.bivalue >> cell & 1 != 0;
+        each_off_link(g, (cell, d), (bivalue, strong.pairs[d]), f);
+    }
+}
+
+/// [`each_static_link`] from candidate (`cell`, `d`) on.
+fn each_on_link(g: &Grid, (cell, d): (usize, usize), mut f: impl FnMut(u16)) {
+    let mut m = g.cand[cell] & !(1 << d);
+    while m != 0 {
+        let e = m.trailing_zeros() as usize;
+        m &= m - 1;
+        f(node(cell, e, false));
+    }
+    for p in cells_of(g.pos[d] & PEER_MASK[cell]) {
+        f(node(p, d, false));
+    }
+}
+
+/// [`each_static_link`] from candidate (`cell`, `d`) off, given whether the cell is
+/// bivalue and the digit's units with two places (bit `u` of `pairs`).
+fn each_off_link(
+    g: &Grid,
+    (cell, d): (usize, usize),
+    (bivalue, pairs): (bool, u32),
+    mut f: impl FnMut(u16),
+) {
+    if bivalue {
+        let e = (g.cand[cell] & !(1 << d)).trailing_zeros() as usize;
+        f(node(cell, e, true));
+    }
+    for u in CELL_UNITS[cell].map(usize::from) {
+        if pairs >> u & 1 != 0 {
+            let p = (g.pos[d] & UNIT_MASK[u] & !(1u128 << cell)).trailing_zeros() as usize;
+            f(node(p, d, true));
         }
     }
 }
@@ -182,52 +195,28 @@ impl Reach {
         self.components();
     }
 
-    /// The links of every node, as the static searches follow them with X and Y links
-    /// ([`each_static_link`], in another order: the sets do not depend on it), cell by
-    /// cell in the order [`Reach::make`] numbers the nodes, each cell's strong links read
-    /// once.
+    /// The links of every node ([`each_static_link`]), cell by cell in the order
+    /// [`Reach::make`] numbers the nodes (each candidate off, then on), whether each cell
+    /// is bivalue read once.
     fn link(&mut self, g: &Grid, strong: &Strong) {
         self.first.clear();
         self.links.clear();
-        let (index, links) = (&self.index, &mut self.links);
-        let at = |n: u16| index[usize::from(n)];
+        let (index, links, first) = (&self.index, &mut self.links, &mut self.first);
         for cell in 0..CELLS {
-            let cand = g.cand[cell];
             let bivalue = strong.bivalue >> cell & 1 != 0;
-            let units = CELL_UNITS[cell].map(usize::from);
-            let mut ds = cand;
+            let mut ds = g.cand[cell];
             while ds != 0 {
                 let d = ds.trailing_zeros() as usize;
                 ds &= ds - 1;
-                // The candidate off: a bivalue cell's other candidate on, the other place
-                // on in each unit where the digit has two.
-                self.first.push(links.len() as u32);
-                if bivalue {
-                    let e = (cand & !(1 << d)).trailing_zeros() as usize;
-                    links.push(at(node(cell, e, true)));
-                }
-                for u in units {
-                    if strong.pairs[d] >> u & 1 != 0 {
-                        let p = (g.pos[d] & UNIT_MASK[u] & !(1u128 << cell)).trailing_zeros();
-                        links.push(at(node(p as usize, d, true)));
-                    }
-                }
-                // The candidate on: the cell's other candidates off, the digit off in the
-                // cell's peers.
-                self.first.push(links.len() as u32);
-                let mut m = cand & !(1 << d);
-                while m != 0 {
-                    links.push(at(node(cell, m.trailing_zeros() as usize, false)));
-                    m &= m - 1;
-                }
-                let mut m = g.pos[d] & PEER_MASK[cell];
-                while m != 0 {
-                    links.push(at(node(m.trailing_zeros() as usize, d, false)));
-                    m &= m - 1;
-                }
+                first.push(links.len() as u32);
+                each_off_link(g, (cell, d), (bivalue, strong.pairs[d]), |n| {
+                    links.push(index[usize::from(n)])
+                });
+                first.push(links.len() as u32);
+                each_on_link(g, (cell, d), |n| links.push(index[usize::from(n)]));
             }
         }
-        self.first.push(links.len() as u32);
+        first.push(links.len() as u32);
     }
 
     /// Tarjan's components, each set made when its component closes: every component it
