@@ -40,8 +40,6 @@ const SEARCHES: usize = REGION_FIRST + 8;
 /// The base rating of a forcing chain of bivalue cells.
 const Y_CHAIN_BASE: i32 = 70;
 
-/// No parent list: the node is not reached.
-const UNREACHED: u32 = u32::MAX;
 /// The node's one parent is in [`Info::parent`], not in the arena.
 const ONE_PARENT: u32 = u32::MAX - 1;
 
@@ -80,11 +78,13 @@ struct Mode {
     stop: bool,
 }
 
-/// What a search holds of one node, kept together so that reaching it touches one place.
+/// What a search holds of one node it reached, kept together so that reaching it touches
+/// one place. It is read only while the node is in [`Search::reached_set`]: a search that
+/// reaches the node again writes it anew.
 #[derive(Debug, Clone, Copy)]
 struct Info {
-    /// The offset of its parent list in the search's arena, [`ONE_PARENT`] when its one
-    /// parent is `parent`, or [`UNREACHED`].
+    /// The offset of its parent list in the search's arena, or [`ONE_PARENT`] when its one
+    /// parent is `parent`.
     at: u32,
     /// Its parent, when it has one only (as every node of a static search but the start).
     parent: u16,
@@ -95,9 +95,9 @@ struct Info {
     depth: u8,
 }
 
-/// A node not reached.
-const NOT_REACHED: Info = Info {
-    at: UNREACHED,
+/// What `info` holds before a node is first reached (never read).
+const UNSET: Info = Info {
+    at: ONE_PARENT,
     parent: 0,
     nest: 0,
     depth: 0,
@@ -149,7 +149,8 @@ struct Search {
     pending_off: Nodes,
     /// The nodes in the order they were reached.
     order: Nodes,
-    /// The same nodes as a set (bit `n` for node `n`): what [`Nested::common`] intersects.
+    /// The same nodes as a set (bit `n` for node `n`): what [`Search::reached`] reads and
+    /// [`Nested::common`] intersects.
     reached_set: NodeSet,
     /// The grid as the chain changed it (dynamic searches).
     work: Grid,
@@ -232,18 +233,17 @@ impl Search {
         reserve(&mut s.info, NODES)?;
         reserve(&mut s.scratch, NODES)?;
         reserve(&mut s.nests, 64)?;
-        s.info.resize(NODES, NOT_REACHED);
+        s.info.resize(NODES, UNSET);
         // Room for two parents a node; longer lists (dynamic chains', nested rules') grow
         // the arena.
         reserve(&mut s.arena, NODES * 3)?;
         Ok(s)
     }
 
-    /// Forgets every node; a dynamic search starts its changed grid from `g`.
+    /// Forgets every node; a dynamic search starts its changed grid from `g`. (A node's
+    /// `info` is read only while it is reached, so it is left as it was: reaching the node
+    /// again writes it.)
     fn reset(&mut self, g: &Grid, dynamic: bool) {
-        for &n in self.order.all() {
-            self.info[usize::from(n)] = NOT_REACHED;
-        }
         self.arena.clear();
         self.pending_on.clear();
         self.pending_off.clear();
@@ -266,8 +266,10 @@ impl Search {
         self.info[usize::from(n)].depth
     }
 
+    /// Whether `n` is reached (read from the set, a few cache lines, rather than from
+    /// `info`).
     fn reached(&self, n: u16) -> bool {
-        self.info[usize::from(n)].at != UNREACHED
+        has(&self.reached_set, n)
     }
 
     fn parents(&self, n: u16) -> &[u16] {
@@ -445,12 +447,12 @@ impl Search {
             }
             let depth = self.cur.saturating_add(1);
             for &m in links.from(n, mode.x, mode.y) {
+                if self.reached(m) || m == self.banned && start == Some(n) {
+                    continue;
+                }
                 let Some(info) = self.info.get_mut(usize::from(m)) else {
                     continue;
                 };
-                if info.at != UNREACHED || m == self.banned && start == Some(n) {
-                    continue;
-                }
                 *info = Info {
                     at: ONE_PARENT,
                     parent: n,
@@ -1841,7 +1843,9 @@ mod tests {
         assert!(same > 100 && differ > 100, "{same} {differ}");
     }
 
-    /// `reached_set` holds exactly the nodes a search reached, static or dynamic.
+    /// `reached_set` holds exactly the nodes of `order`, static search or dynamic, and every
+    /// node reached has its parents reached before it: one search slot run again and again
+    /// reads nothing of the searches before.
     #[test]
     fn the_reached_set_is_what_the_search_reached() {
         let p = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
@@ -1863,9 +1867,19 @@ mod tests {
                 for on in [true, false] {
                     n.search(0, &g, node(cell, d, on), mode).expect("memory");
                     let s = &n.searches[0];
+                    let mut at = vec![None; NODES];
+                    for (i, &m) in s.order.all().iter().enumerate() {
+                        at[usize::from(m)] = Some(i);
+                    }
                     for m in 0..NODES as u16 {
-                        let in_set = has(&s.reached_set, m);
-                        assert_eq!(in_set, s.reached(m), "{cell} {d} {on} {dynamic}: node {m}");
+                        let here = at[usize::from(m)];
+                        assert_eq!(s.reached(m), here.is_some(), "{cell} {d} {on}: node {m}");
+                        let Some(i) = here else { continue };
+                        assert_eq!(s.parents(m).is_empty(), i == 0, "{cell} {d} {on}: {m}");
+                        for &p in s.parents(m) {
+                            let before = matches!(at[usize::from(p)], Some(j) if j < i);
+                            assert!(before, "{cell} {d} {on}: {p} {m}");
+                        }
                     }
                     reached += s.order.len();
                 }
