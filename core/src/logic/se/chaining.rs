@@ -1612,22 +1612,34 @@ impl Nested {
                 if self.gather && !self.gathered.node_may_come_first(g, n, order(least)) {
                     continue;
                 }
-                let mut complexity = 0;
+                // Each search's count replaces its least one in turn; once the sum can no
+                // longer come first, the rest are not counted.
+                let mut complexity = least;
+                let mut refused = false;
                 for &k in ks {
-                    complexity += self.searches[k].complexity(n, &mut self.seen, &mut self.stack);
+                    let s = &self.searches[k];
+                    let counted = s.complexity(n, &mut self.seen, &mut self.stack);
+                    complexity =
+                        (complexity + counted).saturating_sub(usize::from(s.depth_of(n)) + 1);
+                    refused = if self.gather {
+                        !self.gathered.node_may_come_first(g, n, order(complexity))
+                    } else {
+                        complexity > cap
+                    };
+                    if refused {
+                        break;
+                    }
+                }
+                if refused {
+                    continue;
                 }
                 if self.gather {
-                    if !self.gathered.node_may_come_first(g, n, order(complexity)) {
-                        continue;
-                    }
                     let b = self.common_best(g, ks, (n, complexity), (base, rule), (kind, start));
                     self.gathered.keep(g, b)?;
                     continue;
                 }
-                if complexity <= cap {
-                    first = Some((complexity, n));
-                    cap = complexity.saturating_sub(1);
-                }
+                first = Some((complexity, n));
+                cap = complexity.saturating_sub(1);
             }
         }
         Ok(first.map(|(complexity, n)| {
