@@ -27,7 +27,7 @@ use super::Found;
 use crate::board::CELLS;
 use crate::error::Error;
 use crate::logic::grid::Grid;
-use crate::units::{CELL_UNITS, PEER_MASK, UNITS, UNIT_MASK};
+use crate::units::{cells_of, CELL_UNITS, PEER_MASK, UNIT_MASK};
 
 /// Search slots of a level: 0-8 a cell's candidates on, 9 its current candidate off,
 /// 10-17 the other places of a region.
@@ -1498,15 +1498,9 @@ impl Nested {
         }
         digits.into_iter().any(|d| {
             CELL_UNITS[cell].into_iter().any(|u| {
-                let u = usize::from(u);
-                let places = g.places(u, 1 << d);
-                places.count_ones() >= 2
-                    && usize::from(UNITS[u][places.trailing_zeros() as usize]) == cell
-                    && self.reach.meet(
-                        (0..9)
-                            .filter(|k| places >> k & 1 == 1)
-                            .map(|k| node(usize::from(UNITS[u][k]), d, true)),
-                    )
+                let places = g.pos[d] & UNIT_MASK[usize::from(u)];
+                first_of_several(places, cell)
+                    && self.reach.meet(cells_of(places).map(|p| node(p, d, true)))
             })
         })
     }
@@ -1551,19 +1545,14 @@ impl Nested {
         // Sudoku Explainer's region order: block, row, column.
         for u in [units[2], units[0], units[1]] {
             let u = usize::from(u);
-            let places = g.places(u, 1 << d);
-            if places.count_ones() < 2
-                || usize::from(UNITS[u][places.trailing_zeros() as usize]) != cell
-            {
+            let places = g.pos[d] & UNIT_MASK[u];
+            if !first_of_several(places, cell) {
                 continue;
             }
             let mut ks = [0usize; 9];
             ks[0] = k;
             let mut n = 1;
-            let mut rest = places & (places - 1);
-            while rest != 0 {
-                let p = usize::from(UNITS[u][rest.trailing_zeros() as usize]);
-                rest &= rest - 1;
+            for p in cells_of(places & !(1u128 << cell)) {
                 ks[n] = self.on_search(g, node(p, d, true), mode)?;
                 n += 1;
             }
@@ -1711,6 +1700,12 @@ impl Nested {
             key: kind as u8,
         }
     }
+}
+
+/// Whether the cells of `places` (a digit's places in one unit) are two or more and `cell`
+/// is the first of them in the unit (a unit lists its cells in increasing order).
+fn first_of_several(places: u128, cell: usize) -> bool {
+    !one_bit(places) && places.trailing_zeros() as usize == cell
 }
 
 /// The "off" nodes with a static link back to `start` (on), which can close a cycle through
