@@ -138,16 +138,6 @@ impl Nodes {
     }
 }
 
-/// Per digit index and unit (numbered as [`UNIT_MASK`]), how many open cells of the unit
-/// have the digit as a candidate: what an "off" node of a dynamic search reads to find a
-/// digit's last place in a unit, kept in step with the changed grid.
-type UnitPlaces = [[u8; 27]; 9];
-
-/// The [`UnitPlaces`] of `g`.
-fn unit_places(g: &Grid) -> UnitPlaces {
-    core::array::from_fn(|d| core::array::from_fn(|u| (g.pos[d] & UNIT_MASK[u]).count_ones() as u8))
-}
-
 /// The implications of one assumption: every node reached with its parents.
 struct Search {
     /// Per node, where its parents are, its nested complexity and its depth.
@@ -164,8 +154,6 @@ struct Search {
     reached_set: NodeSet,
     /// The grid as the chain changed it (dynamic searches).
     work: Grid,
-    /// The places of each digit in each unit of `work` (dynamic searches).
-    places: UnitPlaces,
     /// A node reached both on and off: (the on node, the off node).
     contradiction: Option<(u16, u16)>,
     /// Whether the search ends at its first contradiction.
@@ -228,7 +216,6 @@ impl Search {
             order: Nodes::new()?,
             reached_set: [0; NODE_WORDS],
             work: *g,
-            places: [[0; 27]; 9],
             contradiction: None,
             stop: true,
             banned: u16::MAX,
@@ -253,11 +240,10 @@ impl Search {
         Ok(s)
     }
 
-    /// Forgets every node; a dynamic search starts its changed grid from `g`, whose unit
-    /// places are `places`. (A node's
+    /// Forgets every node; a dynamic search starts its changed grid from `g`. (A node's
     /// `info` is read only while it is reached, so it is left as it was: reaching the node
     /// again writes it.)
-    fn reset(&mut self, g: &Grid, places: &UnitPlaces, dynamic: bool) {
+    fn reset(&mut self, g: &Grid, dynamic: bool) {
         self.arena.clear();
         self.pending_on.clear();
         self.pending_off.clear();
@@ -265,7 +251,6 @@ impl Search {
         self.reached_set = [0; NODE_WORDS];
         if dynamic {
             self.work = *g;
-            self.places = *places;
         }
         self.contradiction = None;
         self.ended = false;
@@ -530,12 +515,7 @@ impl Search {
         // The changed grid loses a candidate when its "off" node is followed, so that a
         // unit's last two places turned off one after the other still give a
         // contradiction.
-        if self.work.eliminate(cell, 1 << d) {
-            for u in CELL_UNITS[cell] {
-                let left = &mut self.places[d][usize::from(u)];
-                *left = left.saturating_sub(1);
-            }
-        }
+        self.work.eliminate(cell, 1 << d);
         if mode.y {
             let left = self.work.cand[cell];
             if one_bit(u128::from(left)) && g0.digit[cell] == 0 {
@@ -553,8 +533,8 @@ impl Search {
         }
         if mode.x {
             for u in se_units(cell) {
-                if self.places[d][u] == 1 {
-                    let left = self.work.pos[d] & UNIT_MASK[u];
+                let left = self.work.pos[d] & UNIT_MASK[u];
+                if one_bit(left) {
                     let p = left.trailing_zeros() as usize;
                     let mut ps = [0u16; 9];
                     let mut k = 0;
@@ -920,10 +900,6 @@ struct Nested {
     strong: Strong,
     /// The static links of that grid, which its searches follow.
     links: Links,
-    /// The unit places of the grid of the last dynamic search ([`Search::places`]), and
-    /// that grid's candidates by digit, to know when to count them again.
-    places: UnitPlaces,
-    places_pos: [u128; 9],
 }
 
 impl Nested {
@@ -957,8 +933,6 @@ impl Nested {
             call: 0,
             strong: Strong::default(),
             links: Links::new()?,
-            places: [[0; 27]; 9],
-            places_pos: [0; 9],
         })
     }
 
@@ -1024,15 +998,11 @@ impl Nested {
         if mode.nested >= 2 {
             self.inner(g)?;
         }
-        if mode.dynamic && self.places_pos != g.pos {
-            self.places_pos = g.pos;
-            self.places = unit_places(g);
-        }
         let limit = self.limit;
         let inner = self.inner.first_mut();
         let links = &mut self.links;
         let s = self.searches.get_mut(k).ok_or(Error::Internal)?;
-        s.reset(g, &self.places, mode.dynamic);
+        s.reset(g, mode.dynamic);
         s.stop = mode.stop;
         s.banned = banned;
         s.target = target;
@@ -1882,8 +1852,7 @@ mod tests {
 
     /// `reached_set` holds exactly the nodes of `order`, static search or dynamic, and every
     /// node reached has its parents reached before it: one search slot run again and again
-    /// reads nothing of the searches before. A dynamic search's unit places are those of
-    /// the grid it changed.
+    /// reads nothing of the searches before.
     #[test]
     fn the_reached_set_is_what_the_search_reached() {
         let p = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
@@ -1918,10 +1887,6 @@ mod tests {
                             let before = matches!(at[usize::from(p)], Some(j) if j < i);
                             assert!(before, "{cell} {d} {on}: {p} {m}");
                         }
-                    }
-                    if dynamic {
-                        let places = unit_places(&s.work);
-                        assert_eq!(s.places, places, "{cell} {d} {on}: the unit places");
                     }
                     reached += s.order.len();
                 }
