@@ -289,6 +289,25 @@ mod tests {
     }
 
     #[test]
+    fn single_bits_agree_with_count_ones_on_dense_and_sparse_words() {
+        let mut x = 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C834u128;
+        let mut values = vec![0u128, 1, 2, 3, 1 << 127, (1 << 127) | 1, u128::MAX];
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Dense words and sparse ones: the chain searches' tests mostly see one to three
+            // bits.
+            values.push(x);
+            values.push(x & (x >> 3) & (x >> 7) & (x >> 11));
+            values.push(1u128 << (x % 128) | 1u128 << (x / 7 % 128));
+        }
+        for v in values {
+            assert_eq!(v.is_single(), v.count_ones() == 1, "{v:#x}");
+        }
+    }
+
+    #[test]
     fn small_bit_counts_agree_with_count_ones() {
         for m in 0..=u16::MAX {
             assert_eq!(m.is_single(), m.count_ones() == 1, "{m:#x}");

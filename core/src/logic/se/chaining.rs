@@ -27,7 +27,7 @@ use super::Found;
 use crate::board::CELLS;
 use crate::error::Error;
 use crate::logic::grid::Grid;
-use crate::units::{cells_of, CELL_UNITS, PEER_MASK, UNIT_MASK};
+use crate::units::{cells_of, Bits, CELL_UNITS, PEER_MASK, UNIT_MASK};
 
 /// Search slots of a level: 0-8 a cell's candidates on, 9 its current candidate off,
 /// 10-17 the other places of a region.
@@ -51,12 +51,6 @@ fn candidates(g: &Grid) -> impl Iterator<Item = (usize, usize)> + '_ {
             .filter(move |&d| g.cand[cell] & (1 << d) != 0)
             .map(move |d| (cell, d))
     })
-}
-
-/// Whether `x` has exactly one bit set (without a population count, which the baseline
-/// x86-64 target lacks: these tests are the chain searches' inner loop).
-fn one_bit(x: u128) -> bool {
-    x != 0 && x & (x - 1) == 0
 }
 
 /// How a search links its nodes.
@@ -518,7 +512,7 @@ impl Search {
         self.work.eliminate(cell, 1 << d);
         if mode.y {
             let left = self.work.cand[cell];
-            if one_bit(u128::from(left)) && g0.digit[cell] == 0 {
+            if left.is_single() && g0.digit[cell] == 0 {
                 let e = left.trailing_zeros() as usize;
                 let mut ps = [0u16; 9];
                 let mut k = 0;
@@ -534,7 +528,7 @@ impl Search {
         if mode.x {
             for u in se_units(cell) {
                 let left = self.work.pos[d] & UNIT_MASK[u];
-                if one_bit(left) {
+                if left.is_single() {
                     let p = left.trailing_zeros() as usize;
                     let mut ps = [0u16; 9];
                     let mut k = 0;
@@ -1675,7 +1669,7 @@ impl Nested {
 /// Whether the cells of `places` (a digit's places in one unit) are two or more and `cell`
 /// is the first of them in the unit (a unit lists its cells in increasing order).
 fn first_of_several(places: u128, cell: usize) -> bool {
-    !one_bit(places) && places.trailing_zeros() as usize == cell
+    !places.is_single() && places.trailing_zeros() as usize == cell
 }
 
 /// The "off" nodes with a static link back to `start` (on), which can close a cycle through
@@ -1893,23 +1887,5 @@ mod tests {
             }
         }
         assert!(reached > 1000, "{reached}");
-    }
-
-    #[test]
-    fn the_bit_tests_agree_with_the_population_count() {
-        let mut x = 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C834u128;
-        let mut values = vec![0u128, 1, 2, 3, 1 << 127, (1 << 127) | 1, u128::MAX];
-        for _ in 0..2000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            // Sparse values too: most tests see one to three bits.
-            values.push(x);
-            values.push(x & (x >> 3) & (x >> 7) & (x >> 11));
-            values.push(1u128 << (x % 128) | 1u128 << (x / 7 % 128));
-        }
-        for v in values {
-            assert_eq!(one_bit(v), v.count_ones() == 1, "{v:#x}");
-        }
     }
 }

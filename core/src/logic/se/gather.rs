@@ -10,7 +10,7 @@
 //! order, is what applying every conclusion would do.
 
 use super::chaining::Best;
-use super::nodes::{node, parts, NODES};
+use super::nodes::{each_other, node, parts, NODES};
 use super::Found;
 use crate::board::CELLS;
 use crate::error::Error;
@@ -193,17 +193,6 @@ fn each_removed(g: &Grid, f: &Found, mut visit: impl FnMut(u16)) {
     }
     if let Some((cell, digit)) = f.placement {
         each_other(g, cell, 1 << (digit - 1) | f.removed[cell], visit);
-    }
-}
-
-/// Calls `visit` with the "off" node of each candidate of `cell` on `g` not in `but`: what
-/// placing a digit there removes.
-fn each_other(g: &Grid, cell: usize, but: u16, mut visit: impl FnMut(u16)) {
-    let mut m = g.cand[cell] & !but;
-    while m != 0 {
-        let e = m.trailing_zeros() as usize;
-        m &= m - 1;
-        visit(node(cell, e, false));
     }
 }
 

@@ -3,6 +3,7 @@
 //! so that a node and its negation differ in the lowest bit; and sets of nodes as bitsets.
 
 use crate::board::CELLS;
+use crate::logic::grid::Grid;
 
 /// The number of nodes of a grid, reached or not.
 pub(super) const NODES: usize = CELLS * 9 * 2;
@@ -36,6 +37,17 @@ pub(super) fn node(cell: usize, d: usize, on: bool) -> u16 {
 pub(super) fn parts(n: u16) -> (usize, usize, bool) {
     let n = usize::from(n);
     (n / 18, n / 2 % 9, n % 2 == 1)
+}
+
+/// Calls `visit` with the "off" node of each candidate of `cell` on `g` not in `but`: what
+/// placing a digit there removes, and where a candidate on links within its cell.
+pub(super) fn each_other(g: &Grid, cell: usize, but: u16, mut visit: impl FnMut(u16)) {
+    let mut m = g.cand[cell] & !but;
+    while m != 0 {
+        let e = m.trailing_zeros() as usize;
+        m &= m - 1;
+        visit(node(cell, e, false));
+    }
 }
 
 #[cfg(test)]

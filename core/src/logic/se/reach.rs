@@ -9,7 +9,7 @@
 //! share one set, built from the components below them, one bitset over the grid's
 //! candidates each.
 
-use super::nodes::{node, parts, NODES, NODE_WORDS};
+use super::nodes::{each_other, node, parts, NODES, NODE_WORDS};
 use crate::board::CELLS;
 use crate::error::Error;
 use crate::logic::grid::Grid;
@@ -100,12 +100,7 @@ pub(super) fn each_static_link(g: &Grid, strong: &Strong, n: u16, f: impl FnMut(
 
 /// [`each_static_link`] from candidate (`cell`, `d`) on.
 fn each_on_link(g: &Grid, (cell, d): (usize, usize), mut f: impl FnMut(u16)) {
-    let mut m = g.cand[cell] & !(1 << d);
-    while m != 0 {
-        let e = m.trailing_zeros() as usize;
-        m &= m - 1;
-        f(node(cell, e, false));
-    }
+    each_other(g, cell, 1 << d, &mut f);
     for p in cells_of(g.pos[d] & PEER_MASK[cell]) {
         f(node(p, d, false));
     }
