@@ -1009,9 +1009,8 @@ impl Nested {
     /// rule is rated `base`: a conclusion rated no higher (one rated the same comes first
     /// with less complexity). Whether any conclusion still can.
     fn tighten(&mut self, best: &Option<Best>, base: i32) -> bool {
-        if let Some(b) = best {
-            let bonus = b.found.rating - base;
-            self.limit = if bonus < 0 { 0 } else { longest_within(bonus) };
+        if best.is_some() {
+            self.limit = limit_below(best, base);
         }
         self.limit >= 2
     }
@@ -1086,7 +1085,8 @@ impl Nested {
         self.links.make(g, &self.strong);
         for (cell, d) in candidates(g) {
             // Chains on one kind of link reach what chains on both reach: the
-            // restricted searches run only where the full one concludes. Sudoku
+            // restricted searches run only where the full one concludes, or (X links
+            // only) where its chain was cut short by a forcing chain's limit. Sudoku
             // Explainer's order (X links, Y links, both; on, then off; the cycles before
             // the chain) only decides between conclusions of one kind of link, which
             // differ in their sort key: those come here in that order.
@@ -1098,9 +1098,26 @@ impl Nested {
                 if fresh && !self.fresh.chain_from(start) && !self.fresh.cycle_through(start) {
                     continue;
                 }
+                // Whether the search on both kinds of link concluded, and whether its
+                // chain stopped short of a node under its limit.
+                let mut full = (false, false);
                 for m in [2, 0, 1] {
+                    if (m == 0 && !full.0 && !full.1) || (m == 1 && !full.0) {
+                        break;
+                    }
                     let (x, y) = MODES[m];
-                    let any = self.unary_at(g, (cell, d, on), (x, y), fresh, &mut found)?;
+                    // A chain on both kinds of link that uses only one of them is found
+                    // by that kind's search (static searches reach each node at its
+                    // distance, so with the same complexity) and comes first there by
+                    // its key: only a chain rated as a forcing chain can come first.
+                    let base = if m == 0 { 66 } else { 70 };
+                    let limit = if self.gather {
+                        usize::MAX
+                    } else {
+                        limit_below(&best, base)
+                    };
+                    let (any, cut) =
+                        self.unary_at(g, (cell, d, on), (x, y), (fresh, limit), &mut found)?;
                     for slot in &mut found {
                         if let Some(mut b) = slot.take() {
                             // Sudoku Explainer's sort key of the search's links: X 2, Y 3,
@@ -1109,8 +1126,8 @@ impl Nested {
                             self.offer(g, &mut best, Some(b))?;
                         }
                     }
-                    if m == 2 && !any {
-                        break;
+                    if m == 2 {
+                        full = (any, cut);
                     }
                 }
             }
@@ -1123,16 +1140,17 @@ impl Nested {
 
     /// The easiest cycle through candidate (`cell`, `d`) when `on`, and its forcing chain,
     /// on static links of kind X and/or Y, into `found` (cycle, chain; `found` holds none
-    /// on entry); whether either search concluded. With `fresh`, only those that can pass
-    /// a fresh link are searched.
+    /// on entry); whether either search concluded, and whether the chain's search, limited
+    /// to `chain_limit` complexity (the cycles' to the level's limit), stopped short of a
+    /// node. With `fresh`, only those that can pass a fresh link are searched.
     fn unary_at(
         &mut self,
         g: &Grid,
         (cell, d, on): (usize, usize, bool),
         (x, y): (bool, bool),
-        fresh: bool,
+        (fresh, chain_limit): (bool, usize),
         found: &mut [Option<Best>; 2],
-    ) -> Result<bool, Error> {
+    ) -> Result<(bool, bool), Error> {
         let mode = Mode {
             dynamic: false,
             y,
@@ -1151,15 +1169,21 @@ impl Nested {
             self.reach.reaches(start, end)
         };
         let mut any = false;
+        let mut cut = false;
         if chain {
-            self.search_to(0, g, start, mode, (u16::MAX, end))?;
+            let level = self.limit;
+            self.limit = chain_limit.min(level);
+            let run = self.search_to(0, g, start, mode, (u16::MAX, end));
+            self.limit = level;
+            run?;
+            cut = !self.searches[0].same_under(usize::MAX);
         }
         if on && (!fresh || self.fresh.cycle_through(start)) {
             any = self.cycles(g, start, mode, fresh, &mut found[0])?;
         }
         let s = &self.searches[0];
         if !chain || !s.reached(end) {
-            return Ok(any);
+            return Ok((any, cut));
         }
         let complexity = s.complexity(end, &mut self.seen, &mut self.stack);
         let (base, rule) = match s.links(end) {
@@ -1186,7 +1210,7 @@ impl Nested {
             seq: 0,
             key: 0,
         });
-        Ok(true)
+        Ok((true, cut))
     }
 
     /// The easiest cycle through `start` (on), into `best` (none on entry), and whether any
@@ -1736,6 +1760,16 @@ fn simpler(a: Option<Best>, b: Option<Best>) -> Option<Best> {
         ),
         (a, None) => a,
         (None, b) => b,
+    }
+}
+
+/// The most complexity a conclusion of a rule rated `base` and up may have to come before
+/// `best` (one rated the same comes first with less complexity); no limit without one.
+fn limit_below(best: &Option<Best>, base: i32) -> usize {
+    match best {
+        Some(b) if b.found.rating < base => 0,
+        Some(b) => longest_within(b.found.rating - base),
+        None => usize::MAX,
     }
 }
 
