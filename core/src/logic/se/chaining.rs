@@ -1776,12 +1776,17 @@ fn limit_below(best: &Option<Best>, base: i32) -> usize {
 /// The chain searches of a walk, their heap made at the first chain.
 pub(crate) struct Chains {
     nested: Option<Nested>,
+    /// Aligned triplet exclusion, tried between the static chains and Nishio.
+    triplets: super::exclusion::Triplets,
 }
 
 impl Chains {
     /// No heap yet.
     pub(crate) fn new() -> Chains {
-        Chains { nested: None }
+        Chains {
+            nested: None,
+            triplets: super::exclusion::Triplets::new(),
+        }
     }
 
     /// The easiest chain step on `g`: the first level that concludes anything.
@@ -1808,7 +1813,7 @@ impl Chains {
             // Sudoku Explainer tries aligned triplet exclusion between the static chains
             // and Nishio.
             if level == Level::Forcing {
-                if let Some(f) = super::exclusion::aligned_triplet(g) {
+                if let Some(f) = self.triplets.first(g) {
                     return Ok(Some(f));
                 }
             }
