@@ -1321,8 +1321,8 @@ impl Nested {
             if self.depth > 0 {
                 s.rests(g, b, &mut self.seen, &mut self.stack, &mut rests);
             }
-            *best = simpler(
-                best.take(),
+            keep_simpler(
+                best,
                 Some(Best {
                     found,
                     complexity: len,
@@ -1392,7 +1392,7 @@ impl Nested {
         for (cell, d) in candidates(g) {
             self.search(0, g, node(cell, d, true), mode)?;
             let r = self.contradiction(g, (cell, d, true), 0, (75, SeRule::NishioForcingChain));
-            best = simpler(best, r);
+            keep_simpler(&mut best, r);
             self.cap(&best);
         }
         Ok(best)
@@ -1501,7 +1501,7 @@ impl Nested {
                 self.gathered.keep(g, b)?;
             }
         } else {
-            *best = simpler(best.take(), b);
+            keep_simpler(best, b);
         }
         Ok(())
     }
@@ -1747,19 +1747,17 @@ fn enters(g: &Grid, start: u16, b: u16, mode: Mode, reached: impl Fn(u16) -> boo
     false
 }
 
-/// The one of two conclusions of a level of chains that Sudoku Explainer sorts first:
-/// the lower rating, then the lower complexity, then the kind of chain, then the first.
-fn simpler(a: Option<Best>, b: Option<Best>) -> Option<Best> {
-    match (a, b) {
-        (Some(a), Some(b)) => Some(
-            if (b.found.rating, b.complexity, b.key) < (a.found.rating, a.complexity, a.key) {
-                b
-            } else {
-                a
-            },
-        ),
-        (a, None) => a,
-        (None, b) => b,
+/// Keeps `b` in `best` if it comes first: a lower rating, then less complexity, then a
+/// lower sort key; of equal ones, the one kept (found first). Nothing is moved otherwise.
+fn keep_simpler(best: &mut Option<Best>, b: Option<Best>) {
+    let Some(b) = b else {
+        return;
+    };
+    let first = best.as_ref().is_none_or(|a| {
+        (b.found.rating, b.complexity, b.key) < (a.found.rating, a.complexity, a.key)
+    });
+    if first {
+        *best = Some(b);
     }
 }
 
