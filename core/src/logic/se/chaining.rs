@@ -1825,6 +1825,98 @@ mod tests {
     use super::*;
     use crate::board::Board;
 
+    /// A static search on X links, Y links or both reaches exactly the nodes a breadth-first
+    /// walk of the rules' links reaches, each at its distance from the start, and a node's
+    /// complexity is one more than that distance: what lets a chain's rating follow from
+    /// the shortest chain on its kind of link ([`Nested::unary`]'s limits rest on it).
+    #[test]
+    fn a_static_search_reaches_each_node_at_its_distance() {
+        let puzzles = [
+            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+            "..93....7.1....3.8.7...2......4....15..6..2...96...............2....7..46.8..5..2",
+        ];
+        let mut checked = 0;
+        for p in puzzles {
+            let bytes: [u8; CELLS] = p.as_bytes().try_into().expect("81 bytes");
+            let g = Grid::new(&Board::from_bytes(&bytes).expect("a board"));
+            let mut n = Nested::new(&g, 0).expect("memory");
+            n.strong = Strong::of(&g);
+            n.links.make(&g, &n.strong);
+            // The rules' links, read off the grid.
+            let links = |m: u16, x: bool, y: bool| -> Vec<u16> {
+                let (c, d, on) = parts(m);
+                let mut out = Vec::new();
+                if on {
+                    for e in (0..9).filter(|&e| e != d && g.cand[c] >> e & 1 == 1) {
+                        if y {
+                            out.push(node(c, e, false));
+                        }
+                    }
+                    for q in (0..CELLS).filter(|&q| q != c && PEER_MASK[c] >> q & 1 == 1) {
+                        if g.pos[d] >> q & 1 == 1 {
+                            out.push(node(q, d, false));
+                        }
+                    }
+                } else {
+                    if y && g.cand[c].count_ones() == 2 {
+                        let e = (g.cand[c] & !(1 << d)).trailing_zeros() as usize;
+                        out.push(node(c, e, true));
+                    }
+                    for u in CELL_UNITS[c] {
+                        let places = g.pos[d] & UNIT_MASK[usize::from(u)];
+                        if x && places.count_ones() == 2 {
+                            out.push(node(
+                                (places & !(1u128 << c)).trailing_zeros() as usize,
+                                d,
+                                true,
+                            ));
+                        }
+                    }
+                }
+                out
+            };
+            for (cell, d) in candidates(&g).step_by(2) {
+                for (x, y) in [(true, false), (false, true), (true, true)] {
+                    let mode = Mode {
+                        dynamic: false,
+                        y,
+                        x,
+                        nested: 0,
+                        stop: false,
+                    };
+                    for on in [true, false] {
+                        let start = node(cell, d, on);
+                        let mut dist = vec![usize::MAX; NODES];
+                        dist[usize::from(start)] = 0;
+                        let mut queue = std::collections::VecDeque::from([start]);
+                        while let Some(m) = queue.pop_front() {
+                            for l in links(m, x, y) {
+                                if dist[usize::from(l)] == usize::MAX {
+                                    dist[usize::from(l)] = dist[usize::from(m)] + 1;
+                                    queue.push_back(l);
+                                }
+                            }
+                        }
+                        n.search(0, &g, start, mode).expect("memory");
+                        let s = &n.searches[0];
+                        for m in 0..NODES as u16 {
+                            let want = dist[usize::from(m)];
+                            assert_eq!(s.reached(m), want != usize::MAX, "{p} {start} {m}");
+                            if want == usize::MAX {
+                                continue;
+                            }
+                            assert_eq!(usize::from(s.depth_of(m)), want, "{p} {start} {m}");
+                            let cx = s.complexity(m, &mut n.seen, &mut n.stack);
+                            assert_eq!(cx, want + 1, "{p} {start} {m}");
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+
     /// A search made under one limit, run again under another that [`Search::same_under`]
     /// allows, reaches the same nodes in the same order by the same parents at the same
     /// depths; under the others it differs in some (so that the test can tell).
