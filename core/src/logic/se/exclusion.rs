@@ -424,17 +424,28 @@ mod tests {
         found
     }
 
+    /// Puzzles whose grids, with candidates taken away, hold many cells of two and three
+    /// candidates.
+    const PUZZLES: [&str; 2] = [
+        "8......21..1..95.6.....53...7.4...6.....7...9..2.9....3.86.....1.5.............42",
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    ];
+
+    /// The next of a xorshift sequence: the tests' made-up removals.
+    fn xorshift(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+
     /// The search, with its bound on the third cell, finds what the rule's words find, in
     /// the same order, on grids with many cells of two and three candidates.
     #[test]
     fn the_search_finds_every_triplet_the_combinations_find() {
-        let puzzles = [
-            "8......21..1..95.6.....53...7.4...6.....7...9..2.9....3.86.....1.5.............42",
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-        ];
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
         let mut total = 0;
-        for p in puzzles {
+        for p in PUZZLES {
             let board = Board::from_bytes(p.as_bytes().try_into().expect("81")).expect("a board");
             for _ in 0..3 {
                 let mut g = Grid::new(&board);
@@ -442,14 +453,12 @@ mod tests {
                 // candidates in most open cells.
                 for c in 0..CELLS {
                     while g.digit[c] == 0 && g.cand[c].count_ones() > 2 {
-                        seed ^= seed << 13;
-                        seed ^= seed >> 7;
-                        seed ^= seed << 17;
-                        if seed.is_multiple_of(4) {
+                        let r = xorshift(&mut seed);
+                        if r.is_multiple_of(4) {
                             break;
                         }
                         let ds: Vec<u16> = (0..9).filter(|d| g.cand[c] >> d & 1 != 0).collect();
-                        g.cand[c] &= !(1 << ds[(seed >> 8) as usize % ds.len()]);
+                        g.cand[c] &= !(1 << ds[(r >> 8) as usize % ds.len()]);
                     }
                 }
                 let want = triplets_by_combinations(&g);
@@ -472,20 +481,11 @@ mod tests {
     /// is searched whole.
     #[test]
     fn triplets_on_later_grids_are_the_triplets_of_the_whole_grid() {
-        let puzzles = [
-            "8......21..1..95.6.....53...7.4...6.....7...9..2.9....3.86.....1.5.............42",
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-        ];
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = move || xorshift(&mut seed);
         let (mut found, mut none) = (0, 0);
         let mut memo = Triplets::new();
-        for p in puzzles {
+        for p in PUZZLES {
             let board = Board::from_bytes(p.as_bytes().try_into().expect("81")).expect("a board");
             for _ in 0..4 {
                 let mut g = Grid::new(&board);
