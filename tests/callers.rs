@@ -6,9 +6,8 @@
 #[path = "common/foreign.rs"]
 mod foreign;
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 use sudoku_core::engine::{Path, FORCE_PATH_VARIABLE};
 use sudoku_core::{Board, Difficulty, CELLS};
 
@@ -117,7 +116,7 @@ fn build_with(
         }
     }
     cmd.args(extra);
-    let out = cmd.output().expect("the C/C++ compiler runs");
+    let out = foreign::output(&mut cmd, b"");
     assert!(
         out.status.success(),
         "building {name} failed: {cmd:?}\n{}",
@@ -134,24 +133,13 @@ fn run(exe: &std::path::Path, args: &[&str], stdin: &str) -> Output {
 fn run_with(exe: &std::path::Path, args: &[&str], stdin: &str, vars: &[(&str, &str)]) -> Output {
     // cargo points LD_LIBRARY_PATH at target/<profile>, whose libsudoku.so may be stale
     // (see lib_dir); make the loader find this run's library first.
-    let mut child = foreign::command(exe)
-        .args(args)
+    let mut cmd = foreign::command(exe);
+    cmd.args(args)
         .envs(vars.iter().copied())
         .env("LD_LIBRARY_PATH", lib_dir())
         .env("DYLD_LIBRARY_PATH", lib_dir())
-        .current_dir(root().join("c_examples"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("{} does not start: {e}", exe.display()));
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin.as_bytes())
-        .expect("stdin can be written");
-    child.wait_with_output().expect("the program finishes")
+        .current_dir(root().join("c_examples"));
+    foreign::output(&mut cmd, stdin.as_bytes())
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -709,16 +697,9 @@ fn c_unique_program_tells_every_kind_of_line() {
     }
     // From standard input, absent or "-" (the file is not UTF-8: pipe its bytes as they are).
     for args in [vec![], vec!["-"], vec!["-j", "2", "-"]] {
-        let mut child = foreign::command(&exe)
-            .args(&args)
-            .env("LD_LIBRARY_PATH", lib_dir())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(&bytes).unwrap();
-        let out = child.wait_with_output().unwrap();
+        let mut cmd = foreign::command(&exe);
+        cmd.args(&args).env("LD_LIBRARY_PATH", lib_dir());
+        let out = foreign::output(&mut cmd, &bytes);
         assert_eq!(out.status.code(), Some(0), "{args:?}");
         assert_eq!(text(&out.stdout), expected, "{args:?}");
     }

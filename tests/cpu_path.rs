@@ -28,16 +28,15 @@ fn child_reports_its_path() {
 /// Runs [`child_reports_its_path`] in a new process with `forced` in the variable.
 fn path_of_child(forced: &str) -> String {
     let exe = std::env::current_exe().expect("the test binary");
-    let out = foreign::command(&exe)
-        .args([
-            "--exact",
-            "child_reports_its_path",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env(FORCE_PATH_VARIABLE, forced)
-        .output()
-        .expect("the test binary runs again");
+    let mut cmd = foreign::command(&exe);
+    cmd.args([
+        "--exact",
+        "child_reports_its_path",
+        "--nocapture",
+        "--test-threads=1",
+    ])
+    .env(FORCE_PATH_VARIABLE, forced);
+    let out = foreign::output(&mut cmd, b"");
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(out.status.success(), "{forced}: {stdout}");
     let start = stdout.find("cpu path: <").expect("the child's report") + 11;

@@ -7,19 +7,26 @@ const S: &str = "534678912672195348198342567859761423426853791713924856961537284
 const CLASH: &str =
     "55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
-/// The built binary as a command: run directly, or through the runner cargo was given for
-/// the target when the tests run under an emulator (`CARGO_TARGET_<TRIPLE>_RUNNER`, such
-/// as qemu-aarch64 in a cross build), which the binary then needs as well.
-fn sudoku() -> Command {
-    let exe = env!("CARGO_BIN_EXE_sudoku");
+#[path = "../../tests/common/watch.rs"]
+mod watch;
+
+/// The runner cargo was given for the target when the tests run under an emulator
+/// (`CARGO_TARGET_<TRIPLE>_RUNNER`, such as qemu-aarch64 in a cross build).
+fn runner() -> Option<String> {
     let prefix = format!(
         "CARGO_TARGET_{}_",
         std::env::consts::ARCH.to_ascii_uppercase()
     );
-    let runner = std::env::vars()
+    std::env::vars()
         .find(|(k, _)| k.starts_with(&prefix) && k.ends_with("_RUNNER"))
-        .map(|(_, v)| v);
-    match runner.as_deref().map(str::split_whitespace) {
+        .map(|(_, v)| v)
+}
+
+/// The built binary as a command: run directly, or through the [`runner`], which the
+/// binary then needs as well.
+fn sudoku() -> Command {
+    let exe = env!("CARGO_BIN_EXE_sudoku");
+    match runner().as_deref().map(str::split_whitespace) {
         Some(mut words) => match words.next() {
             Some(program) => {
                 let mut c = Command::new(program);
@@ -33,20 +40,9 @@ fn sudoku() -> Command {
 }
 
 fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = sudoku()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    let mut cmd = sudoku();
+    cmd.args(args);
+    watch::output(&mut cmd, stdin.as_bytes(), runner().is_some())
 }
 
 fn text(b: &[u8]) -> String {

@@ -4,7 +4,10 @@
 //! that start programs.
 
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Output};
+
+#[path = "watch.rs"]
+mod watch;
 
 /// The target the tests were built for, and the host that built them.
 const TARGET: &str = env!("SUDOKU_BUILD_TARGET");
@@ -30,4 +33,10 @@ pub(crate) fn command(exe: &Path) -> Command {
         }
     }
     Command::new(exe)
+}
+
+/// Runs `cmd` with `stdin` on its standard input and returns its status and output, like
+/// [`Command::output`], watched for a hang when the target is foreign ([`watch::output`]).
+pub(crate) fn output(cmd: &mut Command, stdin: &[u8]) -> Output {
+    watch::output(cmd, stdin, is_foreign())
 }
