@@ -245,13 +245,8 @@ mod tests {
 
     #[test]
     fn units_of_cells_are_the_units_they_meet() {
-        let mut x = 0x3C6E_F372_FE94_F82Bu64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = crate::rng::SplitMix64::new(0x3C6E_F372_FE94_F82B);
+        let mut next = move || rng.next_u64();
         let mut sizes = [0usize; 4];
         for _ in 0..50_000 {
             // Up to seven cells, anywhere on the grid (both 64-bit halves).
@@ -290,12 +285,10 @@ mod tests {
 
     #[test]
     fn single_bits_agree_with_count_ones_on_dense_and_sparse_words() {
-        let mut x = 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C834u128;
+        let mut rng = crate::rng::SplitMix64::new(0x9E37_79B9_7F4A_7C15);
         let mut values = vec![0u128, 1, 2, 3, 1 << 127, (1 << 127) | 1, u128::MAX];
         for _ in 0..2000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = u128::from(rng.next_u64()) | u128::from(rng.next_u64()) << 64;
             // Dense words and sparse ones: the chain searches' tests mostly see one to three
             // bits.
             values.push(x);
@@ -314,12 +307,10 @@ mod tests {
             assert_eq!(m.is_pair(), m.count_ones() == 2, "{m:#x}");
         }
         // Bitboards with bits far apart, at both ends and across the 64-bit halves.
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = crate::rng::SplitMix64::new(0xF39C_C060_5CED_C834);
         let mut seen = [0usize; 4];
         for _ in 0..100_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = rng.next_u64();
             let bits = (x % 4) as usize;
             let mut m = 0u128;
             for k in 0..bits {

@@ -970,15 +970,11 @@ mod tests {
         pairs
     }
 
-    /// Candidate masks of one digit from seed `x`: sparse, half full and dense by turns, as
+    /// Candidate masks of one digit from `seed`: sparse, half full and dense by turns, as
     /// propagation leaves them.
-    fn masks(mut x: u64) -> impl FnMut(usize) -> u128 {
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+    fn masks(seed: u64) -> impl FnMut(usize) -> u128 {
+        let mut rng = crate::rng::SplitMix64::new(seed);
+        let mut next = move || rng.next_u64();
         move |k| {
             let mut half = || [next() & next() & next(), next(), next() | next()][k % 3];
             let (a, b) = (half(), half());

@@ -431,19 +431,11 @@ mod tests {
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
     ];
 
-    /// The next of a xorshift sequence: the tests' made-up removals.
-    fn xorshift(seed: &mut u64) -> u64 {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        *seed
-    }
-
     /// The search, with its bound on the third cell, finds what the rule's words find, in
     /// the same order, on grids with many cells of two and three candidates.
     #[test]
     fn the_search_finds_every_triplet_the_combinations_find() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut rng = crate::rng::SplitMix64::new(0x2545_F491_4F6C_DD1D);
         let mut total = 0;
         for p in PUZZLES {
             let board = Board::from_bytes(p.as_bytes().try_into().expect("81")).expect("a board");
@@ -453,7 +445,7 @@ mod tests {
                 // candidates in most open cells.
                 for c in 0..CELLS {
                     while g.digit[c] == 0 && g.cand[c].count_ones() > 2 {
-                        let r = xorshift(&mut seed);
+                        let r = rng.next_u64();
                         if r.is_multiple_of(4) {
                             break;
                         }
@@ -481,8 +473,8 @@ mod tests {
     /// is searched whole.
     #[test]
     fn triplets_on_later_grids_are_the_triplets_of_the_whole_grid() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || xorshift(&mut seed);
+        let mut rng = crate::rng::SplitMix64::new(0x9E37_79B9_7F4A_7C15);
+        let mut next = move || rng.next_u64();
         let (mut found, mut none) = (0, 0);
         let mut memo = Triplets::new();
         for p in PUZZLES {

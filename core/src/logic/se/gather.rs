@@ -233,13 +233,8 @@ mod tests {
             .flat_map(|c| (0..9).map(move |d| (c, d)))
             .filter(|&(c, d)| g.cand[c] >> d & 1 == 1)
             .collect();
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |n: usize| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % n as u64) as usize
-        };
+        let mut rng = crate::rng::SplitMix64::new(0x2545_F491_4F6C_DD1D);
+        let mut next = move |n: usize| rng.below(n);
         let mut gathered = Gathered::new().expect("memory");
         let (mut dropped, mut passed_over) = (0, 0);
         for round in 0..40 {
