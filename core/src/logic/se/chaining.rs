@@ -976,11 +976,12 @@ impl Nested {
 
     /// Runs search `k` from `start` on `g` in `mode`.
     fn search(&mut self, k: usize, g: &Grid, start: u16, mode: Mode) -> Result<(), Error> {
-        self.search_to(k, g, start, mode, (u16::MAX, u16::MAX))
+        let limit = self.limit;
+        self.search_to(k, g, start, mode, (u16::MAX, u16::MAX), limit)
     }
 
     /// [`Nested::search`] where `start` may not reach `banned` directly, ending where it
-    /// reaches `target` (`u16::MAX`: neither).
+    /// reaches `target` (`u16::MAX`: neither), under complexity `limit`.
     fn search_to(
         &mut self,
         k: usize,
@@ -988,11 +989,11 @@ impl Nested {
         start: u16,
         mode: Mode,
         (banned, target): (u16, u16),
+        limit: usize,
     ) -> Result<(), Error> {
         if mode.nested >= 2 {
             self.inner(g)?;
         }
-        let limit = self.limit;
         let inner = self.inner.first_mut();
         let links = &mut self.links;
         let s = self.searches.get_mut(k).ok_or(Error::Internal)?;
@@ -1171,11 +1172,8 @@ impl Nested {
         let mut any = false;
         let mut cut = false;
         if chain {
-            let level = self.limit;
-            self.limit = chain_limit.min(level);
-            let run = self.search_to(0, g, start, mode, (u16::MAX, end));
-            self.limit = level;
-            run?;
+            let limit = chain_limit.min(self.limit);
+            self.search_to(0, g, start, mode, (u16::MAX, end), limit)?;
             cut = !self.searches[0].same_under(usize::MAX);
         }
         if on && (!fresh || self.fresh.cycle_through(start)) {
@@ -1248,7 +1246,8 @@ impl Nested {
             if !can {
                 continue;
             }
-            self.search_to(1, g, start, mode, (b, b))?;
+            let limit = self.limit;
+            self.search_to(1, g, start, mode, (b, b), limit)?;
             let s = &self.searches[1];
             if !s.reached(b) {
                 continue;
