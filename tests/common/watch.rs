@@ -7,8 +7,8 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 /// How long one program started by a test that runs under the emulator may take before it
-/// is taken for hung: many times the slowest run seen (the C boundary programs take under
-/// 30 s under qemu on two busy cores).
+/// is taken for hung: many times the slowest seen (tests/c/no_memory.c, 5 s under qemu
+/// alone on a 2-core machine of CI's kind, 11 s with three at once beside a CI run).
 const EMULATED_LIMIT: Duration = Duration::from_secs(300);
 
 /// Runs `cmd` with `stdin` on its standard input and returns its status and output, like
