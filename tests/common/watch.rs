@@ -17,10 +17,10 @@ const EMULATED_LIMIT: Duration = Duration::from_secs(300);
 /// When `emulated` (the program runs under an emulator, such as a foreign target's
 /// runner), the run is watched: one that has not finished after [`EMULATED_LIMIT`] is
 /// killed, reported on the test process's standard error with the state of each of its
-/// threads, and run once more; a second such run fails the test. Why: one CI run hung for
-/// over an hour in tests/callers.rs under qemu user mode, on a program (tests/c/no_memory.c)
-/// that takes seconds there and that ran hundreds of times under qemu, and natively in
-/// every CI run, without a hang; the emulator, which turns each child's start in these
+/// threads, and run once more; a second such run fails the test. Why: one CI run hung in
+/// tests/callers.rs under qemu user mode until CI's 90-minute limit, running a program
+/// (tests/c/no_memory.c) that takes seconds there and that ran hundreds of times under
+/// qemu, and natively in every CI run, without a hang; the emulator, which turns each child's start in these
 /// multi-threaded test binaries into a fork of itself, is the suspect. Native runs are not
 /// watched: a hang there stays a hang.
 pub(crate) fn output(cmd: &mut Command, stdin: &[u8], emulated: bool) -> Output {
