@@ -20,9 +20,9 @@ const EMULATED_LIMIT: Duration = Duration::from_secs(300);
 /// threads, and run once more; a second such run fails the test. Why: one CI run hung in
 /// tests/callers.rs under qemu user mode until CI's 90-minute limit, running a program
 /// (tests/c/no_memory.c) that takes seconds there and that ran hundreds of times under
-/// qemu, and natively in every CI run, without a hang; the emulator, which turns each child's start in these
-/// multi-threaded test binaries into a fork of itself, is the suspect. Native runs are not
-/// watched: a hang there stays a hang.
+/// qemu, and natively in every CI run, without a hang; the emulator, which turns each
+/// child's start in these multi-threaded test binaries into a fork of itself, is the
+/// suspect. Native runs are not watched: a hang there stays a hang.
 pub(crate) fn output(cmd: &mut Command, stdin: &[u8], emulated: bool) -> Output {
     if !emulated {
         return run_watched(cmd, stdin, None).expect("a run without a limit finishes");
