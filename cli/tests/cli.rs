@@ -1,6 +1,5 @@
 //! Runs the built `sudoku` binary on files and pipes.
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 const P: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 const S: &str = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
@@ -155,20 +154,9 @@ fn a_missing_file_is_an_error() {
 #[test]
 fn a_closed_stdout_ends_quietly() {
     let input = format!("{P}\n").repeat(200_000);
-    let mut child = sudoku()
-        .args(["solve"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let feeder = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    drop(child.stdout.take());
-    let o = child.wait_with_output().unwrap();
-    feeder.join().unwrap();
+    let mut cmd = sudoku();
+    cmd.args(["solve"]);
+    let o = watch::output_with_stdout_closed(&mut cmd, input.as_bytes(), runner().is_some());
     assert_eq!(o.status.code(), Some(0));
     assert!(!text(&o.stderr).contains("panicked"), "{}", text(&o.stderr));
 }

@@ -24,27 +24,50 @@ const EMULATED_LIMIT: Duration = Duration::from_secs(300);
 /// child's start in these multi-threaded test binaries into a fork of itself, is the
 /// suspect. Native runs are not watched: a hang there stays a hang.
 pub(crate) fn output(cmd: &mut Command, stdin: &[u8], emulated: bool) -> Output {
-    if !emulated {
-        return run_watched(cmd, stdin, None).expect("a run without a limit finishes");
-    }
-    output_within(cmd, stdin, EMULATED_LIMIT, tell)
+    watched(cmd, stdin, Stdout::Read, emulated)
 }
 
-/// [`output`] under an emulator, with `limit` for each of the two runs, the first hang
+/// [`output`] for a program whose standard output is closed as soon as it starts, so that
+/// its writes fail (a reader that went away, as `head` does): the `Output`'s `stdout` is
+/// empty. Watched the same way.
+#[allow(dead_code, reason = "only the CLI's tests close a program's output")]
+pub(crate) fn output_with_stdout_closed(cmd: &mut Command, stdin: &[u8], emulated: bool) -> Output {
+    watched(cmd, stdin, Stdout::Closed, emulated)
+}
+
+/// What becomes of the program's standard output.
+#[derive(Debug, Clone, Copy)]
+enum Stdout {
+    /// Read to its end and returned.
+    Read,
+    /// Closed at once.
+    Closed,
+}
+
+/// [`output`] with `stdout`'s handling.
+fn watched(cmd: &mut Command, stdin: &[u8], stdout: Stdout, emulated: bool) -> Output {
+    if !emulated {
+        return run_watched(cmd, stdin, stdout, None).expect("a run without a limit finishes");
+    }
+    output_within(cmd, stdin, stdout, EMULATED_LIMIT, tell)
+}
+
+/// [`watched`] under an emulator, with `limit` for each of the two runs, the first hang
 /// told to `report`.
 fn output_within(
     cmd: &mut Command,
     stdin: &[u8],
+    stdout: Stdout,
     limit: Duration,
     report: impl FnOnce(&str),
 ) -> Output {
-    match run_watched(cmd, stdin, Some(limit)) {
+    match run_watched(cmd, stdin, stdout, Some(limit)) {
         Ok(out) => out,
         Err(hang) => {
             report(&format!(
                 "{hang}\nrunning it once more (see tests/common/watch.rs)"
             ));
-            run_watched(cmd, stdin, Some(limit))
+            run_watched(cmd, stdin, stdout, Some(limit))
                 .unwrap_or_else(|hang| panic!("{hang}\nand again on the second run"))
         }
     }
@@ -56,10 +79,16 @@ fn tell(text: &str) {
     let _ = writeln!(std::io::stderr(), "{text}");
 }
 
-/// Runs `cmd` once, feeding `stdin` and collecting both outputs on their own threads (so
-/// that neither pipe can fill up), and waits at most `limit`: `Err` with a report of the
-/// run's state when the limit passed and it was killed.
-fn run_watched(cmd: &mut Command, stdin: &[u8], limit: Option<Duration>) -> Result<Output, String> {
+/// Runs `cmd` once, feeding `stdin` and collecting its outputs on their own threads (so
+/// that no pipe can fill up; standard output only when `out_pipe` says it is read), and
+/// waits at most `limit`: `Err` with a report of the run's state when the limit passed and
+/// it was killed.
+fn run_watched(
+    cmd: &mut Command,
+    stdin: &[u8],
+    out_pipe: Stdout,
+    limit: Option<Duration>,
+) -> Result<Output, String> {
     let mut child = cmd
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -67,7 +96,14 @@ fn run_watched(cmd: &mut Command, stdin: &[u8], limit: Option<Duration>) -> Resu
         .spawn()
         .unwrap_or_else(|e| panic!("{cmd:?} does not start: {e}"));
     let mut input = child.stdin.take().expect("stdin is piped");
-    let mut stdout = child.stdout.take().expect("stdout is piped");
+    let stdout = child.stdout.take().expect("stdout is piped");
+    let mut stdout = match out_pipe {
+        Stdout::Read => Some(stdout),
+        Stdout::Closed => {
+            drop(stdout);
+            None
+        }
+    };
     let mut stderr = child.stderr.take().expect("stderr is piped");
     std::thread::scope(|scope| {
         scope.spawn(move || {
@@ -76,7 +112,9 @@ fn run_watched(cmd: &mut Command, stdin: &[u8], limit: Option<Duration>) -> Resu
         });
         let out = scope.spawn(move || {
             let mut bytes = Vec::new();
-            let _ = stdout.read_to_end(&mut bytes);
+            if let Some(stdout) = stdout.as_mut() {
+                let _ = stdout.read_to_end(&mut bytes);
+            }
             bytes
         });
         let err = scope.spawn(move || {
@@ -166,9 +204,13 @@ fn a_watched_run_that_hangs_is_killed_reported_and_run_once_more() {
     cmd.args(["-c", script, "sh"]).arg(&mark);
     let start = Instant::now();
     let mut told = Vec::new();
-    let out = output_within(&mut cmd, b"fed", Duration::from_secs(3), |t| {
-        told.push(t.to_owned())
-    });
+    let out = output_within(
+        &mut cmd,
+        b"fed",
+        Stdout::Read,
+        Duration::from_secs(3),
+        |t| told.push(t.to_owned()),
+    );
     let _ = std::fs::remove_file(&mark);
     assert!(out.status.success(), "{out:?}");
     assert_eq!(out.stdout, b"fed");
@@ -184,7 +226,15 @@ fn a_watched_run_that_hangs_is_killed_reported_and_run_once_more() {
     // A run that always hangs fails, with the report.
     let mut cmd = Command::new("sleep");
     cmd.arg("30");
-    let always = move || output_within(&mut cmd, b"", Duration::from_millis(200), |_| {});
+    let always = move || {
+        output_within(
+            &mut cmd,
+            b"",
+            Stdout::Read,
+            Duration::from_millis(200),
+            |_| {},
+        )
+    };
     let failed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(always));
     let message = failed.expect_err("a second hang fails the test");
     let text = message
