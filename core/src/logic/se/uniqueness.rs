@@ -93,12 +93,13 @@ const MAX_LOOP: usize = 18;
 /// the two digits; type 2: the cells with more hold one extra digit, the same, which leaves
 /// the cells that see them all; types 3 and 4: two cells of one unit hold more, as a
 /// rectangle's roof. Rated by [`loop_rating`] (a type 3 a tenth more for each cell of its
-/// set, as a rectangle's). Offers each to `best`.
+/// set, as a rectangle's). Offers each to `best`. Only the cells that can lie on such a loop
+/// are searched ([`usable`], [`loop_cells`]).
 fn longer_loop(g: &Grid, best: &mut Best) {
     for a in 0..9 {
         for b in a + 1..9 {
             let pair = (1u16 << a) | (1 << b);
-            let cells = g.pos[a] & g.pos[b];
+            let cells = loop_cells(usable(g, pair, g.pos[a] & g.pos[b]));
             if cells.count_ones() < 6 {
                 continue;
             }
@@ -110,27 +111,26 @@ fn longer_loop(g: &Grid, best: &mut Best) {
                 path[0] = start;
                 let more = g.cand[start] & !pair;
                 let extras = (usize::from(more != 0), more);
-                extend(g, cells, pair, &mut path, 1, extras, best);
+                extend(g, cells, pair, (&mut path, 1, 1 << start), extras, best);
             }
         }
     }
 }
 
-/// Extends the loop `path[..len]` (cells of `cells`, `path[0]` the lowest) by one cell
-/// along a unit where the path has only its last cell, or closes it back to `path[0]`;
-/// `n_extra` of its cells hold digits beyond the pair, `extra` all those digits.
+/// Extends the loop `path[..len]` (cells of `cells`, `path[0]` the lowest, `on_path` the
+/// same cells as a set) by one cell along a unit where the path has only its last cell, or
+/// closes it back to `path[0]`; `n_extra` of its cells hold digits beyond the pair, `extra`
+/// all those digits.
 fn extend(
     g: &Grid,
     cells: u128,
     pair: u16,
-    path: &mut [usize; MAX_LOOP],
-    len: usize,
+    (path, len, on_path): (&mut [usize; MAX_LOOP], usize, u128),
     (n_extra, extra): (usize, u16),
     best: &mut Best,
 ) {
     let last = path[len - 1];
     let first = path[0];
-    let on_path = path[..len].iter().fold(0u128, |m, &c| m | 1 << c);
     for u in crate::units::CELL_UNITS[last] {
         let unit = UNIT_MASK[usize::from(u)];
         let inside = on_path & unit;
@@ -183,8 +183,68 @@ fn extend(
                 }
             }
             path[len] = q;
-            extend(g, cells, pair, path, len + 1, extras, best);
+            extend(
+                g,
+                cells,
+                pair,
+                (path, len + 1, on_path | 1 << q),
+                extras,
+                best,
+            );
         }
+    }
+}
+
+/// The cells of `cells` (those holding both digits of `pair`) that a loop with a step can
+/// hold, by the counts of its cells with more than the pair: a loop of type 1 has one and at
+/// least five with only the pair, one of types 3 and 4 two and at least four, and one of
+/// type 2 only cells with the pair and one extra digit, the same. So with fewer than four
+/// cells of only the pair, only type 2 can close, on the cells with the pair and an extra
+/// digit of which, with them, there are six or more.
+fn usable(g: &Grid, pair: u16, cells: u128) -> u128 {
+    let mut only = 0u128;
+    let mut with = [0u128; 9];
+    let mut m = cells;
+    while m != 0 {
+        let c = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let more = g.cand[c] & !pair;
+        if more == 0 {
+            only |= 1 << c;
+        } else if more.is_single() {
+            with[more.trailing_zeros() as usize] |= 1 << c;
+        }
+    }
+    let n = only.count_ones();
+    if n >= 4 {
+        return cells;
+    }
+    with.iter()
+        .filter(|w| n + w.count_ones() >= 6)
+        .fold(only, |u, w| u | w)
+}
+
+/// The cells of `cells` that can lie on a loop of them: a unit holds none of a loop's cells
+/// or two, so each cell of a loop has another in each of its three units. A cell left
+/// without one in some unit, once all such cells are taken out, is on no loop.
+fn loop_cells(mut cells: u128) -> u128 {
+    loop {
+        let mut left = cells;
+        let mut m = cells;
+        while m != 0 {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let alone = CELL_UNITS[c]
+                .iter()
+                .any(|&u| cells & UNIT_MASK[usize::from(u)] & !(1u128 << c) == 0);
+            if alone {
+                left &= !(1u128 << c);
+            }
+        }
+        if left == cells {
+            return cells;
+        }
+        cells = left;
     }
 }
 
@@ -940,6 +1000,119 @@ mod tests {
     /// other cells of the last two are filled with no regard to the rules. Sudoku
     /// Explainer's own search (run outside the project) lists each loop, as "Unique Loop
     /// 12 type 1" and so on, rated 5.0.
+    /// [`longer_loop`] searching every cell with both digits, as the narrowing
+    /// ([`usable`], [`loop_cells`]) must not change.
+    fn longer_loop_unnarrowed(g: &Grid, best: &mut Best) {
+        for a in 0..9 {
+            for b in a + 1..9 {
+                let pair = (1u16 << a) | (1 << b);
+                let mut m = g.pos[a] & g.pos[b];
+                while m != 0 {
+                    let start = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let mut path = [0usize; MAX_LOOP];
+                    path[0] = start;
+                    let more = g.cand[start] & !pair;
+                    let extras = (usize::from(more != 0), more);
+                    let cells = g.pos[a] & g.pos[b];
+                    extend(g, cells, pair, (&mut path, 1, 1 << start), extras, best);
+                }
+            }
+        }
+    }
+
+    /// A six-cell loop on 1 and 2 at random places (rows in three bands, the three
+    /// columns of one stack: each row, column and box holds two of its cells or none),
+    /// its cells in loop order, the first two in one row and box.
+    fn six_cell_loop(rng: &mut crate::rng::SplitMix64) -> [usize; 6] {
+        let stack = rng.below(3) * 3;
+        let mut cols = [stack, stack + 1, stack + 2];
+        rng.shuffle(&mut cols);
+        let mut rows = [rng.below(3), 3 + rng.below(3), 6 + rng.below(3)];
+        rng.shuffle(&mut rows);
+        let [c1, c2, c3] = cols;
+        let [r1, r2, r3] = rows;
+        [(r1, c1), (r1, c2), (r2, c2), (r2, c3), (r3, c3), (r3, c1)].map(|(r, c)| r * 9 + c)
+    }
+
+    /// Planted six-cell loops on 1 and 2 at the edges of what [`usable`] keeps, of types 1,
+    /// 2 and 4, each giving a step, among filled cells and cells of 1 and 2 with more off
+    /// the loop: the narrowed search finds the same step as the search on every cell, and
+    /// finds one.
+    #[test]
+    fn the_narrowed_loop_search_finds_what_the_search_on_every_cell_finds() {
+        let mut rng = crate::rng::SplitMix64::new(0x5EED_100B);
+        for round in 0..600 {
+            let lp = six_cell_loop(&mut rng);
+            let mut digit = [0u8; CELLS];
+            let mut cand = [0u16; CELLS];
+            for c in 0..CELLS {
+                if rng.below(5) == 0 {
+                    cand[c] = 0b11 | 1 << (2 + rng.below(7)) | 1 << (2 + rng.below(7));
+                } else {
+                    digit[c] = 3 + rng.below(7) as u8;
+                }
+            }
+            // The off-loop cells of the loop's rows and boxes hold no 1 or 2.
+            for &c in &lp {
+                // The row and the box, not the column.
+                for u in [CELL_UNITS[c][0], CELL_UNITS[c][2]] {
+                    for &p in &crate::units::UNITS[usize::from(u)] {
+                        cand[usize::from(p)] &= !0b11;
+                    }
+                }
+            }
+            for &c in &lp {
+                digit[c] = 0;
+                cand[c] = 0b11;
+            }
+            let x = 1u16 << (2 + rng.below(7));
+            match round % 3 {
+                // Type 1: five cells of only the pair, one with two more digits.
+                0 => {
+                    cand[lp[rng.below(6)]] |= x | 0b1_0000_0000;
+                }
+                // Type 2: three cells of only the pair, three with the same one more,
+                // and a cell that sees those three that loses it.
+                1 => {
+                    for k in [0, 1, 5] {
+                        cand[lp[k]] |= x;
+                    }
+                    let (r1, c1) = (lp[0] / 9, lp[0] % 9);
+                    let r = (r1 / 3) * 3 + (r1 + 1) % 3;
+                    digit[r * 9 + c1] = 0;
+                    cand[r * 9 + c1] = x | 0b1_0000_0000;
+                }
+                // Type 4: the roof in one row and box holds two more digits each, and 1
+                // only there in its row.
+                _ => {
+                    cand[lp[0]] |= x | 0b1_0000_0000;
+                    cand[lp[1]] |= x | 0b0_1000_0000;
+                }
+            }
+            let g = Grid::from_parts(digit, cand);
+            let mut narrowed = Best::default();
+            longer_loop(&g, &mut narrowed);
+            let mut every = Best::default();
+            longer_loop_unnarrowed(&g, &mut every);
+            assert_eq!(narrowed.0, every.0, "{cand:?}");
+            let ((rating, _, _), _) = narrowed.0.expect("the planted loop gives a step");
+            assert_eq!(rating, 46, "a step of a six-cell loop: {cand:?}");
+        }
+    }
+
+    /// The cells that can lie on a loop: those of the loop, not those hanging off it.
+    #[test]
+    fn cells_off_every_loop_are_left_out() {
+        // Rows 1, 4 and 7, columns 1 to 3.
+        let lp = [0, 1, 28, 29, 56, 54];
+        let on_loop = lp.iter().fold(0u128, |m, &c| m | 1 << c);
+        // A cell in row 1 of another box, and one in its column below.
+        let hanging = on_loop | 1 << 5 | 1 << 50;
+        assert_eq!(loop_cells(hanging), on_loop);
+        assert_eq!(loop_cells(on_loop), on_loop);
+    }
+
     #[test]
     fn loops_of_12_to_18_cells_rate_5_0() {
         let cases = [
