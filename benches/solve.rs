@@ -1,7 +1,8 @@
 //! `cargo bench --bench solve`: solving speed through the router on every code path (what
 //! `sudoku_solve` runs), the limit-2 count (the uniqueness proof) on every path with its
 //! cost relative to the solve, the two engines alone on the selected path, and the plain
-//! reference solver; on the project's bundled puzzles (`benches/puzzles.txt`, always) and
+//! reference solver, and the floor under any search (reading the board and propagating it to
+//! the first guess); on the project's bundled puzzles (`benches/puzzles.txt`, always) and
 //! on every corpus in `../shared/data` beside the checkout (or in `$SUDOKU_SHARED_DATA`
 //! when that is set), when the corpora are there.
 //!
@@ -51,6 +52,13 @@ const PATH_ROUNDS: u64 = 7;
 /// Puzzles timed together in the interleaved timing of the paths: short enough that most
 /// chunks of some round run without the thread being preempted on a loaded machine.
 const CHUNK: usize = 100;
+
+/// A band engine budget of no guess: what it costs to read a board and propagate it to the
+/// point where a search would guess.
+const FIRST_GUESS: band::Budget = band::Budget {
+    guesses: 0,
+    open_at_first_guess: u32::MAX,
+};
 
 /// A puzzle as read from a file: its bytes and an optional label.
 struct Puzzle {
@@ -423,6 +431,44 @@ fn bench(name: &str, all: &[Puzzle]) {
         });
         row(&label, solve, Some(count2), "");
     }
+    // The floor under any search: reading the board and propagating to the first guess
+    // (the band engine on the selected path with no guess allowed), on the relabelled bytes
+    // as `sudoku_solve` gets them.
+    let mut ended = 0;
+    let floor = best_round(
+        puzzles,
+        |round| {
+            round
+                .bytes
+                .iter()
+                .map(|b| {
+                    let mut out = *b;
+                    let mut stats = band::SearchStats::default();
+                    let r = band::solve_bytes(selected, &mut out, FIRST_GUESS, &mut stats);
+                    (out, r.expect("available path").ok())
+                })
+                .collect::<Vec<_>>()
+        },
+        |round, answers| {
+            ended = 0;
+            for (i, ((out, r), p)) in answers.into_iter().zip(&round.bytes).enumerate() {
+                match r {
+                    // Solved or refuted by propagation alone.
+                    Some(status) => {
+                        let status = Some(Status::of(status));
+                        check_solve(name, i, selected, p, &out, status, counts[i]);
+                        ended += 1;
+                    }
+                    None => assert_eq!(&out, p, "{name} #{i}: board changed at the first guess"),
+                }
+            }
+        },
+    );
+    let note = format!(
+        "(band engine; {ended} of {} solved or refuted without a guess)",
+        puzzles.len()
+    );
+    row("to first guess", floor, None, &note);
     // The reference: as many puzzles as fit in its time budget, one round, not relabelled.
     let start = Instant::now();
     let mut done = 0;
