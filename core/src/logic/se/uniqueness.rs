@@ -995,18 +995,14 @@ mod tests {
         assert_eq!(removals(&f), [(1, 2, vec![8])]);
     }
 
-    /// Made-up grids, each with one loop on 1 and 2 (of 12, 14, 16 and 18 cells: the longest
-    /// a loop can be) and one cell of it with a 3 besides, which loses 1 and 2 (type 1). The
-    /// other cells of the last two are filled with no regard to the rules. Sudoku
-    /// Explainer's own search (run outside the project) lists each loop, as "Unique Loop
-    /// 12 type 1" and so on, rated 5.0.
     /// [`longer_loop`] searching every cell with both digits, as the narrowing
     /// ([`usable`], [`loop_cells`]) must not change.
     fn longer_loop_unnarrowed(g: &Grid, best: &mut Best) {
         for a in 0..9 {
             for b in a + 1..9 {
                 let pair = (1u16 << a) | (1 << b);
-                let mut m = g.pos[a] & g.pos[b];
+                let cells = g.pos[a] & g.pos[b];
+                let mut m = cells;
                 while m != 0 {
                     let start = m.trailing_zeros() as usize;
                     m &= m - 1;
@@ -1014,7 +1010,6 @@ mod tests {
                     path[0] = start;
                     let more = g.cand[start] & !pair;
                     let extras = (usize::from(more != 0), more);
-                    let cells = g.pos[a] & g.pos[b];
                     extend(g, cells, pair, (&mut path, 1, 1 << start), extras, best);
                 }
             }
@@ -1113,6 +1108,11 @@ mod tests {
         assert_eq!(loop_cells(on_loop), on_loop);
     }
 
+    /// Made-up grids, each with one loop on 1 and 2 (of 12, 14, 16 and 18 cells: the longest
+    /// a loop can be) and one cell of it with a 3 besides, which loses 1 and 2 (type 1). The
+    /// other cells of the last two are filled with no regard to the rules. Sudoku
+    /// Explainer's own search (run outside the project) lists each loop, as "Unique Loop
+    /// 12 type 1" and so on, rated 5.0.
     #[test]
     fn loops_of_12_to_18_cells_rate_5_0() {
         let cases = [
