@@ -183,30 +183,34 @@ fn holds(g: &Grid, s: &SeStep, solution: &[u8; CELLS]) -> bool {
     super::is_true(g, &step, solution)
 }
 
+/// The rules below the chains, easiest first on the scale.
+const RULES: [fn(&Grid) -> Option<SeStep>; 20] = [
+    basic::hidden_single,
+    |g| basic::locking(g, true),
+    |g| basic::direct_hidden(g, 2),
+    basic::naked_single,
+    |g| basic::direct_hidden(g, 3),
+    |g| basic::locking(g, false),
+    |g| basic::naked_set(g, 2),
+    |g| basic::fish(g, 2),
+    |g| basic::hidden_set(g, 2),
+    |g| basic::naked_set(g, 3),
+    |g| basic::fish(g, 3),
+    |g| basic::hidden_set(g, 3),
+    |g| basic::wing(g, false),
+    |g| basic::wing(g, true),
+    uniqueness::unique_loops,
+    |g| basic::naked_set(g, 4),
+    |g| basic::fish(g, 4),
+    |g| basic::hidden_set(g, 4),
+    uniqueness::bug,
+    exclusion::aligned_pair,
+];
+
 /// The easiest step on the scale on open grid `g`: the first rule that applies.
 fn next(g: &Grid, chains: &mut chaining::Chains) -> Result<Option<SeStep>, Error> {
-    let quick = basic::hidden_single(g)
-        .or_else(|| basic::locking(g, true))
-        .or_else(|| basic::direct_hidden(g, 2))
-        .or_else(|| basic::naked_single(g))
-        .or_else(|| basic::direct_hidden(g, 3))
-        .or_else(|| basic::locking(g, false))
-        .or_else(|| basic::naked_set(g, 2))
-        .or_else(|| basic::fish(g, 2))
-        .or_else(|| basic::hidden_set(g, 2))
-        .or_else(|| basic::naked_set(g, 3))
-        .or_else(|| basic::fish(g, 3))
-        .or_else(|| basic::hidden_set(g, 3))
-        .or_else(|| basic::wing(g, false))
-        .or_else(|| basic::wing(g, true))
-        .or_else(|| uniqueness::unique_loops(g))
-        .or_else(|| basic::naked_set(g, 4))
-        .or_else(|| basic::fish(g, 4))
-        .or_else(|| basic::hidden_set(g, 4))
-        .or_else(|| uniqueness::bug(g))
-        .or_else(|| exclusion::aligned_pair(g));
-    if quick.is_some() {
-        return Ok(quick);
+    match RULES.iter().find_map(|rule| rule(g)) {
+        Some(step) => Ok(Some(step)),
+        None => chains.next(g),
     }
-    chains.next(g)
 }
