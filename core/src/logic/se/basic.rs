@@ -9,7 +9,7 @@ use crate::logic::intersections::{box_columns, box_rows, confined, segments};
 use crate::logic::subsets::{each_hidden, each_naked};
 use crate::logic::technique::Technique;
 use crate::logic::{fish, wings};
-use crate::units::{Bits, CELL_UNITS, UNITS, UNIT_MASK};
+use crate::units::{Bits, ALL_CELLS, CELL_UNITS, UNITS, UNIT_MASK};
 
 /// The units in the order Sudoku Explainer scans them: blocks, rows, columns.
 pub(crate) const SE_UNITS: [usize; 27] = {
@@ -30,10 +30,12 @@ fn is_block(u: usize) -> bool {
 /// The first hidden single in blocks, then rows, then columns: 1.0 when it is the unit's
 /// last open cell, else 1.2 in a block and 1.5 in a line.
 pub(crate) fn hidden_single(g: &Grid) -> Option<Found> {
+    let filled = g.filled.iter().fold(0u128, |m, &f| m | f);
+    let open_cells = ALL_CELLS & !filled;
     for u in SE_UNITS {
-        let mut open = UNITS[u].iter().filter(|&&c| g.digit[c as usize] == 0);
-        if let (Some(&c), None) = (open.next(), open.next()) {
-            let c = c as usize;
+        let open = open_cells & UNIT_MASK[u];
+        if open.is_single() {
+            let c = open.trailing_zeros() as usize;
             if g.cand[c].count_ones() == 1 {
                 let d = g.cand[c].trailing_zeros() as u8 + 1;
                 return Some(Found::placing(SeRule::LastValue, 10, c, d));
@@ -41,13 +43,7 @@ pub(crate) fn hidden_single(g: &Grid) -> Option<Found> {
         }
     }
     for u in SE_UNITS {
-        let unit = &UNITS[u];
-        let mut open = 0;
-        for &c in unit {
-            if g.digit[c as usize] == 0 {
-                open += 1;
-            }
-        }
+        let open = (open_cells & UNIT_MASK[u]).count_ones();
         for d in 0..9 {
             let places = g.pos[d] & UNIT_MASK[u];
             if places.is_single() {
