@@ -43,18 +43,24 @@ pub(crate) fn hidden_single(g: &Grid) -> Option<Found> {
         }
     }
     for u in SE_UNITS {
-        let open = (open_cells & UNIT_MASK[u]).count_ones();
-        for d in 0..9 {
-            let places = g.pos[d] & UNIT_MASK[u];
-            if places.is_single() {
-                let cell = places.trailing_zeros() as usize;
-                let (rule, rating) = match (open, is_block(u)) {
-                    (1, _) => (SeRule::LastValue, 10),
-                    (_, true) => (SeRule::HiddenSingle, 12),
-                    (_, false) => (SeRule::HiddenSingle, 15),
-                };
-                return Some(Found::placing(rule, rating, cell, d as u8 + 1));
-            }
+        // The digits with one place in the unit: seen in one of its cells and not in two.
+        let (mut once, mut twice) = (0u16, 0u16);
+        for &c in &UNITS[u] {
+            let m = g.cand[usize::from(c)];
+            twice |= once & m;
+            once |= m;
+        }
+        let single = once & !twice;
+        if single != 0 {
+            let d = single.trailing_zeros() as usize;
+            let cell = (g.pos[d] & UNIT_MASK[u]).trailing_zeros() as usize;
+            let open = (open_cells & UNIT_MASK[u]).count_ones();
+            let (rule, rating) = match (open, is_block(u)) {
+                (1, _) => (SeRule::LastValue, 10),
+                (_, true) => (SeRule::HiddenSingle, 12),
+                (_, false) => (SeRule::HiddenSingle, 15),
+            };
+            return Some(Found::placing(rule, rating, cell, d as u8 + 1));
         }
     }
     None
