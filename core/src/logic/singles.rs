@@ -60,7 +60,8 @@ pub(crate) fn naked_single(g: &Grid) -> Option<Step> {
 }
 
 /// The digits with exactly one place in `unit` (bit `d - 1` for digit `d`): the one search
-/// of hidden singles, which the hint and the batch sweep (`closure.rs`) share.
+/// of hidden singles, which the hint, the batch sweep (`closure.rs`) and the Sudoku
+/// Explainer walk (`se/basic.rs`) share.
 pub(crate) fn lone_digits(g: &Grid, unit: &[u8; 9]) -> u16 {
     let (mut once, mut twice) = (0u16, 0u16);
     for &i in unit {

@@ -6,6 +6,7 @@ use super::rule::SeRule;
 use super::Found;
 use crate::logic::grid::Grid;
 use crate::logic::intersections::{box_columns, box_rows, confined, segments};
+use crate::logic::singles::lone_digits;
 use crate::logic::subsets::{each_hidden, each_naked};
 use crate::logic::technique::Technique;
 use crate::logic::{fish, wings};
@@ -43,14 +44,7 @@ pub(crate) fn hidden_single(g: &Grid) -> Option<Found> {
         }
     }
     for u in SE_UNITS {
-        // The digits with one place in the unit: seen in one of its cells and not in two.
-        let (mut once, mut twice) = (0u16, 0u16);
-        for &c in &UNITS[u] {
-            let m = g.cand[usize::from(c)];
-            twice |= once & m;
-            once |= m;
-        }
-        let single = once & !twice;
+        let single = lone_digits(g, &UNITS[u]);
         if single != 0 {
             let d = single.trailing_zeros() as usize;
             let cell = (g.pos[d] & UNIT_MASK[u]).trailing_zeros() as usize;
