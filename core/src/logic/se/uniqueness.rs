@@ -96,10 +96,15 @@ const MAX_LOOP: usize = 18;
 /// set, as a rectangle's). Offers each to `best`. Only the cells that can lie on such a loop
 /// are searched ([`usable`], [`loop_cells`]).
 fn longer_loop(g: &Grid, best: &mut Best) {
+    longer_loop_on(g, best, |g, pair, cells| loop_cells(usable(g, pair, cells)));
+}
+
+/// [`longer_loop`] on the cells `narrow` keeps of those holding both digits of each pair.
+fn longer_loop_on(g: &Grid, best: &mut Best, narrow: impl Fn(&Grid, u16, u128) -> u128) {
     for a in 0..9 {
         for b in a + 1..9 {
             let pair = (1u16 << a) | (1 << b);
-            let cells = loop_cells(usable(g, pair, g.pos[a] & g.pos[b]));
+            let cells = narrow(g, pair, g.pos[a] & g.pos[b]);
             if cells.count_ones() < 6 {
                 continue;
             }
@@ -995,27 +1000,6 @@ mod tests {
         assert_eq!(removals(&f), [(1, 2, vec![8])]);
     }
 
-    /// [`longer_loop`] searching every cell with both digits, as the narrowing
-    /// ([`usable`], [`loop_cells`]) must not change.
-    fn longer_loop_unnarrowed(g: &Grid, best: &mut Best) {
-        for a in 0..9 {
-            for b in a + 1..9 {
-                let pair = (1u16 << a) | (1 << b);
-                let cells = g.pos[a] & g.pos[b];
-                let mut m = cells;
-                while m != 0 {
-                    let start = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let mut path = [0usize; MAX_LOOP];
-                    path[0] = start;
-                    let more = g.cand[start] & !pair;
-                    let extras = (usize::from(more != 0), more);
-                    extend(g, cells, pair, (&mut path, 1, 1 << start), extras, best);
-                }
-            }
-        }
-    }
-
     /// A six-cell loop on 1 and 2 at random places (rows in three bands, the three
     /// columns of one stack: each row, column and box holds two of its cells or none),
     /// its cells in loop order, the first two in one row and box.
@@ -1088,8 +1072,9 @@ mod tests {
             let g = Grid::from_parts(digit, cand);
             let mut narrowed = Best::default();
             longer_loop(&g, &mut narrowed);
+            // The search on every cell with both digits, which the narrowing must not change.
             let mut every = Best::default();
-            longer_loop_unnarrowed(&g, &mut every);
+            longer_loop_on(&g, &mut every, |_, _, cells| cells);
             assert_eq!(narrowed.0, every.0, "{cand:?}");
             let ((rating, _, _), _) = narrowed.0.expect("the planted loop gives a step");
             assert_eq!(rating, 46, "a step of a six-cell loop: {cand:?}");
