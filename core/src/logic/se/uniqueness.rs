@@ -13,7 +13,7 @@ use super::Found;
 use crate::board::{BOX, CELLS, COL, ROW};
 use crate::logic::grid::Grid;
 use crate::logic::uniqueness as lib;
-use crate::units::{Bits, CELL_UNITS, PEER_MASK, UNITS, UNIT_MASK};
+use crate::units::{cell_bit, cells_of, Bits, CELL_UNITS, PEER_MASK, UNITS, UNIT_MASK};
 
 /// The order of a rectangle or loop step: its rating, its type (1 to 4), the lowest cell of
 /// the loop with only its two digits (where Sudoku Explainer's search meets it first).
@@ -209,15 +209,12 @@ fn extend(
 fn usable(g: &Grid, pair: u16, cells: u128) -> u128 {
     let mut only = 0u128;
     let mut with = [0u128; 9];
-    let mut m = cells;
-    while m != 0 {
-        let c = m.trailing_zeros() as usize;
-        m &= m - 1;
+    for c in cells_of(cells) {
         let more = g.cand[c] & !pair;
         if more == 0 {
-            only |= 1 << c;
+            only |= cell_bit(c);
         } else if more.is_single() {
-            with[more.trailing_zeros() as usize] |= 1 << c;
+            with[more.trailing_zeros() as usize] |= cell_bit(c);
         }
     }
     let n = only.count_ones();
@@ -235,15 +232,13 @@ fn usable(g: &Grid, pair: u16, cells: u128) -> u128 {
 fn loop_cells(mut cells: u128) -> u128 {
     loop {
         let mut left = cells;
-        let mut m = cells;
-        while m != 0 {
-            let c = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let alone = CELL_UNITS[c]
+        for c in cells_of(cells) {
+            let others = cells & !cell_bit(c);
+            if CELL_UNITS[c]
                 .iter()
-                .any(|&u| cells & UNIT_MASK[usize::from(u)] & !(1u128 << c) == 0);
-            if alone {
-                left &= !(1u128 << c);
+                .any(|&u| others & UNIT_MASK[usize::from(u)] == 0)
+            {
+                left &= !cell_bit(c);
             }
         }
         if left == cells {
