@@ -87,9 +87,11 @@ pub(super) struct Links {
     onward_y: NodeSet,
     onward_x: NodeSet,
     /// Per "on" node and kind of link ([`kind_of`]), the grid its list of links to "off"
-    /// nodes with a link onward was made for, and its length.
-    onward_lists: Vec<(u32, u8)>,
-    /// Per "on" node and kind of link, [`OFF_AT`] places: those lists.
+    /// nodes with a link onward was made for, where the list starts in `onward_to` and its
+    /// length.
+    onward_lists: Vec<(u32, u16, u8)>,
+    /// Those lists of the grid, one after the other as they are made: room for all of them
+    /// is made once, so that making one never allocates (or writes room it does not use).
     onward_to: Vec<u16>,
 }
 
@@ -115,8 +117,7 @@ impl Links {
             .map_err(|_| Error::NoMemory)?;
         lists.resize(NODES, List::default());
         to.resize(CELLS * 9 * ROOM, 0);
-        onward_lists.resize(CELLS * 9 * 3, (0, 0));
-        onward_to.resize(CELLS * 9 * 3 * OFF_AT, 0);
+        onward_lists.resize(CELLS * 9 * 3, (0, 0, 0));
         Ok(Links {
             cand: [0; CELLS],
             pos: [0; 9],
@@ -139,6 +140,7 @@ impl Links {
         self.strong = *strong;
         self.onward_y = [0; NODE_WORDS];
         self.onward_x = [0; NODE_WORDS];
+        self.onward_to.clear();
         for c in cells_of(strong.bivalue) {
             let mut m = g.cand[c];
             while m != 0 {
@@ -234,24 +236,24 @@ impl Links {
     pub(super) fn onward_from(&mut self, n: u16, x: bool, y: bool) -> &[u16] {
         debug_assert!(n % 2 == 1, "{n} is not an on node");
         let k = usize::from(n) / 2 * 3 + kind_of(x, y);
-        let at = k * OFF_AT;
-        let Some(&(grid, mut len)) = self.onward_lists.get(k) else {
+        let Some(&(grid, mut at, mut len)) = self.onward_lists.get(k) else {
             return &[];
         };
         if grid != self.grid {
             let (lo, hi) = self.bounds(usize::from(n), x, y);
-            len = 0;
+            let begin = self.onward_to.len();
             for i in lo..hi {
                 let Some(&m) = self.to.get(i) else { break };
-                if self.leads_on(m, x, y) && usize::from(len) < OFF_AT {
-                    if let Some(slot) = self.onward_to.get_mut(at + usize::from(len)) {
-                        *slot = m;
-                        len += 1;
-                    }
+                // A list is made once a grid and is at most [`OFF_AT`] long: the room
+                // holds every list.
+                if self.leads_on(m, x, y) && self.onward_to.len() < self.onward_to.capacity() {
+                    self.onward_to.push(m);
                 }
             }
-            self.onward_lists[k] = (self.grid, len);
+            (at, len) = (begin as u16, (self.onward_to.len() - begin) as u8);
+            self.onward_lists[k] = (self.grid, at, len);
         }
+        let at = usize::from(at);
         self.onward_to.get(at..at + usize::from(len)).unwrap_or(&[])
     }
 
