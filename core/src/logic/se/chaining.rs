@@ -71,8 +71,9 @@ struct Mode {
     /// the start's own negation).
     stop: bool,
     /// Whether a static search leaves out the "off" nodes with no link onward, but for its
-    /// target: it follows the same nodes in the same order without them, so a search that
-    /// reads only the way to its target (the unary chains and cycles) loses nothing.
+    /// target, and keeps no [`Search::order`]: it follows the same nodes in the same order
+    /// without them, so a search that reads only the way to its target (the unary chains
+    /// and cycles) loses nothing.
     skip_dead_ends: bool,
 }
 
@@ -152,7 +153,8 @@ struct Search {
     reached_set: NodeSet,
     /// The grid as the chain changed it (dynamic searches).
     work: Grid,
-    /// A node reached both on and off: (the on node, the off node).
+    /// A node reached both on and off: (the on node, the off node). Static searches note
+    /// it only where it ends them.
     contradiction: Option<(u16, u16)>,
     /// Whether the search ends at its first contradiction.
     stop: bool,
@@ -453,7 +455,7 @@ impl Search {
             if lone_target
                 && on
                 && links_to(n, self.target, mode.y)
-                && self.take(self.target, n, depth, start)
+                && self.take(self.target, n, depth, start, true)
             {
                 return;
             }
@@ -463,7 +465,7 @@ impl Search {
                 links.from(n, mode.x, mode.y)
             };
             for &m in next {
-                if self.take(m, n, depth, start) {
+                if self.take(m, n, depth, start, mode.skip_dead_ends) {
                     return;
                 }
             }
@@ -476,7 +478,7 @@ impl Search {
     /// rating the first 301 puzzles of gen_minimal took 3.8% more instructions,
     /// callgrind.)
     #[inline(always)]
-    fn take(&mut self, m: u16, n: u16, depth: u8, start: Option<u16>) -> bool {
+    fn take(&mut self, m: u16, n: u16, depth: u8, start: Option<u16>, lean: bool) -> bool {
         if self.reached(m) || m == self.banned && start == Some(n) {
             return false;
         }
@@ -489,19 +491,21 @@ impl Search {
             nest: 0,
             depth,
         };
-        self.record(m);
+        if lean {
+            insert(&mut self.reached_set, m);
+        } else {
+            self.record(m);
+        }
         if m % 2 == 1 {
             self.pending_on.push(m);
         } else {
             self.pending_off.push(m);
         }
         self.ended |= m == self.target;
-        if self.contradiction.is_none() && self.reached(m ^ 1) {
+        if self.stop && self.contradiction.is_none() && self.reached(m ^ 1) {
             self.contradiction = Some(if m % 2 == 1 { (m, m ^ 1) } else { (m ^ 1, m) });
-            if self.stop {
-                self.ended = true;
-                return true;
-            }
+            self.ended = true;
+            return true;
         }
         false
     }
