@@ -103,8 +103,9 @@ fn single_after(g: &Grid, removed: &[u16; 81], bit: u16) -> Option<(usize, u8)> 
 /// claiming (a digit of a line in one block). `direct`: only those whose removals leave
 /// the digit one place in a unit, placing it there (1.7 and 1.9); else any that removes
 /// something (2.6 and 2.8).
-pub(crate) fn locking(g: &Grid, direct: bool) -> Option<Found> {
-    first(|f| each_locking(g, direct, &ALL_UNITS, f))
+/// Only the digits of `digits` (bit `d - 1` for digit `d`) are looked at.
+pub(crate) fn locking(g: &Grid, direct: bool, digits: u16) -> Option<Found> {
+    first(|f| each_locking(g, direct, &[digits; 27], f))
 }
 
 /// The first conclusion an `each_*` search gives.
@@ -136,10 +137,6 @@ impl Basis {
         }
     }
 }
-
-/// Per unit of `UNITS`, the digits a rule looks at there (the `units` argument of the
-/// `each_` functions): here every digit in every unit.
-pub(crate) const ALL_UNITS: [u16; 27] = [0x1FF; 27];
 
 /// Every locked candidate (pointing, then claiming) with what it rests on (the digit in
 /// the rest of the unit it is confined in), in order, until `f` returns true: those that
@@ -230,13 +227,14 @@ fn locked(
 }
 
 /// A hidden pair (`size` 2) or triple (3) whose removals leave one of the removed digits a
-/// single place in its unit, placing it there (2.0 and 2.5).
-pub(crate) fn direct_hidden(g: &Grid, size: usize) -> Option<Found> {
+/// single place in its unit, placing it there (2.0 and 2.5), in the units of `units` (bit
+/// `u` for unit `u` of [`UNITS`]).
+pub(crate) fn direct_hidden(g: &Grid, size: usize, units: u32) -> Option<Found> {
     let (rule, rating) = match size {
         2 => (SeRule::DirectHiddenPair, 20),
         _ => (SeRule::DirectHiddenTriplet, 25),
     };
-    for u in SE_UNITS {
+    for u in SE_UNITS.into_iter().filter(|&u| units >> u & 1 != 0) {
         let unit = &UNITS[u];
         let found = each_hidden(&mut &*g, unit, size, &mut |g, cells, keep| {
             let mut after = **g;
@@ -267,9 +265,16 @@ pub(crate) fn direct_hidden(g: &Grid, size: usize) -> Option<Found> {
     None
 }
 
-/// Naked subsets of `size` cells (3.0, 3.6, 5.0), in blocks, rows, columns.
-pub(crate) fn naked_set(g: &Grid, size: usize) -> Option<Found> {
-    first(|f| each_naked_set(g, size, &ALL_UNITS, f))
+/// Naked subsets of `size` cells (3.0, 3.6, 5.0), in blocks, rows, columns, of the units
+/// of `units` (bit `u` for unit `u` of [`UNITS`]).
+pub(crate) fn naked_set(g: &Grid, size: usize, units: u32) -> Option<Found> {
+    first(|f| each_naked_set(g, size, &digits_in(units), f))
+}
+
+/// Per unit of [`UNITS`], every digit where `units` has the unit, else none: the `units`
+/// argument of the `each_` functions.
+fn digits_in(units: u32) -> [u16; 27] {
+    core::array::from_fn(|u| if units >> u & 1 != 0 { 0x1FF } else { 0 })
 }
 
 /// Every naked subset of `size` cells in the units where `units` names a digit, with what
@@ -309,9 +314,10 @@ pub(crate) fn each_naked_set(
     }
 }
 
-/// Hidden subsets of `size` digits (3.4, 4.0, 5.4), in blocks, rows, columns.
-pub(crate) fn hidden_set(g: &Grid, size: usize) -> Option<Found> {
-    first(|f| each_hidden_set(g, size, &ALL_UNITS, f))
+/// Hidden subsets of `size` digits (3.4, 4.0, 5.4), in blocks, rows, columns, of the units
+/// of `units` (bit `u` for unit `u` of [`UNITS`]).
+pub(crate) fn hidden_set(g: &Grid, size: usize, units: u32) -> Option<Found> {
+    first(|f| each_hidden_set(g, size, &digits_in(units), f))
 }
 
 /// Every hidden subset of `size` digits with what it rests on (the set's digits in the
@@ -358,10 +364,11 @@ pub(crate) fn each_hidden_set(
     }
 }
 
-/// Basic fish of `size` lines (X-Wing 3.2, Swordfish 3.8, Jellyfish 5.2).
-pub(crate) fn fish(g: &Grid, size: usize) -> Option<Found> {
+/// Basic fish of `size` lines (X-Wing 3.2, Swordfish 3.8, Jellyfish 5.2) of the digits of
+/// `digits` (bit `d - 1` for digit `d`).
+pub(crate) fn fish(g: &Grid, size: usize, digits: u16) -> Option<Found> {
     let (rule, rating, t) = fish_rule(size);
-    fish::basic(g, size, t, 0x1FF).map(|s| Found::of_step(rule, rating, &s))
+    fish::basic(g, size, t, digits).map(|s| Found::of_step(rule, rating, &s))
 }
 
 /// [`fish`] with what its conclusion rests on: the digit in the base lines outside the

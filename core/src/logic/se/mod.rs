@@ -17,6 +17,7 @@ mod gather;
 mod links;
 #[cfg(test)]
 mod marks;
+mod memo;
 mod nodes;
 mod reach;
 mod rule;
@@ -27,7 +28,9 @@ pub use rule::SeRule;
 use crate::board::{Board, CELLS};
 use crate::error::Error;
 use crate::logic::grid::Grid;
+use crate::logic::memo::Scope;
 use crate::logic::step::Step;
+use memo::{Reads, RuleMemo};
 
 /// Sudoku Explainer's three ratings of a proper puzzle, in tenths (`72` is 7.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -153,12 +156,14 @@ fn walk_se_with(board: &Board, seen: &mut dyn FnMut(&SeStep) -> bool) -> Result<
     let solution = super::unique_solution(board)?;
     let mut g = Grid::new(board);
     let mut chains = chaining::Chains::new();
+    let mut memo = RuleMemo::new();
     while !g.full() {
-        let s = next(&g, &mut chains)?.ok_or(Error::Internal)?;
+        let s = next(&g, &mut chains, &mut memo)?.ok_or(Error::Internal)?;
         if !holds(&g, &s, &solution) {
             debug_assert!(false, "{:?} found a false step", s.rule);
             return Err(Error::Internal);
         }
+        let before = g;
         if let Some((cell, digit)) = s.placement {
             g.place(cell, digit);
         }
@@ -167,6 +172,7 @@ fn walk_se_with(board: &Board, seen: &mut dyn FnMut(&SeStep) -> bool) -> Result<
                 g.eliminate(c, r);
             }
         }
+        memo.changed(&before, &g, &READS);
         if !seen(&s) {
             return Err(Error::Cancelled);
         }
@@ -183,34 +189,59 @@ fn holds(g: &Grid, s: &SeStep, solution: &[u8; CELLS]) -> bool {
     super::is_true(g, &step, solution)
 }
 
+/// A rule below the chains: how it reads the grid, and its search over a part of it.
+type Rule = (Reads, fn(&Grid, Scope) -> Option<SeStep>);
+
 /// The rules below the chains, easiest first on the scale.
-const RULES: [fn(&Grid) -> Option<SeStep>; 20] = [
-    basic::hidden_single,
-    |g| basic::locking(g, true),
-    |g| basic::direct_hidden(g, 2),
-    basic::naked_single,
-    |g| basic::direct_hidden(g, 3),
-    |g| basic::locking(g, false),
-    |g| basic::naked_set(g, 2),
-    |g| basic::fish(g, 2),
-    |g| basic::hidden_set(g, 2),
-    |g| basic::naked_set(g, 3),
-    |g| basic::fish(g, 3),
-    |g| basic::hidden_set(g, 3),
-    |g| basic::wing(g, false),
-    |g| basic::wing(g, true),
-    uniqueness::unique_loops,
-    |g| basic::naked_set(g, 4),
-    |g| basic::fish(g, 4),
-    |g| basic::hidden_set(g, 4),
-    uniqueness::bug,
-    exclusion::aligned_pair,
+const RULES: [Rule; 20] = [
+    (Reads::Everything, |g, _| basic::hidden_single(g)),
+    (Reads::Digits, |g, s| basic::locking(g, true, s.digits)),
+    (Reads::Units, |g, s| basic::direct_hidden(g, 2, s.units)),
+    (Reads::Everything, |g, _| basic::naked_single(g)),
+    (Reads::Units, |g, s| basic::direct_hidden(g, 3, s.units)),
+    (Reads::Digits, |g, s| basic::locking(g, false, s.digits)),
+    (Reads::Units, |g, s| basic::naked_set(g, 2, s.units)),
+    (Reads::Digits, |g, s| basic::fish(g, 2, s.digits)),
+    (Reads::Units, |g, s| basic::hidden_set(g, 2, s.units)),
+    (Reads::Units, |g, s| basic::naked_set(g, 3, s.units)),
+    (Reads::Digits, |g, s| basic::fish(g, 3, s.digits)),
+    (Reads::Units, |g, s| basic::hidden_set(g, 3, s.units)),
+    (Reads::Bivalue, |g, _| basic::wing(g, false)),
+    (Reads::Small, |g, _| basic::wing(g, true)),
+    (Reads::Everything, |g, _| uniqueness::unique_loops(g)),
+    (Reads::Units, |g, s| basic::naked_set(g, 4, s.units)),
+    (Reads::Digits, |g, s| basic::fish(g, 4, s.digits)),
+    (Reads::Units, |g, s| basic::hidden_set(g, 4, s.units)),
+    (Reads::Everything, |g, _| uniqueness::bug(g)),
+    (Reads::Everything, |g, _| exclusion::aligned_pair(g)),
 ];
 
-/// The easiest step on the scale on open grid `g`: the first rule that applies.
-fn next(g: &Grid, chains: &mut chaining::Chains) -> Result<Option<SeStep>, Error> {
-    match RULES.iter().find_map(|rule| rule(g)) {
-        Some(step) => Ok(Some(step)),
-        None => chains.next(g),
+/// How each rule of [`RULES`] reads the grid.
+const READS: [Reads; 20] = {
+    let mut reads = [Reads::Everything; 20];
+    let mut k = 0;
+    while k < 20 {
+        reads[k] = RULES[k].0;
+        k += 1;
     }
+    reads
+};
+
+/// The easiest step on the scale on open grid `g`: the first rule that applies, each
+/// searched where `memo` does not know it finds nothing (and noted there when it does).
+fn next(
+    g: &Grid,
+    chains: &mut chaining::Chains,
+    memo: &mut RuleMemo<20>,
+) -> Result<Option<SeStep>, Error> {
+    for (k, &(reads, rule)) in RULES.iter().enumerate() {
+        let Some(scope) = memo.scope(k, reads) else {
+            continue;
+        };
+        if let Some(step) = rule(g, scope) {
+            return Ok(Some(step));
+        }
+        memo.found_nothing(k, reads, scope);
+    }
+    chains.next(g)
 }

@@ -1,0 +1,196 @@
+//! What the walk on the Sudoku Explainer scale knows of its rules below the chains: the
+//! parts of the grid where a rule found nothing, so that its next search skips them.
+//!
+//! The walk's grid only loses candidates, and a rule remembered here reads it in one of
+//! three ways (as `logic::memo` argues for the same searches of the hint walk):
+//!
+//! - **One unit at a time** (direct hidden pairs and triples, naked and hidden subsets):
+//!   a unit's search reads its nine cells alone (a direct hidden set places a single of
+//!   its own unit), so it finds nothing again while they are as they were.
+//! - **One digit at a time** (locked candidates, direct or not, and the basic fish): a
+//!   digit's search reads its places alone (a direct one places a single of that digit),
+//!   the same while they are as they were.
+//! - **Patterns of cells with few candidates** (XY-Wing: the cells with two; XYZ-Wing:
+//!   those with two or three), removing from cells that can only have lost candidates
+//!   since: while those cells are as they were, it finds nothing again.
+//!
+//! Each rule's search returns its first instance in a fixed order (unit by unit, or digit
+//! by digit), and the parts skipped hold none: the walk takes exactly the steps it takes
+//! without the memo. The other rules are searched in full at every step.
+
+use crate::logic::grid::Grid;
+use crate::logic::memo::Scope;
+use crate::units::CELL_UNITS;
+
+/// How a rule reads the grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Reads {
+    /// One unit at a time.
+    Units,
+    /// One digit at a time.
+    Digits,
+    /// The cells with two candidates.
+    Bivalue,
+    /// The cells with two or three candidates.
+    Small,
+    /// The whole grid, in a way the memo does not follow.
+    Everything,
+}
+
+/// Per rule of a walk's table, where it is known to find nothing on the current grid.
+pub(super) struct RuleMemo<const N: usize> {
+    /// Units (bit `u`) and digits (bit `d - 1`) where it found nothing.
+    known: [Scope; N],
+    /// Whether it found nothing on the current cells of its pattern.
+    pattern: [bool; N],
+}
+
+impl<const N: usize> RuleMemo<N> {
+    /// A memo that knows nothing yet.
+    pub(super) fn new() -> RuleMemo<N> {
+        RuleMemo {
+            known: [Scope {
+                units: 0,
+                digits: 0,
+            }; N],
+            pattern: [false; N],
+        }
+    }
+
+    /// What rule `k`, which reads the grid as `reads` says, must look at; `None` when it is
+    /// known to find nothing.
+    pub(super) fn scope(&self, k: usize, reads: Reads) -> Option<Scope> {
+        let known = self.known.get(k)?;
+        match reads {
+            Reads::Units => {
+                let units = Scope::ALL.units & !known.units;
+                (units != 0).then_some(Scope {
+                    units,
+                    ..Scope::ALL
+                })
+            }
+            Reads::Digits => {
+                let digits = Scope::ALL.digits & !known.digits;
+                (digits != 0).then_some(Scope {
+                    digits,
+                    ..Scope::ALL
+                })
+            }
+            Reads::Bivalue | Reads::Small => (!self.pattern[k]).then_some(Scope::ALL),
+            Reads::Everything => Some(Scope::ALL),
+        }
+    }
+
+    /// Notes that rule `k` found nothing over `scope`.
+    pub(super) fn found_nothing(&mut self, k: usize, reads: Reads, scope: Scope) {
+        let (Some(known), Some(pattern)) = (self.known.get_mut(k), self.pattern.get_mut(k)) else {
+            return;
+        };
+        match reads {
+            Reads::Units => known.units |= scope.units,
+            Reads::Digits => known.digits |= scope.digits,
+            Reads::Bivalue | Reads::Small => *pattern = true,
+            Reads::Everything => {}
+        }
+    }
+
+    /// Forgets what the step from `before` to `after` may have changed: the units of the
+    /// cells that lost candidates, the digits they lost, and the patterns of cells whose
+    /// count of candidates was or became two (or three).
+    pub(super) fn changed(&mut self, before: &Grid, after: &Grid, reads: &[Reads; N]) {
+        let (mut units, mut digits) = (0u32, 0u16);
+        let (mut bivalue, mut small) = (false, false);
+        for (units_of, (&was, &now)) in CELL_UNITS.iter().zip(before.cand.iter().zip(&after.cand)) {
+            if was == now {
+                continue;
+            }
+            for &u in units_of {
+                units |= 1 << u;
+            }
+            digits |= was ^ now;
+            let (n0, n1) = (was.count_ones(), now.count_ones());
+            bivalue |= n0 == 2 || n1 == 2;
+            small |= (2..=3).contains(&n0) || (2..=3).contains(&n1);
+        }
+        for (k, &r) in reads.iter().enumerate() {
+            self.known[k].units &= !units;
+            self.known[k].digits &= !digits;
+            self.pattern[k] &= match r {
+                Reads::Bivalue => !bivalue,
+                Reads::Small => !small,
+                _ => false,
+            };
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{chaining::Chains, next, READS, RULES};
+    use super::*;
+    use crate::board::Board;
+    use crate::difficulty::Difficulty;
+
+    /// Along whole walks, every rule is searched at every state both in full and as the
+    /// memo has it: a skipped search must find nothing, and a narrowed one the same step.
+    /// (The memo here learns from every rule at every state, more than the walk's, which
+    /// stops at the first rule that applies.)
+    #[test]
+    fn the_memo_skips_only_searches_that_find_nothing() {
+        let (mut skipped, mut narrowed, mut found) = (0, 0, 0);
+        // Generated puzzles of three levels, and one rated 7.1 (forcing chains).
+        let mut puzzles: Vec<Board> = [Difficulty::Hard, Difficulty::Expert, Difficulty::Master]
+            .into_iter()
+            .flat_map(|level| (0..3).map(move |seed| crate::generate(seed, level).0))
+            .collect();
+        let p = "..93....7.1....3.8.7...2......4....15..6..2...96...............2....7..46.8..5..2";
+        puzzles.push(Board::from_bytes(p.as_bytes().try_into().expect("81")).expect("a board"));
+        for puzzle in puzzles {
+            {
+                let mut g = Grid::new(&puzzle);
+                let mut memo = RuleMemo::<20>::new();
+                let mut chains = Chains::new();
+                while !g.full() {
+                    for (k, &(reads, rule)) in RULES.iter().enumerate() {
+                        let full = rule(&g, Scope::ALL);
+                        found += usize::from(full.is_some());
+                        match memo.scope(k, reads) {
+                            None => {
+                                assert_eq!(full, None, "rule {k} skipped on {puzzle}");
+                                skipped += 1;
+                            }
+                            Some(scope) => {
+                                let part = rule(&g, scope);
+                                assert_eq!(part, full, "rule {k} narrowed on {puzzle}");
+                                narrowed += usize::from(scope != Scope::ALL);
+                                if part.is_none() {
+                                    memo.found_nothing(k, reads, scope);
+                                }
+                            }
+                        }
+                    }
+                    // The walk's own step, every rule searched in full.
+                    let step = next(&g, &mut chains, &mut RuleMemo::new())
+                        .expect("memory")
+                        .expect("a step");
+                    let before = g;
+                    if let Some((cell, digit)) = step.placement {
+                        g.place(cell, digit);
+                    }
+                    for (c, &r) in step.removed.iter().enumerate() {
+                        if r != 0 {
+                            g.eliminate(c, r);
+                        }
+                    }
+                    memo.changed(&before, &g, &READS);
+                }
+            }
+        }
+        // The walks gave the memo something to skip and to narrow, and the rules
+        // something to find.
+        assert!(
+            skipped > 200 && narrowed > 1000 && found > 1000,
+            "{skipped} {narrowed} {found}"
+        );
+    }
+}
