@@ -12,7 +12,9 @@
 //!   the same while they are as they were.
 //! - **Patterns of cells with few candidates** (XY-Wing: the cells with two; XYZ-Wing:
 //!   those with two or three), removing from cells that can only have lost candidates
-//!   since: while those cells are as they were, it finds nothing again.
+//!   since: while no cell has come to have two (or three) candidates, every pattern is one
+//!   the search already tried (a cell that leaves the pattern takes patterns away), and it
+//!   finds nothing again.
 //!
 //! Each rule's search returns its first instance in a fixed order (unit by unit, or digit
 //! by digit), and the parts skipped hold none: the walk takes exactly the steps it takes
@@ -20,7 +22,7 @@
 
 use crate::logic::grid::Grid;
 use crate::logic::memo::Scope;
-use crate::units::CELL_UNITS;
+use crate::units::{cells_of, CELL_UNITS};
 
 /// How a rule reads the grid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,28 +41,40 @@ pub(super) enum Reads {
 
 /// Per rule of a walk's table, where it is known to find nothing on the current grid.
 pub(super) struct RuleMemo<const N: usize> {
+    /// How each rule reads the grid.
+    reads: [Reads; N],
     /// Units (bit `u`) and digits (bit `d - 1`) where it found nothing.
     known: [Scope; N],
     /// Whether it found nothing on the current cells of its pattern.
     pattern: [bool; N],
+    /// Per digit, the cells that lost it since the memo last took the changes into account
+    /// (a step only notes them; the first remembered rule searched after it forgets what
+    /// they touch).
+    lost: [u128; 9],
 }
 
 impl<const N: usize> RuleMemo<N> {
-    /// A memo that knows nothing yet.
-    pub(super) fn new() -> RuleMemo<N> {
+    /// A memo of rules that read the grid as `reads` says, knowing nothing yet.
+    pub(super) fn new(reads: [Reads; N]) -> RuleMemo<N> {
         RuleMemo {
+            reads,
             known: [Scope {
                 units: 0,
                 digits: 0,
             }; N],
             pattern: [false; N],
+            lost: [0; 9],
         }
     }
 
-    /// What rule `k`, which reads the grid as `reads` says, must look at; `None` when it is
-    /// known to find nothing.
-    pub(super) fn scope(&self, k: usize, reads: Reads) -> Option<Scope> {
-        let known = self.known.get(k)?;
+    /// What rule `k` must look at on grid `g`; `None` when it is known to find nothing.
+    pub(super) fn scope(&mut self, k: usize, g: &Grid) -> Option<Scope> {
+        let reads = *self.reads.get(k)?;
+        if reads == Reads::Everything {
+            return Some(Scope::ALL);
+        }
+        self.settle(g);
+        let known = self.known[k];
         match reads {
             Reads::Units => {
                 let units = Scope::ALL.units & !known.units;
@@ -76,14 +90,18 @@ impl<const N: usize> RuleMemo<N> {
                     ..Scope::ALL
                 })
             }
-            Reads::Bivalue | Reads::Small => (!self.pattern[k]).then_some(Scope::ALL),
-            Reads::Everything => Some(Scope::ALL),
+            _ => (!self.pattern[k]).then_some(Scope::ALL),
         }
     }
 
-    /// Notes that rule `k` found nothing over `scope`.
-    pub(super) fn found_nothing(&mut self, k: usize, reads: Reads, scope: Scope) {
-        let (Some(known), Some(pattern)) = (self.known.get_mut(k), self.pattern.get_mut(k)) else {
+    /// Notes that rule `k` found nothing over `scope` (given by [`RuleMemo::scope`] on the
+    /// grid as it is).
+    pub(super) fn found_nothing(&mut self, k: usize, scope: Scope) {
+        let (Some(&reads), Some(known), Some(pattern)) = (
+            self.reads.get(k),
+            self.known.get_mut(k),
+            self.pattern.get_mut(k),
+        ) else {
             return;
         };
         match reads {
@@ -94,25 +112,47 @@ impl<const N: usize> RuleMemo<N> {
         }
     }
 
-    /// Forgets what the step from `before` to `after` may have changed: the units of the
-    /// cells that lost candidates, the digits they lost, and the patterns of cells whose
-    /// count of candidates was or became two (or three).
-    pub(super) fn changed(&mut self, before: &Grid, after: &Grid, reads: &[Reads; N]) {
+    /// Notes that `cell` loses the candidates `digits`.
+    pub(super) fn lose(&mut self, cell: usize, digits: u16) {
+        let mut m = digits;
+        while m != 0 {
+            self.lost[m.trailing_zeros() as usize] |= 1 << cell;
+            m &= m - 1;
+        }
+    }
+
+    /// Notes that digit `d` (0-8) loses its places `cells`.
+    pub(super) fn lose_places(&mut self, d: usize, cells: u128) {
+        if let Some(lost) = self.lost.get_mut(d) {
+            *lost |= cells;
+        }
+    }
+
+    /// Forgets what the steps noted since the last call touched, `g` being the grid after
+    /// them: the units of the cells that lost candidates, the digits they lost, and the
+    /// patterns of cells now left with two (or three) candidates. (A cell that leaves a
+    /// pattern, or stays in it with the same candidates, only takes instances away.)
+    fn settle(&mut self, g: &Grid) {
         let (mut units, mut digits) = (0u32, 0u16);
         let (mut bivalue, mut small) = (false, false);
-        for (units_of, (&was, &now)) in CELL_UNITS.iter().zip(before.cand.iter().zip(&after.cand)) {
-            if was == now {
-                continue;
-            }
-            for &u in units_of {
+        let mut cells = 0u128;
+        for (d, lost) in self.lost.iter_mut().enumerate() {
+            cells |= *lost;
+            digits |= u16::from(*lost != 0) << d;
+            *lost = 0;
+        }
+        if cells == 0 {
+            return;
+        }
+        for c in cells_of(cells) {
+            for u in CELL_UNITS[c] {
                 units |= 1 << u;
             }
-            digits |= was ^ now;
-            let (n0, n1) = (was.count_ones(), now.count_ones());
-            bivalue |= n0 == 2 || n1 == 2;
-            small |= (2..=3).contains(&n0) || (2..=3).contains(&n1);
+            let left = g.cand[c].count_ones();
+            bivalue |= left == 2;
+            small |= (2..=3).contains(&left);
         }
-        for (k, &r) in reads.iter().enumerate() {
+        for (k, &r) in self.reads.iter().enumerate() {
             self.known[k].units &= !units;
             self.known[k].digits &= !digits;
             self.pattern[k] &= match r {
@@ -148,13 +188,13 @@ mod tests {
         for puzzle in puzzles {
             {
                 let mut g = Grid::new(&puzzle);
-                let mut memo = RuleMemo::<20>::new();
+                let mut memo = RuleMemo::new(READS);
                 let mut chains = Chains::new();
                 while !g.full() {
-                    for (k, &(reads, rule)) in RULES.iter().enumerate() {
+                    for (k, &(_, rule)) in RULES.iter().enumerate() {
                         let full = rule(&g, Scope::ALL);
                         found += usize::from(full.is_some());
-                        match memo.scope(k, reads) {
+                        match memo.scope(k, &g) {
                             None => {
                                 assert_eq!(full, None, "rule {k} skipped on {puzzle}");
                                 skipped += 1;
@@ -164,25 +204,26 @@ mod tests {
                                 assert_eq!(part, full, "rule {k} narrowed on {puzzle}");
                                 narrowed += usize::from(scope != Scope::ALL);
                                 if part.is_none() {
-                                    memo.found_nothing(k, reads, scope);
+                                    memo.found_nothing(k, scope);
                                 }
                             }
                         }
                     }
                     // The walk's own step, every rule searched in full.
-                    let step = next(&g, &mut chains, &mut RuleMemo::new())
+                    let step = next(&g, &mut chains, &mut RuleMemo::new(READS))
                         .expect("memory")
                         .expect("a step");
-                    let before = g;
                     if let Some((cell, digit)) = step.placement {
-                        g.place(cell, digit);
+                        memo.lose(cell, g.cand[cell]);
+                        let peers = g.place(cell, digit);
+                        memo.lose_places(usize::from(digit - 1), peers);
                     }
                     for (c, &r) in step.removed.iter().enumerate() {
                         if r != 0 {
+                            memo.lose(c, g.cand[c] & r);
                             g.eliminate(c, r);
                         }
                     }
-                    memo.changed(&before, &g, &READS);
                 }
             }
         }

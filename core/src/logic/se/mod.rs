@@ -156,23 +156,24 @@ fn walk_se_with(board: &Board, seen: &mut dyn FnMut(&SeStep) -> bool) -> Result<
     let solution = super::unique_solution(board)?;
     let mut g = Grid::new(board);
     let mut chains = chaining::Chains::new();
-    let mut memo = RuleMemo::new();
+    let mut memo = RuleMemo::new(READS);
     while !g.full() {
         let s = next(&g, &mut chains, &mut memo)?.ok_or(Error::Internal)?;
         if !holds(&g, &s, &solution) {
             debug_assert!(false, "{:?} found a false step", s.rule);
             return Err(Error::Internal);
         }
-        let before = g;
         if let Some((cell, digit)) = s.placement {
-            g.place(cell, digit);
+            memo.lose(cell, g.cand[cell]);
+            let peers = g.place(cell, digit);
+            memo.lose_places(usize::from(digit - 1), peers);
         }
         for (c, &r) in s.removed.iter().enumerate() {
             if r != 0 {
+                memo.lose(c, g.cand[c] & r);
                 g.eliminate(c, r);
             }
         }
-        memo.changed(&before, &g, &READS);
         if !seen(&s) {
             return Err(Error::Cancelled);
         }
@@ -234,14 +235,14 @@ fn next(
     chains: &mut chaining::Chains,
     memo: &mut RuleMemo<20>,
 ) -> Result<Option<SeStep>, Error> {
-    for (k, &(reads, rule)) in RULES.iter().enumerate() {
-        let Some(scope) = memo.scope(k, reads) else {
+    for (k, &(_, rule)) in RULES.iter().enumerate() {
+        let Some(scope) = memo.scope(k, g) else {
             continue;
         };
         if let Some(step) = rule(g, scope) {
             return Ok(Some(step));
         }
-        memo.found_nothing(k, reads, scope);
+        memo.found_nothing(k, scope);
     }
     chains.next(g)
 }
