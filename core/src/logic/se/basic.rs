@@ -102,8 +102,8 @@ fn single_after(g: &Grid, removed: &[u16; 81], bit: u16) -> Option<(usize, u8)> 
 /// Locked candidates: pointing (a digit of a block in one of its rows or columns) and then
 /// claiming (a digit of a line in one block). `direct`: only those whose removals leave
 /// the digit one place in a unit, placing it there (1.7 and 1.9); else any that removes
-/// something (2.6 and 2.8).
-/// Only the digits of `digits` (bit `d - 1` for digit `d`) are looked at.
+/// something (2.6 and 2.8). Only the digits of `digits` (bit `d - 1` for digit `d`) are
+/// looked at.
 pub(crate) fn locking(g: &Grid, direct: bool, digits: u16) -> Option<Found> {
     first(|f| each_locking(g, direct, &[digits; 27], f))
 }

@@ -7,7 +7,9 @@
 //!
 //! Ratings are in tenths (`72` is 7.2). The walk tries the rules of [`SeRule`] in order and
 //! takes the first that applies; a rule whose rating varies (the uniqueness rules, the
-//! chains) gives its easiest instance. The rules work on the one grid model of `logic/`.
+//! chains) gives its easiest instance. The rules work on the one grid model of `logic/`;
+//! below the chains, a memo (`memo.rs`) spares each rule the parts of the grid where it
+//! found nothing and that have not changed since.
 
 mod basic;
 mod chaining;
