@@ -166,7 +166,7 @@ impl<const N: usize> RuleMemo<N> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{chaining::Chains, next, READS, RULES};
+    use super::super::{apply, chaining::Chains, next, READS, RULES};
     use super::*;
     use crate::board::Board;
     use crate::difficulty::Difficulty;
@@ -186,45 +186,33 @@ mod tests {
         let p = "..93....7.1....3.8.7...2......4....15..6..2...96...............2....7..46.8..5..2";
         puzzles.push(Board::from_bytes(p.as_bytes().try_into().expect("81")).expect("a board"));
         for puzzle in puzzles {
-            {
-                let mut g = Grid::new(&puzzle);
-                let mut memo = RuleMemo::new(READS);
-                let mut chains = Chains::new();
-                while !g.full() {
-                    for (k, &(_, rule)) in RULES.iter().enumerate() {
-                        let full = rule(&g, Scope::ALL);
-                        found += usize::from(full.is_some());
-                        match memo.scope(k, &g) {
-                            None => {
-                                assert_eq!(full, None, "rule {k} skipped on {puzzle}");
-                                skipped += 1;
-                            }
-                            Some(scope) => {
-                                let part = rule(&g, scope);
-                                assert_eq!(part, full, "rule {k} narrowed on {puzzle}");
-                                narrowed += usize::from(scope != Scope::ALL);
-                                if part.is_none() {
-                                    memo.found_nothing(k, scope);
-                                }
-                            }
+            let mut g = Grid::new(&puzzle);
+            let mut memo = RuleMemo::new(READS);
+            let mut chains = Chains::new();
+            while !g.full() {
+                for (k, &(_, rule)) in RULES.iter().enumerate() {
+                    let full = rule(&g, Scope::ALL);
+                    found += usize::from(full.is_some());
+                    match memo.scope(k, &g) {
+                        None => {
+                            assert_eq!(full, None, "rule {k} skipped on {puzzle}");
+                            skipped += 1;
                         }
-                    }
-                    // The walk's own step, every rule searched in full.
-                    let step = next(&g, &mut chains, &mut RuleMemo::new(READS))
-                        .expect("memory")
-                        .expect("a step");
-                    if let Some((cell, digit)) = step.placement {
-                        memo.lose(cell, g.cand[cell]);
-                        let peers = g.place(cell, digit);
-                        memo.lose_places(usize::from(digit - 1), peers);
-                    }
-                    for (c, &r) in step.removed.iter().enumerate() {
-                        if r != 0 {
-                            memo.lose(c, g.cand[c] & r);
-                            g.eliminate(c, r);
+                        Some(scope) => {
+                            let part = rule(&g, scope);
+                            assert_eq!(part, full, "rule {k} narrowed on {puzzle}");
+                            narrowed += usize::from(scope != Scope::ALL);
+                            if part.is_none() {
+                                memo.found_nothing(k, scope);
+                            }
                         }
                     }
                 }
+                // The walk's own step, every rule searched in full.
+                let step = next(&g, &mut chains, &mut RuleMemo::new(READS))
+                    .expect("memory")
+                    .expect("a step");
+                apply(&mut g, &step, &mut memo);
             }
         }
         // The walks gave the memo something to skip and to narrow, and the rules

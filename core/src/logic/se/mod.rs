@@ -165,22 +165,27 @@ fn walk_se_with(board: &Board, seen: &mut dyn FnMut(&SeStep) -> bool) -> Result<
             debug_assert!(false, "{:?} found a false step", s.rule);
             return Err(Error::Internal);
         }
-        if let Some((cell, digit)) = s.placement {
-            memo.lose(cell, g.cand[cell]);
-            let peers = g.place(cell, digit);
-            memo.lose_places(usize::from(digit - 1), peers);
-        }
-        for (c, &r) in s.removed.iter().enumerate() {
-            if r != 0 {
-                memo.lose(c, g.cand[c] & r);
-                g.eliminate(c, r);
-            }
-        }
+        apply(&mut g, &s, &mut memo);
         if !seen(&s) {
             return Err(Error::Cancelled);
         }
     }
     Ok(())
+}
+
+/// Applies step `s` (true on `g`) to `g`, noting in `memo` what its cells lose.
+fn apply(g: &mut Grid, s: &SeStep, memo: &mut RuleMemo<20>) {
+    if let Some((cell, digit)) = s.placement {
+        memo.lose(cell, g.cand[cell]);
+        let peers = g.place(cell, digit);
+        memo.lose_places(usize::from(digit - 1), peers);
+    }
+    for (c, &r) in s.removed.iter().enumerate() {
+        if r != 0 {
+            memo.lose(c, g.cand[c] & r);
+            g.eliminate(c, r);
+        }
+    }
 }
 
 /// Whether step `s` is true on `g` and changes it: the hints' own check
