@@ -246,8 +246,11 @@ impl Links {
                 let Some(&m) = self.to.get(i) else { break };
                 // A list is made once a grid and is at most [`OFF_AT`] long: the room
                 // holds every list.
-                if self.leads_on(m, x, y) && self.onward_to.len() < self.onward_to.capacity() {
-                    self.onward_to.push(m);
+                if self.leads_on(m, x, y) {
+                    debug_assert!(self.onward_to.len() < self.onward_to.capacity());
+                    if self.onward_to.len() < self.onward_to.capacity() {
+                        self.onward_to.push(m);
+                    }
                 }
             }
             (at, len) = (begin as u16, (self.onward_to.len() - begin) as u8);
