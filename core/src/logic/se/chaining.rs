@@ -433,9 +433,9 @@ impl Search {
         let mut off_at = 0;
         let start = self.order.first().copied();
         // Without dead ends, a target that is one is looked for at each "on" node.
+        // (No target, `u16::MAX`, is odd.)
         let lone_target = mode.skip_dead_ends
             && self.target & 1 == 0
-            && self.target != u16::MAX
             && !links.leads_on(self.target, mode.x, mode.y);
         while !self.ended {
             let n = if let Some(&n) = self.pending_on.all().get(on_at) {

@@ -10,7 +10,8 @@
 //!
 //! An "off" node with neither is a dead end. A search that reads only the way to its
 //! target (the unary chains and cycles) follows, from a candidate on, the list less its
-//! dead ends ([`Links::onward_from`]): most of a candidate's peers are.
+//! dead ends ([`Links::onward_from`]): 46% of the links listed from candidates on, rating
+//! the first 301 puzzles of gen_minimal.
 
 use super::nodes::{has, insert, node, NodeSet, NODES, NODE_WORDS};
 use super::reach::Strong;
@@ -83,7 +84,9 @@ pub(super) struct Links {
     /// Per candidate, [`ROOM`] places: its nodes' links.
     to: Vec<u16>,
     /// The "off" nodes with a link onward within their cell (the cell is bivalue), and
-    /// those with one along a unit (the digit has two places there).
+    /// those with one along a unit (the digit has two places there). (Kept as sets rather
+    /// than read off `strong` at each link: reading them off took 1.5% more instructions
+    /// rating the first 301 puzzles of gen_minimal, callgrind.)
     onward_y: NodeSet,
     onward_x: NodeSet,
     /// Per "on" node and kind of link ([`kind_of`]), the grid its list of links to "off"
