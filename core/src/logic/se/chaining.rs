@@ -29,13 +29,13 @@ use crate::error::Error;
 use crate::logic::grid::Grid;
 use crate::units::{cells_of, Bits, CELL_UNITS, PEER_MASK, UNIT_MASK};
 
-/// Search slots of a level: 0-8 a cell's candidates on, 9 its current candidate off,
-/// 10-17 the other places of a region.
-const CELL_SLOTS: usize = 9;
-/// The first slot of a region's other places.
-const REGION_FIRST: usize = 10;
-/// Searches a nesting depth holds.
-const SEARCHES: usize = REGION_FIRST + 8;
+/// The search slots of a level that are not kept by start: 0 a unary chain's or a Nishio
+/// chain's, 1 a cycle's, [`CELL_OFF`] the candidate off of a forcing chain's cell.
+/// Searches from a candidate on that a forcing level reads several times come after them,
+/// kept by their start ([`Nested::on_search`]).
+const SEARCHES: usize = 3;
+/// The slot of the search from the candidate off of a forcing chain's cell ([`Nested::forcing`]).
+const CELL_OFF: usize = 2;
 
 /// The base rating of a forcing chain of bivalue cells.
 const Y_CHAIN_BASE: i32 = 70;
@@ -1470,7 +1470,7 @@ impl Nested {
             if !mode.dynamic && !self.may_meet(g, cell) {
                 continue;
             }
-            // `own`: the searches of the cell's candidates on, in order; CELL_SLOTS: the
+            // `own`: the searches of the cell's candidates on, in order; CELL_OFF: the
             // current one off.
             let mut own = [0usize; 9];
             let mut k = 0;
@@ -1480,15 +1480,15 @@ impl Nested {
                 ds &= ds - 1;
                 own[k] = self.on_search(g, node(cell, d, true), mode)?;
                 if mode.dynamic {
-                    self.search(CELL_SLOTS, g, node(cell, d, false), mode)?;
+                    self.search(CELL_OFF, g, node(cell, d, false), mode)?;
                     let r = self.contradiction(g, (cell, d, true), own[k], level);
                     self.offer(g, &mut best, r)?;
-                    let r = self.contradiction(g, (cell, d, false), CELL_SLOTS, level);
+                    let r = self.contradiction(g, (cell, d, false), CELL_OFF, level);
                     self.offer(g, &mut best, r)?;
                     if n >= 3 {
                         // A search cut short by a contradiction still counts what it
                         // reached.
-                        let ks = [own[k], CELL_SLOTS];
+                        let ks = [own[k], CELL_OFF];
                         let r =
                             self.common(g, &ks, level, (Kind::Double, Basis::default()), &best)?;
                         self.offer(g, &mut best, r)?;
