@@ -1183,7 +1183,8 @@ impl Nested {
     /// on static links of kind X and/or Y, into `found` (cycle, chain; `found` holds none
     /// on entry); whether either search concluded, and whether the chain's search, limited
     /// to `chain_limit` complexity (the cycles' to the level's limit), stopped short of a
-    /// node. With `fresh`, only those that can pass a fresh link are searched.
+    /// node. With `fresh`, only those that can pass a fresh link are searched; without,
+    /// cycles only where a loop could remove something ([`Reach::may_cancel`]).
     fn unary_at(
         &mut self,
         g: &Grid,
@@ -1217,7 +1218,15 @@ impl Nested {
             self.search_to(0, g, start, mode, (u16::MAX, end), limit)?;
             cut = !self.searches[0].same_under(usize::MAX);
         }
-        if on && (!fresh || self.fresh.cycle_through(start)) {
+        // Every loop through `start` lies in its component of the static links: where no
+        // loop there can remove anything, none is searched for (as no loop that closes
+        // there matters to the restricted searches either: theirs lie in it too).
+        let cycles = if fresh {
+            self.fresh.cycle_through(start)
+        } else {
+            self.reach.may_cancel(start)
+        };
+        if on && cycles {
             any = self.cycles(g, start, mode, fresh, &mut found[0])?;
         }
         let s = &self.searches[0];
@@ -2122,5 +2131,62 @@ mod tests {
             }
         }
         assert!(reached > 1000, "{reached}");
+    }
+
+    /// Where the static links' component of a start holds no loop that could remove
+    /// anything ([`Reach::may_cancel`]), its cycle searches, run anyway on X links, Y links
+    /// and both, find no cycle that removes anything; on every grid of whole walks on the
+    /// Sudoku Explainer scale.
+    #[test]
+    fn no_cycle_removes_anything_where_its_component_cannot() {
+        use super::super::{apply, memo::RuleMemo, next, READS};
+        // Rated 6.6, 6.7, 7.1 and 7.2 by serate: cycles and static chains.
+        let puzzles = [
+            ".....1.2...1.6.7........6.85.......1..38....4..419.5...7532....2.....9...8..7....",
+            "...5....8....1...69..2.......5...7...9..6..141....4.3...68.24...5........3.4....9",
+            ".......23372.5.9....6...8...1....5988...6.4...9....1...5.6...84.........4..9.3.5.",
+            "......87..5..4..2..6381.4..4.2...6.......2.....9....1.8....5.32.9.6...8......1...",
+        ];
+        let (mut gated, mut removing) = (0, 0);
+        for p in puzzles {
+            let bytes: [u8; CELLS] = p.as_bytes().try_into().expect("81 bytes");
+            let mut g = Grid::new(&Board::from_bytes(&bytes).expect("a board"));
+            let mut chains = Chains::new();
+            let mut memo = RuleMemo::new(READS);
+            while !g.full() {
+                let mut n = Nested::new(&g, 0).expect("memory");
+                n.strong = Strong::of(&g);
+                n.reach.make(&g, &n.strong);
+                n.links.make(&g, &n.strong);
+                for (cell, d) in candidates(&g) {
+                    let start = node(cell, d, true);
+                    for (x, y) in [(true, false), (false, true), (true, true)] {
+                        let mode = Mode {
+                            dynamic: false,
+                            y,
+                            x,
+                            nested: 0,
+                            stop: false,
+                            skip_dead_ends: true,
+                        };
+                        let mut best = None;
+                        n.cycles(&g, start, mode, false, &mut best).expect("memory");
+                        if n.reach.may_cancel(start) {
+                            removing += usize::from(best.is_some());
+                        } else {
+                            assert!(best.is_none(), "{p} {start} {x} {y}");
+                            gated += 1;
+                        }
+                    }
+                }
+                let step = next(&g, &mut chains, &mut memo)
+                    .expect("memory")
+                    .expect("a step");
+                apply(&mut g, &step, &mut memo);
+            }
+        }
+        // Both answers are met: starts whose cycles are skipped, and others with a cycle
+        // that removes something.
+        assert!(gated > 1000 && removing > 10, "{gated} {removing}");
     }
 }

@@ -49,12 +49,40 @@ pub(super) struct Reach {
     calls: Vec<(u32, u32)>,
     /// Per component, the last component whose set took its set.
     merged: Vec<u32>,
+    /// Per component, whether a loop within it could remove a candidate
+    /// ([`Reach::may_cancel`]).
+    cancels: Vec<bool>,
 }
 
 /// Reserves room for `n` in `v`, or [`Error::NoMemory`].
 fn room<T>(v: &mut Vec<T>, n: usize) -> Result<(), Error> {
     v.try_reserve(n.saturating_sub(v.len()))
         .map_err(|_| Error::NoMemory)
+}
+
+/// Whether the component of `members` (indices of `nodes`) holds nodes of a loop that
+/// could remove a candidate of `g`: a loop has four nodes or more, and a digit leaves a
+/// cell that sees a node of the loop where it is on and one where it is off. Worked out
+/// for every node of the component and every cell, loop or not, so that it holds for
+/// every loop within it.
+fn cancels_within(g: &Grid, members: &[u32], nodes: &[u16]) -> bool {
+    if members.len() < 4 {
+        return false;
+    }
+    let mut seen_on = [0u128; 9];
+    let mut seen_off = [0u128; 9];
+    for &i in members {
+        let Some(&n) = nodes.get(i as usize) else {
+            continue;
+        };
+        let (cell, d, on) = parts(n);
+        if on {
+            seen_on[d] |= PEER_MASK[cell];
+        } else {
+            seen_off[d] |= PEER_MASK[cell];
+        }
+    }
+    (0..9).any(|d| g.pos[d] & seen_on[d] & seen_off[d] != 0)
 }
 
 /// The strong links of one grid, which a static search follows from its "off" nodes: the
@@ -146,6 +174,7 @@ impl Reach {
             on_stack: Vec::new(),
             calls: Vec::new(),
             merged: Vec::new(),
+            cancels: Vec::new(),
         };
         room(&mut r.index, NODES)?;
         r.index.resize(NODES, NONE);
@@ -160,6 +189,7 @@ impl Reach {
         room(&mut r.on_stack, NODES)?;
         room(&mut r.calls, NODES)?;
         room(&mut r.merged, NODES)?;
+        room(&mut r.cancels, NODES)?;
         Ok(r)
     }
 
@@ -187,7 +217,7 @@ impl Reach {
             }
         }
         self.link(g, strong);
-        self.components();
+        self.components(g);
     }
 
     /// The links of every node ([`each_static_link`]), cell by cell in the order
@@ -216,7 +246,7 @@ impl Reach {
 
     /// Tarjan's components, each set made when its component closes: every component it
     /// links to has closed before it.
-    fn components(&mut self) {
+    fn components(&mut self, g: &Grid) {
         let count = self.nodes.len();
         self.words = count.div_ceil(64);
         let w = self.words;
@@ -231,6 +261,7 @@ impl Reach {
         self.on_stack.resize(count, false);
         self.merged.clear();
         self.merged.resize(count, NONE);
+        self.cancels.clear();
         self.stack.clear();
         let mut next = 0u32;
         let mut comps = 0u32;
@@ -275,6 +306,8 @@ impl Reach {
                     self.comp[m as usize] = id;
                     self.on_stack[m as usize] = false;
                 }
+                let cancels = cancels_within(g, &self.stack[from..], &self.nodes);
+                self.cancels.push(cancels);
                 let (below, mine) = self.sets.split_at_mut(base);
                 for k in from..self.stack.len() {
                     let m = self.stack[k] as usize;
@@ -327,6 +360,21 @@ impl Reach {
         }
         let c = self.comp[i] as usize;
         Some((i, self.sets.get(c * self.words..(c + 1) * self.words)))
+    }
+
+    /// Whether a loop of static links through `n` could remove a candidate: its nodes lie
+    /// in `n`'s component (each reaches `n` and is reached from it), and a loop removes a
+    /// digit from a cell that sees a node of the loop where the digit is on and one where
+    /// it is off; without such a cell for the component's nodes, no loop through `n`
+    /// removes anything.
+    pub(super) fn may_cancel(&self, n: u16) -> bool {
+        match self.index.get(usize::from(n)) {
+            Some(&i) if i != NONE && !self.leaf(i as usize) => self
+                .cancels
+                .get(self.comp[i as usize] as usize)
+                .is_some_and(|&c| c),
+            _ => false,
+        }
     }
 
     /// Whether a static search from `from` can reach `to`.
