@@ -30,14 +30,17 @@
 use super::grid::Grid;
 use super::technique::Technique;
 use crate::board::CELLS;
-use crate::units::{Bits, ALL_DIGITS, ALL_UNITS, UNITS, UNIT_MASK};
+use crate::units::{Bits, ALL_CELLS, ALL_DIGITS, ALL_UNITS, UNITS, UNIT_MASK};
 
-/// The parts of the grid a search looks at: digits (bit `d - 1` for digit `d`) and units
-/// (bit `u` for unit `u` of [`UNITS`]). Searches that read neither way look at everything.
+/// The parts of the grid a search looks at: digits (bit `d - 1` for digit `d`), units
+/// (bit `u` for unit `u` of [`UNITS`]) and cells (bit `c`; read only by the Sudoku
+/// Explainer walk's aligned pair exclusion). Searches that read none of these ways look
+/// at everything.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Scope {
     pub(crate) digits: u16,
     pub(crate) units: u32,
+    pub(crate) cells: u128,
 }
 
 impl Scope {
@@ -45,6 +48,7 @@ impl Scope {
     pub(crate) const ALL: Scope = Scope {
         digits: ALL_DIGITS,
         units: ALL_UNITS,
+        cells: ALL_CELLS,
     };
 }
 
@@ -196,7 +200,7 @@ impl Memo {
                 }
                 (digits != 0).then_some(Scope {
                     digits,
-                    units: ALL_UNITS,
+                    ..Scope::ALL
                 })
             }
             Reads::Units(s) => {
@@ -207,8 +211,8 @@ impl Memo {
                     }
                 }
                 (units != 0).then_some(Scope {
-                    digits: ALL_DIGITS,
                     units,
+                    ..Scope::ALL
                 })
             }
             Reads::Bivalue(s) => (self.bivalue[s] != Some(keys.bivalue)).then_some(Scope::ALL),

@@ -88,7 +88,7 @@ fn find(
     scope: Scope,
 ) -> Result<Option<Step>, Error> {
     use Technique as T;
-    let Scope { digits, units } = scope;
+    let Scope { digits, units, .. } = scope;
     Ok(match t {
         T::None => None,
         T::FullHouse => singles::full_house(g),

@@ -11,8 +11,11 @@ use crate::board::CELLS;
 use crate::logic::grid::Grid;
 use crate::units::{Bits, PEER_MASK};
 
-/// The first aligned pair exclusion (6.2), pairs of cells in increasing order.
-pub(crate) fn aligned_pair(g: &Grid) -> Option<Found> {
+/// The first aligned pair exclusion (6.2), pairs of cells in increasing order, among the
+/// pairs with a cell of `changed` or seen (both) by one: the others are known to exclude
+/// nothing (their cells and the cells of two that see both are as they were when they
+/// excluded nothing; [`super::memo`]).
+pub(crate) fn aligned_pair(g: &Grid, changed: u128) -> Option<Found> {
     // The open cells with two candidates or more, and those with exactly two.
     let (mut many, mut bivalue) = (0u128, 0u128);
     for (c, &cand) in g.cand.iter().enumerate() {
@@ -28,6 +31,10 @@ pub(crate) fn aligned_pair(g: &Grid) -> Option<Found> {
         // Its peers after it; a pair that no bivalue cell sees rules out only equal
         // digits, which leaves every digit of both cells (each has two or more).
         let mut later = many & PEER_MASK[a] & !((2u128 << a) - 1);
+        if changed >> a & 1 == 0 {
+            // Where `a` is as it was: `b` changed, or sees a changed cell that sees `a`.
+            later &= changed | seeing_any(changed & PEER_MASK[a]);
+        }
         while later != 0 {
             let b = later.trailing_zeros() as usize;
             later &= later - 1;

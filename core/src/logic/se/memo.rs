@@ -2,7 +2,7 @@
 //! parts of the grid where a rule found nothing, so that its next search skips them.
 //!
 //! The walk's grid only loses candidates, and a rule remembered here reads it in one of
-//! three ways (as `logic::memo` argues for the same searches of the hint walk):
+//! four ways (as `logic::memo` argues for the same searches of the hint walk):
 //!
 //! - **One unit at a time** (direct hidden pairs and triples, naked and hidden subsets):
 //!   a unit's search reads its nine cells alone (a direct hidden set places a single of
@@ -10,14 +10,18 @@
 //! - **One digit at a time** (locked candidates, direct or not, and the basic fish): a
 //!   digit's search reads its places alone (a direct one places a single of that digit),
 //!   the same while they are as they were.
+//! - **Pairs of cells that see each other, and the cells that see both** (aligned pair
+//!   exclusion): a pair's search reads their candidates and those of the cells of two
+//!   that see both, so it finds nothing again while none of those cells lost anything (a
+//!   cell that leaves the cells of two only takes exclusions away).
 //! - **Patterns of cells with few candidates** (XY-Wing: the cells with two; XYZ-Wing:
 //!   those with two or three), removing from cells that can only have lost candidates
 //!   since: while no cell has come to have two (or three) candidates, every pattern is one
 //!   the search already tried (a cell that leaves the pattern takes patterns away), and it
 //!   finds nothing again.
 //!
-//! Each rule's search returns its first instance in a fixed order (unit by unit, or digit
-//! by digit), and the parts skipped hold none: the walk takes exactly the steps it takes
+//! Each rule's search returns its first instance in a fixed order (unit by unit, digit by
+//! digit, or pair by pair), and the parts skipped hold none: the walk takes exactly the steps it takes
 //! without the memo. The other rules are searched in full at every step.
 
 use crate::logic::grid::Grid;
@@ -31,6 +35,8 @@ pub(super) enum Reads {
     Units,
     /// One digit at a time.
     Digits,
+    /// Pairs of cells, and the cells that see both.
+    Cells,
     /// The cells with two candidates.
     Bivalue,
     /// The cells with two or three candidates.
@@ -43,7 +49,8 @@ pub(super) enum Reads {
 pub(super) struct RuleMemo<const N: usize> {
     /// How each rule reads the grid.
     reads: [Reads; N],
-    /// Units (bit `u`) and digits (bit `d - 1`) where it found nothing.
+    /// Units (bit `u`), digits (bit `d - 1`) and cells (bit `c`) where it found nothing:
+    /// for cells, those that lost nothing since it searched.
     known: [Scope; N],
     /// Whether it found nothing on the current cells of its pattern.
     pattern: [bool; N],
@@ -61,6 +68,7 @@ impl<const N: usize> RuleMemo<N> {
             known: [Scope {
                 units: 0,
                 digits: 0,
+                cells: 0,
             }; N],
             pattern: [false; N],
             lost: [0; 9],
@@ -90,6 +98,13 @@ impl<const N: usize> RuleMemo<N> {
                     ..Scope::ALL
                 })
             }
+            Reads::Cells => {
+                let cells = Scope::ALL.cells & !known.cells;
+                (cells != 0).then_some(Scope {
+                    cells,
+                    ..Scope::ALL
+                })
+            }
             _ => (!self.pattern[k]).then_some(Scope::ALL),
         }
     }
@@ -107,6 +122,7 @@ impl<const N: usize> RuleMemo<N> {
         match reads {
             Reads::Units => known.units |= scope.units,
             Reads::Digits => known.digits |= scope.digits,
+            Reads::Cells => known.cells |= scope.cells,
             Reads::Bivalue | Reads::Small => *pattern = true,
             Reads::Everything => {}
         }
@@ -129,7 +145,7 @@ impl<const N: usize> RuleMemo<N> {
     }
 
     /// Forgets what the steps noted since the last call touched, `g` being the grid after
-    /// them: the units of the cells that lost candidates, the digits they lost, and the
+    /// them: the cells that lost candidates, their units, the digits they lost, and the
     /// patterns of cells now left with two (or three) candidates. (A cell that leaves a
     /// pattern, or stays in it with the same candidates, only takes instances away.)
     fn settle(&mut self, g: &Grid) {
@@ -155,6 +171,7 @@ impl<const N: usize> RuleMemo<N> {
         for (k, &r) in self.reads.iter().enumerate() {
             self.known[k].units &= !units;
             self.known[k].digits &= !digits;
+            self.known[k].cells &= !cells;
             self.pattern[k] &= match r {
                 Reads::Bivalue => !bivalue,
                 Reads::Small => !small,

@@ -221,7 +221,7 @@ const RULES: [Rule; 20] = [
     (Reads::Digits, |g, s| basic::fish(g, 4, s.digits)),
     (Reads::Units, |g, s| basic::hidden_set(g, 4, s.units)),
     (Reads::Everything, |g, _| uniqueness::bug(g)),
-    (Reads::Everything, |g, _| exclusion::aligned_pair(g)),
+    (Reads::Cells, |g, s| exclusion::aligned_pair(g, s.cells)),
 ];
 
 /// How each rule of [`RULES`] reads the grid.
