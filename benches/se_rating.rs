@@ -3,7 +3,9 @@
 //! ../shared/data by line) and the proper bundled puzzles of
 //! `tests/data/serate_bundled.txt`. For each set: the agreement of ER, EP and ED with
 //! serate's committed ratings and the mean time of `rate_se` per puzzle (one thread, file
-//! order, best of 3 rounds).
+//! order, best of 3 rounds). Then, over the three samples together, the agreement by the
+//! rule of the hardest step of our walk (the first step rated ER), and every puzzle rated
+//! more than 0.3 from serate.
 //!
 //! `cargo bench --bench se_rating`, or with `-- --serate` to run serate
 //! (`../shared/peers/se/serate`, Java) on the same puzzles in the same run and print its
@@ -14,8 +16,9 @@
 #[allow(dead_code)] // the bench only reads puzzles
 mod corpora;
 
+use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
-use sudoku_core::logic::se::rate_se;
+use sudoku_core::logic::se::{rate_se, walk_se};
 use sudoku_core::{Board, SeRating, CELLS};
 
 fn tenths(s: &str) -> i32 {
@@ -99,10 +102,74 @@ fn serate(puzzles: &[[u8; CELLS]]) -> Option<Duration> {
         .then(|| took / puzzles.len().max(1) as u32)
 }
 
+/// Per rule of the hardest step of our walk, over `samples`: puzzles, ER equal to
+/// serate's, ER within 0.1 (printed as a table); and the puzzles rated more than 0.3 from
+/// serate, with both ratings.
+fn by_hardest_step(samples: &[([u8; CELLS], SeRating)]) {
+    let mut rows: BTreeMap<(i32, &'static str), [usize; 3]> = BTreeMap::new();
+    let mut far = Vec::new();
+    for (p, theirs) in samples {
+        let Ok(board) = Board::from_bytes(p) else {
+            continue;
+        };
+        let (Ok(steps), Ok(ours)) = (walk_se(&board), rate_se(&board)) else {
+            far.push(format!("{} not rated", String::from_utf8_lossy(p)));
+            continue;
+        };
+        let Some(hardest) = steps.iter().find(|s| s.rating == ours.er) else {
+            continue;
+        };
+        // Rows in the order of the rule's rating on the scale, then its name.
+        let key = (hardest.rating, hardest.rule.name());
+        let row = rows.entry(key).or_insert([0; 3]);
+        row[0] += 1;
+        row[1] += usize::from(ours.er == theirs.er);
+        row[2] += usize::from((ours.er - theirs.er).abs() <= 1);
+        if (ours.er - theirs.er).abs() > 3 {
+            far.push(format!(
+                "{} ours ER {} serate ER {}",
+                String::from_utf8_lossy(p),
+                ours.er,
+                theirs.er
+            ));
+        }
+    }
+    // One row a rule: its steps at every rating together.
+    let mut by_rule: Vec<(&str, [usize; 3], i32)> = Vec::new();
+    for ((rating, name), counts) in rows {
+        match by_rule.iter_mut().find(|r| r.0 == name) {
+            Some(r) => {
+                for (a, b) in r.1.iter_mut().zip(counts) {
+                    *a += b;
+                }
+            }
+            None => by_rule.push((name, counts, rating)),
+        }
+    }
+    by_rule.sort_by_key(|r| r.2);
+    println!(
+        "Agreement by the hardest step of our walk, the {} sample puzzles together:",
+        samples.len()
+    );
+    println!("  | hardest step (ours) | puzzles | ER equal | ER within 0.1 |");
+    println!("  | --- | ---: | ---: | ---: |");
+    for (name, [n, equal, near], _) in by_rule {
+        println!("  | {name} | {n} | {equal} | {near} |");
+    }
+    println!("Puzzles rated more than 0.3 from serate: {}", far.len());
+    for line in far {
+        println!("  {line}");
+    }
+}
+
 fn main() {
     let with_serate = std::env::args().any(|a| a == "--serate");
     println!("Sudoku Explainer rating against serate 1.2.1.3 (committed ratings), one thread:");
+    let mut samples = Vec::new();
     for (name, set) in sets() {
+        if name != "benches/puzzles.txt (proper)" {
+            samples.extend(set.iter().copied());
+        }
         let boards: Vec<Board> = set
             .iter()
             .map(|(p, _)| Board::from_bytes(p).expect("a board"))
@@ -147,4 +214,5 @@ fn main() {
         }
         println!();
     }
+    by_hardest_step(&samples);
 }
