@@ -34,7 +34,8 @@ use crate::units::{cells_of, Bits, CELL_UNITS, PEER_MASK, UNIT_MASK};
 /// Searches from a candidate on that a forcing level reads several times come after them,
 /// kept by their start ([`Nested::on_search`]).
 const SEARCHES: usize = 3;
-/// The slot of the search from the candidate off of a forcing chain's cell ([`Nested::forcing`]).
+/// The slot of the search from the candidate off of a forcing chain's cell
+/// ([`Nested::forcing`]).
 const CELL_OFF: usize = 2;
 
 /// The base rating of a forcing chain of bivalue cells.

@@ -2,7 +2,8 @@
 //! parts of the grid where a rule found nothing, so that its next search skips them.
 //!
 //! The walk's grid only loses candidates, and a rule remembered here reads it in one of
-//! four ways (as `logic::memo` argues for the same searches of the hint walk):
+//! four ways (the first, second and last as `logic::memo` argues for the same searches of
+//! the hint walk):
 //!
 //! - **One unit at a time** (direct hidden pairs and triples, naked and hidden subsets):
 //!   a unit's search reads its nine cells alone (a direct hidden set places a single of
@@ -21,8 +22,8 @@
 //!   finds nothing again.
 //!
 //! Each rule's search returns its first instance in a fixed order (unit by unit, digit by
-//! digit, or pair by pair), and the parts skipped hold none: the walk takes exactly the steps it takes
-//! without the memo. The other rules are searched in full at every step.
+//! digit, or pair by pair), and the parts skipped hold none: the walk takes exactly the
+//! steps it takes without the memo. The other rules are searched in full at every step.
 
 use crate::logic::grid::Grid;
 use crate::logic::memo::Scope;
