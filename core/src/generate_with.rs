@@ -3,7 +3,7 @@
 //! must use, a range of the Sudoku Explainer rating, and a bound on the work.
 //!
 //! Without a pattern, each try draws a complete grid (the seeded fill of
-//! [`crate::generate`]) and thins it out orbit by orbit of the symmetry, in a seeded random
+//! [`crate::generate()`]) and thins it out orbit by orbit of the symmetry, in a seeded random
 //! order: an orbit of givens goes when the puzzle keeps exactly one solution (and, for
 //! Easy to Hard, stays within the level), and stays when removing it leaves several
 //! solutions. The result is minimal under the symmetry: no orbit of givens can be removed
@@ -309,7 +309,7 @@ fn walk_uses(p: &Board, technique: Technique, level: Difficulty) -> Result<bool,
 /// A puzzle thinned out from `solution` orbit by orbit in a random order, minimal under the
 /// orbits; for Easy to Hard every removal keeps the rating at most the level (and, for
 /// Medium and Hard, the last removals are steered towards the level as in
-/// [`crate::generate`]), and `None` when an orbit kept for that reason is not needed in the
+/// [`crate::generate()`]), and `None` when an orbit kept for that reason is not needed in the
 /// end or the thinning ends below the level.
 fn thin(
     solution: &Board,

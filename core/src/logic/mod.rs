@@ -17,7 +17,7 @@
 //! the solution's, no removed candidate is), so a hint is always true.
 //!
 //! The rating walks the same steps. Between harder steps it settles levels Easy to Hard
-//! with their batch closure ([`closure`]), which ends in the very grid the one-step-at-a-
+//! with their batch closure (`closure.rs`), which ends in the very grid the one-step-at-a-
 //! time walk reaches: so [`rate`] returns exactly the hardest level of the walk of
 //! [`hint`]s, at the cost of the old rating on puzzles of those levels. A walk also
 //! remembers where its searches above Hard found nothing (`memo.rs`) and does not search

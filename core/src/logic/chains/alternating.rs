@@ -527,7 +527,7 @@ pub(crate) fn x_chain(g: &Grid) -> Option<ChainFind> {
     x_chain_of(g, ALL_DIGITS)
 }
 
-/// [`x_chain`] on the digits of `of` only (bit `d` for digit `d + 1`): the same chain as on
+/// The X-chains on the digits of `of` only (bit `d` for digit `d + 1`): the same chain as on
 /// all digits when the others have none, since an X-chain keeps to one digit.
 pub(crate) fn x_chain_of(g: &Grid, of: u16) -> Option<ChainFind> {
     chain_search(g, Mode::X, of)

@@ -371,7 +371,7 @@ pub(crate) fn fish(g: &Grid, size: usize, digits: u16) -> Option<Found> {
     fish::basic(g, size, t, digits).map(|s| Found::of_step(rule, rating, &s))
 }
 
-/// [`fish`] with what its conclusion rests on: the digit in the base lines outside the
+/// [`fish()`] with what its conclusion rests on: the digit in the base lines outside the
 /// cover lines (the lines of the pattern that hold no removal are the base).
 pub(crate) fn fish_with_basis(g: &Grid, size: usize, digits: u16) -> Option<(Found, Basis)> {
     let (rule, rating, t) = fish_rule(size);
