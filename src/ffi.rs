@@ -1,7 +1,7 @@
 //! The C ABI: every `extern "C"` function of the library, and the only module that
 //! touches raw pointers.
 //!
-//! Each function is one call of [`export`] (the panic boundary, [`crate::boundary`]) around
+//! Each function is one call of `export` (the panic boundary, `src/boundary.rs`) around
 //! a safe body: it takes its pointer arguments with the boundary's checked readers
 //! (`arg!`, `out!`), which copy the caller's bytes into local values, calls the core, and
 //! writes a result back only on success. `sudoku_solve_batch` views the caller's arrays as
