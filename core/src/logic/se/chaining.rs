@@ -20,7 +20,7 @@ use super::basic::{self, Basis};
 use super::fresh::Fresh;
 use super::gather::Gathered;
 use super::links::{se_units, Links, SE_PEERS};
-use super::nodes::{has, insert, node, parts, NodeSet, NODES, NODE_WORDS};
+use super::nodes::{cancelled, has, insert, node, parts, NodeSet, NODES, NODE_WORDS};
 use super::reach::{Reach, Strong};
 use super::rule::{length_bonus, longest_within, SeRule};
 use super::Found;
@@ -76,6 +76,21 @@ struct Mode {
     /// without them, so a search that reads only the way to its target (the unary chains
     /// and cycles) loses nothing.
     skip_dead_ends: bool,
+}
+
+impl Mode {
+    /// The unary chains' and cycles' searches on links of kind X and/or Y: static, to
+    /// their target only (no contradiction ends them), without dead ends.
+    fn unary(x: bool, y: bool) -> Mode {
+        Mode {
+            dynamic: false,
+            y,
+            x,
+            nested: 0,
+            stop: false,
+            skip_dead_ends: true,
+        }
+    }
 }
 
 /// What a search holds of one node it reached, kept together so that reaching it touches
@@ -1194,14 +1209,7 @@ impl Nested {
         (fresh, chain_limit): (bool, usize),
         found: &mut [Option<Best>; 2],
     ) -> Result<(bool, bool), Error> {
-        let mode = Mode {
-            dynamic: false,
-            y,
-            x,
-            nested: 0,
-            stop: false,
-            skip_dead_ends: true,
-        };
+        let mode = Mode::unary(x, y);
         let start = node(cell, d, on);
         let end = start ^ 1;
         // The static reach of the start with X and Y links holds what any of its searches
@@ -1324,21 +1332,11 @@ impl Nested {
             // As Sudoku Explainer cancels: a digit leaves the cells off the loop that see a
             // node of the loop where it is on and one where it is off.
             let loop_cells = lp.iter().fold(0u128, |m, &n| m | 1u128 << parts(n).0);
-            let mut seen_on = [0u128; 9];
-            let mut seen_off = [0u128; 9];
-            for &n in lp {
-                let (c, e, on) = parts(n);
-                let cells = g.pos[e] & PEER_MASK[c] & !loop_cells;
-                if on {
-                    seen_on[e] |= cells;
-                } else {
-                    seen_off[e] |= cells;
-                }
-            }
+            let gone = cancelled(g, lp.iter().copied(), !loop_cells);
             let mut removed = [0u16; CELLS];
             let mut any = false;
-            for e in 0..9 {
-                let mut m = seen_on[e] & seen_off[e];
+            for (e, &cells) in gone.iter().enumerate() {
+                let mut m = cells;
                 while m != 0 {
                     let c = m.trailing_zeros() as usize;
                     m &= m - 1;
@@ -2162,14 +2160,7 @@ mod tests {
                 for (cell, d) in candidates(&g) {
                     let start = node(cell, d, true);
                     for (x, y) in [(true, false), (false, true), (true, true)] {
-                        let mode = Mode {
-                            dynamic: false,
-                            y,
-                            x,
-                            nested: 0,
-                            stop: false,
-                            skip_dead_ends: true,
-                        };
+                        let mode = Mode::unary(x, y);
                         let mut best = None;
                         n.cycles(&g, start, mode, false, &mut best).expect("memory");
                         if n.reach.may_cancel(start) {

@@ -4,6 +4,7 @@
 
 use crate::board::CELLS;
 use crate::logic::grid::Grid;
+use crate::units::PEER_MASK;
 
 /// The number of nodes of a grid, reached or not.
 pub(super) const NODES: usize = CELLS * 9 * 2;
@@ -37,6 +38,20 @@ pub(super) fn node(cell: usize, d: usize, on: bool) -> u16 {
 pub(super) fn parts(n: u16) -> (usize, usize, bool) {
     let n = usize::from(n);
     (n / 18, n / 2 % 9, n % 2 == 1)
+}
+
+/// Per digit, the cells of `within` that have it and see a node of `nodes` where it is on
+/// and one where it is off: what a loop of those nodes removes, as Sudoku Explainer
+/// cancels (the cells off the loop as `within`).
+pub(super) fn cancelled(g: &Grid, nodes: impl IntoIterator<Item = u16>, within: u128) -> [u128; 9] {
+    let mut seen_on = [0u128; 9];
+    let mut seen_off = [0u128; 9];
+    for n in nodes {
+        let (cell, d, on) = parts(n);
+        let seen = if on { &mut seen_on } else { &mut seen_off };
+        seen[d] |= PEER_MASK[cell];
+    }
+    core::array::from_fn(|d| g.pos[d] & within & seen_on[d] & seen_off[d])
 }
 
 /// Calls `visit` with the "off" node of each candidate of `cell` on `g` not in `but`: what

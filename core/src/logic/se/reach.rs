@@ -9,11 +9,11 @@
 //! share one set, built from the components below them, one bitset over the grid's
 //! candidates each.
 
-use super::nodes::{each_other, node, parts, NODES, NODE_WORDS};
+use super::nodes::{cancelled, each_other, node, parts, NODES, NODE_WORDS};
 use crate::board::CELLS;
 use crate::error::Error;
 use crate::logic::grid::Grid;
-use crate::units::{cells_of, Bits, CELL_UNITS, PEER_MASK, UNIT_MASK};
+use crate::units::{cells_of, Bits, ALL_CELLS, CELL_UNITS, PEER_MASK, UNIT_MASK};
 
 /// The most links out of a node: an "on" node's 8 other candidates and 20 peers.
 const MOST_LINKS: usize = 28;
@@ -66,23 +66,16 @@ fn room<T>(v: &mut Vec<T>, n: usize) -> Result<(), Error> {
 /// for every node of the component and every cell, loop or not, so that it holds for
 /// every loop within it.
 fn cancels_within(g: &Grid, members: &[u32], nodes: &[u16]) -> bool {
-    if members.len() < 4 {
-        return false;
-    }
-    let mut seen_on = [0u128; 9];
-    let mut seen_off = [0u128; 9];
-    for &i in members {
-        let Some(&n) = nodes.get(i as usize) else {
-            continue;
-        };
-        let (cell, d, on) = parts(n);
-        if on {
-            seen_on[d] |= PEER_MASK[cell];
-        } else {
-            seen_off[d] |= PEER_MASK[cell];
-        }
-    }
-    (0..9).any(|d| g.pos[d] & seen_on[d] & seen_off[d] != 0)
+    members.len() >= 4
+        && cancelled(
+            g,
+            members
+                .iter()
+                .filter_map(|&i| nodes.get(i as usize).copied()),
+            ALL_CELLS,
+        )
+        .iter()
+        .any(|&m| m != 0)
 }
 
 /// The strong links of one grid, which a static search follows from its "off" nodes: the
