@@ -226,6 +226,12 @@ impl Search {
     fn new(g: &Grid) -> Result<Search, Error> {
         let mut s = Search {
             info: Vec::new(),
+            // Empty until a parent list is stored: it grows (fallibly, in `store`) with
+            // the lists of dynamic chains and nested rules, and a static search stores
+            // none. Room for two parents a node in each of the hundreds of searches a walk
+            // keeps made a magictour walk reserve megabytes it never used, and with them
+            // each rating in a fresh process faulted its pages in anew (figures in
+            // docs/performance.md).
             arena: Vec::new(),
             pending_on: Nodes::new()?,
             pending_off: Nodes::new()?,
@@ -250,9 +256,6 @@ impl Search {
         reserve(&mut s.scratch, NODES)?;
         reserve(&mut s.nests, 64)?;
         s.info.resize(NODES, UNSET);
-        // Room for two parents a node; longer lists (dynamic chains', nested rules') grow
-        // the arena.
-        reserve(&mut s.arena, NODES * 3)?;
         Ok(s)
     }
 
