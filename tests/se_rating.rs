@@ -9,7 +9,7 @@ mod common;
 
 use common::corpora;
 use sudoku_core::logic::se::{rate_se, rate_se_bytes, rate_se_with_progress, walk_se, SeRule};
-use sudoku_core::{Board, Error, SeRating, CELLS};
+use sudoku_core::{Board, Error, SeRater, SeRating, CELLS};
 
 /// serate's line `ED=ER/EP/ED` as tenths.
 fn parse_rating(field: &str) -> SeRating {
@@ -291,6 +291,44 @@ fn progress_counts_the_steps_and_can_cancel() {
         assert_eq!(got, Err(Error::Cancelled), "stop at {stop}");
         assert_eq!(seen, stop);
     }
+}
+
+/// One `SeRater` kept across puzzles rates each as a new one does (`rate_se`), also after a
+/// rating it cancelled midway and boards it refused. The bundled puzzles serate rates 6.5
+/// or more (the chain levels, up to 9.0) and every 10th of the others, in the file's
+/// order: each walk after the first runs on searches an earlier walk made.
+#[test]
+fn a_rater_kept_across_puzzles_rates_as_a_new_one() {
+    let mut rater = SeRater::new();
+    let mut chained = 0;
+    for (i, line) in data("serate_bundled.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .enumerate()
+        .filter(|(k, l)| k % 10 == 0 || parse_rating(&l[CELLS + 1..]).er >= 65)
+        .map(|(_, l)| l)
+        .enumerate()
+    {
+        let puzzle = &line[..CELLS];
+        let board = Board::from_bytes(puzzle.as_bytes().try_into().unwrap()).unwrap();
+        if i % 4 == 1 {
+            let half = (walk_se(&board).expect("a walk").len() / 2).max(1);
+            assert_eq!(
+                rater.rate_with_progress(&board, &mut |k| k < half),
+                Err(Error::Cancelled),
+                "{puzzle}"
+            );
+            assert_eq!(rater.rate(&Board::EMPTY), Err(Error::MultipleSolutions));
+        }
+        let fresh = rate_se(&board).unwrap_or_else(|e| panic!("{puzzle}: {e:?}"));
+        assert_eq!(rater.rate(&board), Ok(fresh), "{puzzle}");
+        assert_eq!(
+            rater.rate_bytes(puzzle.as_bytes().try_into().unwrap()),
+            Ok(fresh)
+        );
+        chained += usize::from(fresh.er >= 65);
+    }
+    assert!(chained >= 30, "only {chained} puzzles reach the chains");
 }
 
 /// Boards where a rule is the easiest step: (rule, puzzle, the step's index in the walk,

@@ -1,6 +1,9 @@
 //! Every call into the Sudoku library, in one place: the rest of the command line sees only
 //! the types and functions of this module.
 
+use std::cell::RefCell;
+use sudoku_core::SeRater;
+
 pub use sudoku_core::Difficulty;
 
 /// The cells of a board.
@@ -72,9 +75,25 @@ pub fn rate(puzzle: &Bytes) -> Result<Difficulty, Error> {
 /// Sudoku Explainer's ratings of a proper puzzle (ER, EP, ED), in tenths.
 pub use sudoku_core::SeRating;
 
-/// The Sudoku Explainer ratings of a proper puzzle.
+thread_local! {
+    /// Each thread's rater, kept from one puzzle to the next: its searches are made once
+    /// a thread rather than at every puzzle (`SeRater`).
+    static SE_RATER: RefCell<SeRater> = RefCell::new(SeRater::new());
+}
+
+/// The Sudoku Explainer ratings of a proper puzzle, with the calling thread's rater. A
+/// panic in the library leaves the thread a new rater.
 pub fn rate_se(puzzle: &Bytes) -> Result<SeRating, Error> {
-    guard(|| sudoku_core::logic::se::rate_se_bytes(puzzle))
+    SE_RATER.with(|rater| {
+        let Ok(mut rater) = rater.try_borrow_mut() else {
+            return guard(|| sudoku_core::logic::se::rate_se_bytes(puzzle));
+        };
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| rater.rate_bytes(puzzle)))
+            .unwrap_or_else(|_| {
+                *rater = SeRater::new();
+                Err(sudoku_core::Error::Internal)
+            })
+    })
 }
 
 /// A proper, minimal puzzle of level `level` from `seed`, and its solution.

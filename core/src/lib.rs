@@ -74,7 +74,7 @@ pub use difficulty::Difficulty;
 pub use error::Error;
 pub use generate::generate;
 pub use generate_with::{generate_with, GenerateOptions};
-pub use logic::se::{rate_se, SeRating};
+pub use logic::se::{rate_se, SeRater, SeRating};
 pub use logic::{apply_step, candidates, hint, rate, walk, Step, Technique};
 
 /// Solves `board`, returning its first solution.

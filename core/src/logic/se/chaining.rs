@@ -1835,7 +1835,8 @@ fn limit_below(best: &Option<Best>, base: i32) -> usize {
     }
 }
 
-/// The chain searches of a walk, their heap made at the first chain.
+/// The chain searches of a walk, their heap made at the first chain and kept for the
+/// walks after it ([`super::SeRater`]).
 pub(crate) struct Chains {
     nested: Option<Nested>,
     /// Aligned triplet exclusion, tried between the static chains and Nishio.
@@ -1849,6 +1850,12 @@ impl Chains {
             nested: None,
             triplets: super::exclusion::Triplets::new(),
         }
+    }
+
+    /// Readies the searches for a new walk: what they keep of the last one is their
+    /// memory, and the triplet exclusion forgets its last grid.
+    pub(crate) fn start_walk(&mut self) {
+        self.triplets = super::exclusion::Triplets::new();
     }
 
     /// The easiest chain step on `g`: the first level that concludes anything.

@@ -100,7 +100,7 @@ impl SeStep {
 /// any logic), and [`Error::NoMemory`] when the chain searches cannot have their heap. A
 /// complete grid rates 0/0/0.
 pub fn rate_se(board: &Board) -> Result<SeRating, Error> {
-    rate_se_with_progress(board, &mut |_| true)
+    SeRater::new().rate(board)
 }
 
 /// [`rate_se`] on an 81-byte board, bad characters first ([`Error::InvalidChar`]).
@@ -114,22 +114,89 @@ pub fn rate_se_with_progress(
     board: &Board,
     progress: &mut dyn FnMut(usize) -> bool,
 ) -> Result<SeRating, Error> {
-    let mut rating = SeRating::default();
-    let mut placed = false;
-    let mut steps = 0;
-    walk_se_with(board, &mut |s| {
-        if steps == 0 {
-            rating.ed = s.rating;
+    SeRater::new().rate_with_progress(board, progress)
+}
+
+/// Rates puzzles on the Sudoku Explainer scale as [`rate_se`] does, keeping its working
+/// memory from one rating to the next.
+///
+/// [`rate_se`] makes one for each puzzle, and its chain searches allocate their memory
+/// anew each time. A program that rates many puzzles on one thread can keep one `SeRater`
+/// instead: the searches are made once and reused, with the same ratings. In a process
+/// that rates puzzle after puzzle this spares the allocator giving the memory back and
+/// faulting it in again at every puzzle (figures in docs/performance.md). The memory kept
+/// is that of the largest walk so far (a few hundred kilobytes after most puzzles, tens of
+/// megabytes after the forum's hardest), until the rater is dropped.
+///
+/// ```
+/// use sudoku_core::{Board, SeRater};
+///
+/// let mut rater = SeRater::new();
+/// for line in [
+///     "..9....6.27.65....8...9.......23.......1..6....4...9........82..2.4.7...7..9.35.4",
+///     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+/// ] {
+///     let board = Board::from_bytes(line.as_bytes().try_into().unwrap()).unwrap();
+///     assert_eq!(rater.rate(&board), sudoku_core::rate_se(&board));
+/// }
+/// ```
+pub struct SeRater {
+    chains: chaining::Chains,
+}
+
+impl core::fmt::Debug for SeRater {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("SeRater").finish_non_exhaustive()
+    }
+}
+
+impl Default for SeRater {
+    fn default() -> SeRater {
+        SeRater::new()
+    }
+}
+
+impl SeRater {
+    /// A rater that has allocated nothing yet.
+    pub fn new() -> SeRater {
+        SeRater {
+            chains: chaining::Chains::new(),
         }
-        rating.er = rating.er.max(s.rating);
-        if !placed {
-            rating.ep = rating.ep.max(s.rating);
-            placed = s.placement.is_some();
-        }
-        steps += 1;
-        progress(steps)
-    })?;
-    Ok(rating)
+    }
+
+    /// [`rate_se`] with this rater's memory.
+    pub fn rate(&mut self, board: &Board) -> Result<SeRating, Error> {
+        self.rate_with_progress(board, &mut |_| true)
+    }
+
+    /// [`rate_se_bytes`] with this rater's memory.
+    pub fn rate_bytes(&mut self, bytes: &[u8; CELLS]) -> Result<SeRating, Error> {
+        self.rate(&Board::from_bytes(bytes)?)
+    }
+
+    /// [`rate_se_with_progress`] with this rater's memory.
+    pub fn rate_with_progress(
+        &mut self,
+        board: &Board,
+        progress: &mut dyn FnMut(usize) -> bool,
+    ) -> Result<SeRating, Error> {
+        let mut rating = SeRating::default();
+        let mut placed = false;
+        let mut steps = 0;
+        walk_se_with(board, &mut self.chains, &mut |s| {
+            if steps == 0 {
+                rating.ed = s.rating;
+            }
+            rating.er = rating.er.max(s.rating);
+            if !placed {
+                rating.ep = rating.ep.max(s.rating);
+                placed = s.placement.is_some();
+            }
+            steps += 1;
+            progress(steps)
+        })?;
+        Ok(rating)
+    }
 }
 
 /// [`rate_se_with_progress`] on an 81-byte board, bad characters first.
@@ -144,23 +211,27 @@ pub fn rate_se_bytes_with_progress(
 /// easiest step on the scale. Fails as [`rate_se`] does.
 pub fn walk_se(board: &Board) -> Result<Vec<SeStep>, Error> {
     let mut steps = Vec::new();
-    walk_se_with(board, &mut |s| {
+    walk_se_with(board, &mut chaining::Chains::new(), &mut |s| {
         steps.push(*s);
         true
     })?;
     Ok(steps)
 }
 
-/// The walk, handing each step to `seen`; stops with [`Error::Cancelled`] when `seen`
-/// returns `false`.
-fn walk_se_with(board: &Board, seen: &mut dyn FnMut(&SeStep) -> bool) -> Result<(), Error> {
+/// The walk with the chain searches of `chains` (made by earlier walks or not), handing
+/// each step to `seen`; stops with [`Error::Cancelled`] when `seen` returns `false`.
+fn walk_se_with(
+    board: &Board,
+    chains: &mut chaining::Chains,
+    seen: &mut dyn FnMut(&SeStep) -> bool,
+) -> Result<(), Error> {
     board.check_conflicts()?;
     let solution = super::unique_solution(board)?;
     let mut g = Grid::new(board);
-    let mut chains = chaining::Chains::new();
+    chains.start_walk();
     let mut memo = RuleMemo::new(READS);
     while !g.full() {
-        let s = next(&g, &mut chains, &mut memo)?.ok_or(Error::Internal)?;
+        let s = next(&g, chains, &mut memo)?.ok_or(Error::Internal)?;
         if !holds(&g, &s, &solution) {
             debug_assert!(false, "{:?} found a false step", s.rule);
             return Err(Error::Internal);
