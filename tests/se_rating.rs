@@ -293,10 +293,10 @@ fn progress_counts_the_steps_and_can_cancel() {
     }
 }
 
-/// One `SeRater` kept across puzzles rates each as a new one does (`rate_se`), also after a
-/// rating it cancelled midway and boards it refused. The bundled puzzles serate rates 6.5
-/// or more (the chain levels, up to 9.0) and every 10th of the others, in the file's
-/// order: each walk after the first runs on searches an earlier walk made.
+/// One `SeRater` kept across puzzles rates each as a new one does (as `rate_se`), also
+/// after a rating it cancelled midway and boards it refused. The bundled puzzles serate
+/// rates 6.5 or more (the chain levels, up to 9.0) and every 10th of the others, in the
+/// file's order: each walk after the first runs on searches an earlier walk made.
 #[test]
 fn a_rater_kept_across_puzzles_rates_as_a_new_one() {
     let mut rater = SeRater::new();
@@ -320,7 +320,10 @@ fn a_rater_kept_across_puzzles_rates_as_a_new_one() {
             );
             assert_eq!(rater.rate(&Board::EMPTY), Err(Error::MultipleSolutions));
         }
-        let fresh = rate_se(&board).unwrap_or_else(|e| panic!("{puzzle}: {e:?}"));
+        let fresh = SeRater::new()
+            .rate(&board)
+            .unwrap_or_else(|e| panic!("{puzzle}: {e:?}"));
+        assert_eq!(rate_se(&board), Ok(fresh), "{puzzle}");
         assert_eq!(rater.rate(&board), Ok(fresh), "{puzzle}");
         assert_eq!(
             rater.rate_bytes(puzzle.as_bytes().try_into().unwrap()),
