@@ -334,6 +334,24 @@ fn a_rater_kept_across_puzzles_rates_as_a_new_one() {
     assert!(chained >= 30, "only {chained} puzzles reach the chains");
 }
 
+/// The same on the first 40 puzzles of magictour, whose walks reach the dynamic chains:
+/// their searches, kept by start, are the ones a later walk could take for its own.
+#[test]
+fn a_rater_kept_across_magictour_rates_as_a_new_one() {
+    if skips_corpus_ratings() {
+        return;
+    }
+    let Some(entries) = corpora::read_all("puzzles3_magictour_top1465") else {
+        return;
+    };
+    let mut rater = SeRater::new();
+    for e in entries.iter().take(40) {
+        let fresh = SeRater::new().rate(&e.board);
+        assert!(fresh.is_ok(), "magictour:{}: {fresh:?}", e.line);
+        assert_eq!(rater.rate(&e.board), fresh, "magictour:{}", e.line);
+    }
+}
+
 /// Boards where a rule is the easiest step: (rule, puzzle, the step's index in the walk,
 /// its rating). The walk's steps before it are all rated lower or are of other rules.
 /// Found by walking the bundled puzzles, 150 generated puzzles of each level and the
