@@ -12,6 +12,37 @@ export type Masks = ArrayLike<number>;
 /** A difficulty level, easiest first. */
 export type Level = "easy" | "medium" | "hard" | "expert" | "master" | "extreme";
 
+/** A symmetry of the givens, by name; generate also takes the name in capitals with "_"
+ * for "-" ("ROTATE_180", "rotate_180") and a symmetry's code (its index in SYMMETRIES). */
+export type Symmetry =
+  | "none"
+  | "rotate180"
+  | "rotate90"
+  | "mirror-left-right"
+  | "mirror-top-bottom"
+  | "mirror-both"
+  | "diagonal"
+  | "antidiagonal"
+  | "both-diagonals"
+  | "dihedral";
+
+/**
+ * A pencil-mark (sukaku) puzzle: 729 characters ('.' or '0' for an excluded digit), or its
+ * 729 ASCII bytes; character 9 * cell + d - 1 is 'd' while digit d is a candidate of the cell.
+ */
+export type Sukaku = string | Uint8Array;
+
+/** Sudoku Explainer's ratings of a proper puzzle, as serate 1.2.1.3 gives them (one
+ * decimal). */
+export interface SeRating {
+  /** The rating of the hardest step of the whole solution. */
+  er: number;
+  /** The hardest step up to and including the first that places a digit. */
+  ep: number;
+  /** The rating of the first step. */
+  ed: number;
+}
+
 /** The name of a build of the module: with SIMD128 instructions, or the baseline. */
 export type Build = "wasm-simd128" | "wasm";
 
@@ -21,6 +52,7 @@ export declare const Status: {
   readonly NO_SOLUTION: 1;
   readonly MULTIPLE_SOLUTIONS: 2;
   readonly CANCELLED: 3;
+  readonly NOT_FOUND: 4;
   readonly ERR_NULL: -1;
   readonly ERR_INVALID_CHAR: -2;
   readonly ERR_CONFLICT: -3;
@@ -31,6 +63,9 @@ export declare const Status: {
 
 /** The levels, easiest first: a level's code (as in Step.difficulty) is its index + 1. */
 export declare const LEVELS: readonly Level[];
+
+/** The symmetries, by code: a symmetry's code is its index. */
+export declare const SYMMETRIES: readonly Symmetry[];
 
 /** The builds of the module in the package. */
 export declare const BUILDS: readonly Build[];
@@ -77,20 +112,47 @@ export interface StepInput {
   removed?: Masks;
 }
 
-/** The options of generate. */
+/**
+ * The options of generate. With `level` and `seed` alone (or neither) generate makes a
+ * proper, minimal puzzle of the level (default "medium"), as the C library's
+ * sudoku_generate. Any other option makes it the puzzle maker's sudoku_generate_with, and
+ * the level then defaults to "any".
+ */
 export interface GenerateOptions {
-  /** The level the puzzle rates, a name or its code 1-6 (default "medium"). */
-  level?: Level | number;
+  /** The level the puzzle rates, a name or its code 1-6, or "any". */
+  level?: Level | "any" | number;
   /** The seed, 0 to 2**64 - 1 (default: a random one, returned with the puzzle). */
   seed?: number | bigint;
+  /** The symmetry the givens' positions keep (default "none"). */
+  symmetry?: Symmetry | (string & {}) | number;
+  /** The fewest givens (0, the default: no bound). */
+  minGivens?: number;
+  /** The most givens (0, the default: no bound; else 17 to 81). */
+  maxGivens?: number;
+  /** The givens are exactly where a character (or byte) of these 81 is not '.'; without a
+   * pattern the puzzle is minimal under the symmetry. */
+  pattern?: Board;
+  /** A technique the hint walk from the givens must use: its code or its name as
+   * techniqueName gives it (any case). */
+  technique?: number | string;
+  /** The lowest Sudoku Explainer rating (ER, as rateSe gives it), 0.0 to 20.0 with at most
+   * one decimal (0: no bound). */
+  seMin?: number;
+  /** The highest SE rating (ER), as seMin (0: no bound). */
+  seMax?: number;
+  /** The most tries (0, the default: the library's bound, 10,000); with SE bounds each
+   * try is rated on the SE scale, which can take long: bound it, or call from a Worker. */
+  maxTries?: number | bigint;
 }
 
 /** A generated puzzle. */
 export interface Generated {
-  /** The puzzle, '.' for blanks: proper (one solution), minimal, rated `level`. */
+  /** The puzzle, '.' for blanks: proper (one solution), minimal (without a pattern;
+   * under the symmetry when one is asked), rated `level`. */
   puzzle: string;
   /** Its solution. */
   solution: string;
+  /** The level the puzzle rates. */
   level: Level;
   /** The seed it came from: the same seed and level give the same puzzle everywhere. */
   seed: bigint;
@@ -108,8 +170,14 @@ export interface Sudoku {
   isUnique(board: Board): boolean;
   /** The level of a proper puzzle (MULTIPLE_SOLUTIONS, NO_SOLUTION otherwise). */
   rate(board: Board): Level;
-  /** A seeded proper, minimal puzzle of a level. Unknown options are refused
-   * (ERR_INVALID_ARGUMENT). */
+  /** Sudoku Explainer's ratings of a proper puzzle (ER, EP, ED), as serate 1.2.1.3 gives
+   * them; a complete board rates 0/0/0. Throws as rate does, and ERR_NO_MEMORY when the
+   * chain searches cannot have their heap. The hardest puzzles take a second or more:
+   * call it from a Worker on a page. */
+  rateSe(board: Board): SeRating;
+  /** A seeded proper puzzle meeting the options (see GenerateOptions). Unknown options,
+   * and options that name nothing or contradict each other, are refused
+   * (ERR_INVALID_ARGUMENT); NOT_FOUND when no try met them. */
   generate(options?: GenerateOptions): Generated;
   /** The 81 candidate masks the filled cells leave. */
   candidates(board: Board): number[];
@@ -125,6 +193,25 @@ export interface Sudoku {
   /** A step applied to a board and its candidates: the new board and candidates (the
    * arguments are not changed). */
   applyStep(board: Board, candidates: Masks, step: StepInput): { board: string; candidates: number[] };
+  /** The canonical form of a board: the smallest of all boards equivalent to it under the
+   * 3,359,232 geometric transformations and the relabellings of the digits ('.' blanks).
+   * Two boards are equivalent exactly when their forms are equal. Throws ERR_INVALID_CHAR
+   * or ERR_CONFLICT for a bad board. */
+  canonical(board: Board): string;
+  /** How many of the geometric transformations map the board onto itself, up to a
+   * relabelling of the digits (1 for most puzzles). */
+  automorphisms(board: Board): number;
+  /** A board equivalent to `board`, drawn at random from `seed` (0 to 2**64 - 1): the
+   * same board and seed give the same result. */
+  transform(board: Board, seed: number | bigint): string;
+  /** The 81 candidate masks of a pencil-mark puzzle (the form hint takes). Throws
+   * ERR_INVALID_CHAR for a character that is neither its position's digit nor '.' or '0',
+   * NO_SOLUTION for a cell left without candidates. */
+  candidatesFromSukaku(sukaku: Sukaku): number[];
+  /** The solutions of a pencil-mark puzzle counted up to `limit` (default 2, at most
+   * 2**32 - 1), and the first one found (null when none is counted). Throws as
+   * candidatesFromSukaku does. */
+  countSolutionsSukaku(sukaku: Sukaku, limit?: number): { count: number; solution: string | null };
   /** The name of a technique code ("Unknown technique" for none). */
   techniqueName(technique: number): string;
   /** The library's message for a status code ("unknown status code" for none). */
@@ -148,11 +235,17 @@ export declare const solve: Sudoku["solve"];
 export declare const countSolutions: Sudoku["countSolutions"];
 export declare const isUnique: Sudoku["isUnique"];
 export declare const rate: Sudoku["rate"];
+export declare const rateSe: Sudoku["rateSe"];
 export declare const generate: Sudoku["generate"];
 export declare const candidates: Sudoku["candidates"];
 export declare const hint: Sudoku["hint"];
 export declare const walk: Sudoku["walk"];
 export declare const applyStep: Sudoku["applyStep"];
+export declare const canonical: Sudoku["canonical"];
+export declare const automorphisms: Sudoku["automorphisms"];
+export declare const transform: Sudoku["transform"];
+export declare const candidatesFromSukaku: Sudoku["candidatesFromSukaku"];
+export declare const countSolutionsSukaku: Sudoku["countSolutionsSukaku"];
 export declare const techniqueName: Sudoku["techniqueName"];
 export declare const statusMessage: Sudoku["statusMessage"];
 export declare const version: Sudoku["version"];

@@ -11,6 +11,8 @@
 // calls one export, and reads the results back only when the export answered SUDOKU_OK.
 
 const CELLS = 81;
+// A pencil-mark (sukaku) puzzle: nine bytes a cell, byte 9 * cell + d - 1 for digit d.
+const SUKAKU_BYTES = CELLS * 9;
 const ALL_DIGITS = 0x1ff;
 const TEXT_BYTES = 256;
 // A step record of a walk (web/src/lib.rs StepRecord): four i32 (technique, difficulty,
@@ -25,6 +27,7 @@ export const Status = Object.freeze({
   NO_SOLUTION: 1,
   MULTIPLE_SOLUTIONS: 2,
   CANCELLED: 3,
+  NOT_FOUND: 4,
   ERR_NULL: -1,
   ERR_INVALID_CHAR: -2,
   ERR_CONFLICT: -3,
@@ -35,6 +38,21 @@ export const Status = Object.freeze({
 
 /** The difficulty levels, easiest first; a level's code is its index + 1. */
 export const LEVELS = Object.freeze(["easy", "medium", "hard", "expert", "master", "extreme"]);
+
+/** The symmetries generate can give the givens, by name; a symmetry's code is its index.
+ * generate also takes each name in capitals, with "_" for "-", or "rotate_180". */
+export const SYMMETRIES = Object.freeze([
+  "none",
+  "rotate180",
+  "rotate90",
+  "mirror-left-right",
+  "mirror-top-bottom",
+  "mirror-both",
+  "diagonal",
+  "antidiagonal",
+  "both-diagonals",
+  "dihedral",
+]);
 
 /** The names of the two builds of the module. */
 export const BUILDS = Object.freeze(["wasm-simd128", "wasm"]);
@@ -138,6 +156,9 @@ class Engine {
       pattern: e.sudoku_pattern(),
       value: e.sudoku_value(),
       text: e.sudoku_text(),
+      rating: e.sudoku_rating(),
+      sukaku: e.sudoku_sukaku(),
+      givenPattern: e.sudoku_given_pattern(),
     };
     this.buffer = null;
   }
@@ -157,6 +178,9 @@ class Engine {
         pattern: new Uint16Array(buffer, a.pattern, CELLS),
         value: new Uint32Array(buffer, a.value, 1),
         text: new Uint8Array(buffer, a.text, TEXT_BYTES),
+        rating: new Int32Array(buffer, a.rating, 3),
+        sukaku: new Uint8Array(buffer, a.sukaku, SUKAKU_BYTES),
+        givenPattern: new Uint8Array(buffer, a.givenPattern, CELLS),
       };
     }
     return this.v;
@@ -202,27 +226,33 @@ function ascii(bytes) {
 
 // Writes a board (81 characters, or 81 bytes) into the exchange.
 function putBoard(view, board) {
-  if (typeof board === "string") {
-    if (board.length !== CELLS) {
-      throw invalid(`a board is 81 characters, got ${board.length}`);
+  putBytes(view, board, "a board");
+}
+
+// Writes `view.length` characters or bytes (a board, a pattern, a sukaku) into the exchange.
+function putBytes(view, text, what) {
+  const n = view.length;
+  if (typeof text === "string") {
+    if (text.length !== n) {
+      throw invalid(`${what} is ${n} characters, got ${text.length}`);
     }
-    // The fast way for ASCII (81 characters read, 81 bytes written); else one by one.
-    const { read, written } = encoder.encodeInto(board, view);
-    if (read === CELLS && written === CELLS) {
+    // The fast way for ASCII (n characters read, n bytes written); else one by one.
+    const { read, written } = encoder.encodeInto(text, view);
+    if (read === n && written === n) {
       return;
     }
-    for (let i = 0; i < CELLS; i++) {
-      const c = board.charCodeAt(i);
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i);
       // Characters beyond one byte become '?', which the library refuses like any bad byte.
       view[i] = c < 256 ? c : 0x3f;
     }
-  } else if (board instanceof Uint8Array) {
-    if (board.length !== CELLS) {
-      throw invalid(`a board is 81 bytes, got ${board.length}`);
+  } else if (text instanceof Uint8Array) {
+    if (text.length !== n) {
+      throw invalid(`${what} is ${n} bytes, got ${text.length}`);
     }
-    view.set(board);
+    view.set(text);
   } else {
-    throw new TypeError(`a board is a string of 81 characters or a Uint8Array of 81 bytes, not ${kind(board)}`);
+    throw new TypeError(`${what} is a string of ${n} characters or a Uint8Array of ${n} bytes, not ${kind(text)}`);
   }
 }
 
@@ -275,6 +305,52 @@ function levelCode(level) {
 
 const SEED_LIMIT = 1n << 64n;
 
+// A 64-bit unsigned integer given as a safe integer or a bigint.
+function u64(value, what) {
+  if (typeof value === "number") {
+    if (!Number.isSafeInteger(value)) {
+      throw new TypeError(`${what} is a safe integer or a bigint, got ${value}`);
+    }
+    value = BigInt(value);
+  }
+  if (typeof value !== "bigint") {
+    throw new TypeError(`${what} is a safe integer or a bigint, not ${kind(value)}`);
+  }
+  if (value < 0n || value >= SEED_LIMIT) {
+    throw invalid(`${what} is 0 to 2**64 - 1, got ${value}`);
+  }
+  return value;
+}
+
+// A symmetry's code from its name or code (the library checks the code's range).
+function symmetryCode(symmetry) {
+  if (typeof symmetry === "string") {
+    const plain = (name) => name.toLowerCase().replace(/[-_]/g, "");
+    const k = SYMMETRIES.findIndex((name) => plain(name) === plain(symmetry));
+    if (k < 0) {
+      throw invalid(`a symmetry is one of ${SYMMETRIES.join(", ")}, got "${symmetry}"`);
+    }
+    return k;
+  }
+  return integer(symmetry, "a symmetry", -(2 ** 31), 2 ** 31 - 1);
+}
+
+// An SE bound such as 7.5 in the tenths the library takes (its range is the library's to
+// check).
+function seTenths(value, what) {
+  if (typeof value !== "number") {
+    throw new TypeError(`${what} is a number, not ${kind(value)}`);
+  }
+  if (!Number.isFinite(value) || Math.abs(value) >= 2 ** 27) {
+    throw invalid(`${what} is out of range: ${value}`);
+  }
+  const tenths = Math.round(value * 10);
+  if (Math.abs(value * 10 - tenths) > 1e-6) {
+    throw invalid(`${what} has at most one decimal, got ${value}`);
+  }
+  return tenths;
+}
+
 function seedOf(seed) {
   if (seed === undefined) {
     const words = new Uint32Array(2);
@@ -286,22 +362,15 @@ function seedOf(seed) {
     }
     return (BigInt(words[1]) << 32n) | BigInt(words[0]);
   }
-  if (typeof seed === "number") {
-    if (!Number.isSafeInteger(seed)) {
-      throw new TypeError(`a seed is a safe integer or a bigint, got ${seed}`);
-    }
-    seed = BigInt(seed);
-  }
-  if (typeof seed !== "bigint") {
-    throw new TypeError(`a seed is a safe integer or a bigint, not ${kind(seed)}`);
-  }
-  if (seed < 0n || seed >= SEED_LIMIT) {
-    throw invalid(`a seed is 0 to 2**64 - 1, got ${seed}`);
-  }
-  return seed;
+  return u64(seed, "a seed");
 }
 
-const GENERATE_OPTIONS = ["level", "seed"];
+// The options of generate: the first two alone make a plain sudoku_generate, any of the
+// others a sudoku_generate_with (the puzzle maker's options).
+const GENERATE_OPTIONS = [
+  "level", "seed", "symmetry", "minGivens", "maxGivens", "pattern", "technique", "seMin", "seMax",
+  "maxTries",
+];
 
 // The API on one engine.
 function api(engine) {
@@ -348,11 +417,114 @@ function api(engine) {
         throw invalid(`generate has no option "${key}" (it has ${GENERATE_OPTIONS.join(", ")})`);
       }
     }
-    const level = levelCode(options.level ?? "medium");
+    const maker = Object.keys(options).some((key) => key !== "level" && key !== "seed");
+    const any = options.level === "any";
+    if (!maker && !any) {
+      const level = levelCode(options.level ?? "medium");
+      const seed = seedOf(options.seed);
+      engine.check("sudoku_generate", BigInt.asIntN(64, seed), level);
+      const v = engine.views();
+      return { puzzle: ascii(v.board), solution: ascii(v.solution), level: LEVELS[level - 1], seed };
+    }
+    // Everything is checked before anything reaches the module.
+    const level = options.level === undefined || any ? 0 : levelCode(options.level);
     const seed = seedOf(options.seed);
-    engine.check("sudoku_generate", BigInt.asIntN(64, seed), level);
+    const int32 = (key) => integer(options[key] ?? 0, key, -(2 ** 31), 2 ** 31 - 1);
+    const symmetry = symmetryCode(options.symmetry ?? 0);
+    const minGivens = int32("minGivens");
+    const maxGivens = int32("maxGivens");
+    const technique = techniqueCode(options.technique ?? 0);
+    const seMin = seTenths(options.seMin ?? 0, "seMin");
+    const seMax = seTenths(options.seMax ?? 0, "seMax");
+    const maxTries = u64(options.maxTries ?? 0, "maxTries");
+    const pattern = options.pattern ?? null;
+    if (pattern !== null) {
+      const local = new Uint8Array(CELLS);
+      putBytes(local, pattern, "a pattern");
+      engine.views().givenPattern.set(local);
+    }
+    engine.check(
+      "sudoku_generate_with",
+      BigInt.asIntN(64, seed),
+      level,
+      symmetry,
+      minGivens,
+      maxGivens,
+      pattern === null ? 0 : 1,
+      seMin,
+      seMax,
+      technique,
+      BigInt.asIntN(64, maxTries),
+    );
     const v = engine.views();
-    return { puzzle: ascii(v.board), solution: ascii(v.solution), level: LEVELS[level - 1], seed };
+    const puzzle = ascii(v.board);
+    const solution = ascii(v.solution);
+    return { puzzle, solution, level: rate(puzzle), seed };
+  }
+
+  // A technique's code from its code or its name (as techniqueName gives it, in any case).
+  let techniqueCodes = null;
+  function techniqueCode(technique) {
+    if (typeof technique !== "string") {
+      return integer(technique, "a technique", -(2 ** 31), 2 ** 31 - 1);
+    }
+    if (techniqueCodes === null) {
+      techniqueCodes = new Map();
+      for (let code = 1; ; code++) {
+        const name = nameOf(code);
+        if (name === "Unknown technique") break;
+        techniqueCodes.set(name.toLowerCase(), code);
+      }
+    }
+    const code = techniqueCodes.get(technique.toLowerCase());
+    if (code === undefined) {
+      throw invalid(`no technique is named "${technique}"`);
+    }
+    return code;
+  }
+
+  function rateSe(puzzle) {
+    board(puzzle);
+    engine.check("sudoku_rate_se");
+    const [er, ep, ed] = engine.views().rating;
+    return { er: er / 10, ep: ep / 10, ed: ed / 10 };
+  }
+
+  function canonicalOf(puzzle) {
+    board(puzzle);
+    engine.check("sudoku_canonical");
+    const v = engine.views();
+    return { form: ascii(v.board), automorphisms: v.value[0] };
+  }
+
+  function canonical(puzzle) {
+    return canonicalOf(puzzle).form;
+  }
+
+  function automorphisms(puzzle) {
+    return canonicalOf(puzzle).automorphisms;
+  }
+
+  function transform(puzzle, seed) {
+    const value = u64(seed, "a seed");
+    board(puzzle);
+    engine.check("sudoku_transform", BigInt.asIntN(64, value));
+    return readBoard();
+  }
+
+  function candidatesFromSukaku(sukaku) {
+    putBytes(engine.views().sukaku, sukaku, "a sukaku");
+    engine.check("sudoku_candidates_from_sukaku");
+    return Array.from(engine.views().masks);
+  }
+
+  function countSolutionsSukaku(sukaku, limit = 2) {
+    const n = integer(limit, "a limit", 0, 2 ** 32 - 1);
+    putBytes(engine.views().sukaku, sukaku, "a sukaku");
+    engine.check("sudoku_count_solutions_sukaku", n);
+    const v = engine.views();
+    const count = v.value[0];
+    return { count, solution: count > 0 ? ascii(v.solution) : null };
   }
 
   function candidates(puzzle) {
@@ -483,11 +655,17 @@ function api(engine) {
     countSolutions,
     isUnique,
     rate,
+    rateSe,
     generate,
     candidates,
     hint,
     walk,
     applyStep,
+    canonical,
+    automorphisms,
+    transform,
+    candidatesFromSukaku,
+    countSolutionsSukaku,
     techniqueName,
     statusMessage,
     version: () => versionText,
@@ -505,11 +683,17 @@ export const {
   countSolutions,
   isUnique,
   rate,
+  rateSe,
   generate,
   candidates,
   hint,
   walk,
   applyStep,
+  canonical,
+  automorphisms,
+  transform,
+  candidatesFromSukaku,
+  countSolutionsSukaku,
   techniqueName,
   statusMessage,
   version,

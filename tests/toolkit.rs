@@ -77,10 +77,12 @@ fn c_rate(board: &[u8; CELLS]) -> Result<Difficulty, Status> {
 /// The expected solutions and counts of the shared contract table
 /// (`tests/data/contract_cases.txt`, which the C and the JavaScript contract tests read) are
 /// the reference solver's: every `solve` solution, `count` count and `unique` answer, and
-/// the solution named by each `true:` hint, on the cases whose board is plain 81 bytes.
+/// the solution named by each `true:` hint, on the cases whose board is plain 81 bytes;
+/// every SE rating of a puzzle is serate's (`tests/data/serate_bundled.txt`).
 #[test]
 fn the_contract_tables_solutions_and_counts_are_the_references() {
     let table = include_str!("data/contract_cases.txt");
+    let serate = include_str!("data/serate_bundled.txt");
     let mut checked = 0;
     for line in table
         .lines()
@@ -121,6 +123,19 @@ fn the_contract_tables_solutions_and_counts_are_the_references() {
             }
             "unique" => {
                 assert_eq!(if n == 1 { "yes" } else { "no" }, result, "{line}");
+                checked += 1;
+                continue;
+            }
+            "rate_se" if !text.contains('.') => {
+                assert_eq!(result, "0.0/0.0/0.0", "a complete grid: {line}");
+                continue;
+            }
+            "rate_se" => {
+                let rated = format!("{text} ED={result}");
+                assert!(
+                    serate.lines().any(|l| l == rated),
+                    "serate's rating: {line}"
+                );
                 checked += 1;
                 continue;
             }

@@ -1,9 +1,9 @@
 // A playable Sudoku on the libsudoku package, no framework. Served with the package's files
 // (the page is demo/index.html inside the package), it imports the package as ../index.js.
 //
-// URL parameters: build=wasm|wasm-simd128 picks the module; level=NAME and seed=N start with
-// that puzzle.
-import { load, LEVELS, SudokuError, Status } from "../index.js";
+// URL parameters: build=wasm|wasm-simd128 picks the module; level=NAME, symmetry=NAME and
+// seed=N start with that puzzle.
+import { load, LEVELS, SYMMETRIES, SudokuError, Status } from "../index.js";
 
 const params = new URLSearchParams(location.search);
 const lib = await load(params.get("build") ? { build: params.get("build") } : {});
@@ -18,6 +18,7 @@ const state = {
   marks: [],
   seed: 0n,
   level: "medium",
+  symmetry: "none",
   selected: -1,
   step: null,
   undo: [],
@@ -135,20 +136,29 @@ function remember() {
   state.undo.push({ board: state.board, marks: [...state.marks] });
 }
 
-function start(level, seed) {
-  const made = lib.generate(seed === undefined ? { level } : { level, seed });
+// A new puzzle of `level` whose givens keep `symmetry` ("none": any positions), from
+// `seed` (a random one when undefined).
+function start(level, symmetry, seed) {
+  const options = { level, seed };
+  if (symmetry !== "none") {
+    options.symmetry = symmetry;
+  }
+  const made = lib.generate(options);
   state.puzzle = made.puzzle;
   state.solution = made.solution;
   state.board = made.puzzle;
   state.marks = lib.candidates(made.puzzle);
   state.seed = made.seed;
   state.level = made.level;
+  state.symmetry = symmetry;
   state.selected = -1;
   state.undo = [];
   clearStep();
   $("seed").textContent = `seed ${made.seed}`;
   $("level").value = made.level;
-  say(`A new ${made.level} puzzle: ${81 - [...made.puzzle].filter(isOpen).length} givens.`);
+  $("symmetry").value = symmetry;
+  const kept = symmetry === "none" ? "" : `, ${$("symmetry").selectedOptions[0].textContent} symmetry`;
+  say(`A new ${made.level} puzzle: ${81 - [...made.puzzle].filter(isOpen).length} givens${kept}.`);
   render();
 }
 
@@ -315,7 +325,7 @@ function newPuzzle() {
   // Let the message paint: master and extreme puzzles take a moment.
   setTimeout(() => {
     try {
-      start($("level").value);
+      start($("level").value, $("symmetry").value);
     } finally {
       $("new").disabled = false;
     }
@@ -330,8 +340,9 @@ $("undo").addEventListener("click", undo);
 $("check").addEventListener("click", check);
 
 const startLevel = LEVELS.includes(params.get("level")) ? params.get("level") : "medium";
+const startSymmetry = SYMMETRIES.includes(params.get("symmetry")) ? params.get("symmetry") : "none";
 const startSeed = /^\d+$/.test(params.get("seed") ?? "") ? BigInt(params.get("seed")) : undefined;
-start(startLevel, startSeed);
+start(startLevel, startSymmetry, startSeed);
 
 // What the browser test reads: the game's state, as the page holds it.
 window.sudokuDemo = {
@@ -342,6 +353,7 @@ window.sudokuDemo = {
     marks: [...state.marks],
     seed: String(state.seed),
     level: state.level,
+    symmetry: state.symmetry,
     step: state.step,
   }),
 };

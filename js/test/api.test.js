@@ -40,6 +40,29 @@ function rejects(fn, status) {
   });
 }
 
+// Puzzles of the project's benches with Sudoku Explainer 1.2.1.3's ratings
+// (tests/data/serate_bundled.txt): ER/EP/ED.
+const SE_RATED = [
+  ["....3..2.8...4......47.93...5...7......6..9..37..1..5.1......69248.....1....7...2", [7.2, 1.2, 1.2]],
+  [".45......7...1....8..4.....9.8..6.2......7.8..3.9...6.5...321.....1..5...89...7..", [4.2, 1.2, 1.2]],
+  ["5.3...2...6..48....4....7.......1..695............687....49..82..7......1.2.3....", [2.6, 1.2, 1.2]],
+  ["48365129761597243892738465134851697.792843516561729384279438165156297843..4165729", [1.0, 1.0, 1.0]],
+];
+
+// The givens' positions of a board, as a string of 'x' and '.'.
+function shape(board) {
+  return board.replace(/[1-9]/g, "x");
+}
+
+// The sukaku of 81 candidate masks: character 9 * cell + d - 1 is d while d is a candidate.
+function sukakuOf(masks) {
+  let out = "";
+  for (const m of masks) {
+    for (let d = 1; d <= 9; d++) out += m & (1 << (d - 1)) ? String(d) : ".";
+  }
+  return out;
+}
+
 function digits(mask) {
   const out = [];
   for (let d = 1; d <= 9; d++) if (mask & (1 << (d - 1))) out.push(d);
@@ -210,6 +233,158 @@ for (const build of BUILDS) {
       assert.throws(() => s.generate({ seed: 2 ** 60 }), TypeError);
       assert.throws(() => s.generate({ level: 2.5 }), TypeError);
       assert.throws(() => s.generate(5), TypeError);
+    });
+
+    test("rateSe gives serate's ratings; improper and bad boards are refused", () => {
+      for (const [puzzle, [er, ep, ed]] of SE_RATED) {
+        assert.deepEqual(s.rateSe(puzzle), { er, ep, ed }, puzzle);
+        assert.deepEqual(s.rateSe(new TextEncoder().encode(puzzle)), { er, ep, ed });
+      }
+      assert.deepEqual(sudoku.rateSe(SE_RATED[0][0]), s.rateSe(SE_RATED[0][0]), "every build rates alike");
+      assert.deepEqual(s.rateSe(SOLUTION), { er: 0, ep: 0, ed: 0 }, "a complete grid takes no step");
+      rejects(() => s.rateSe(TWO), Status.MULTIPLE_SOLUTIONS);
+      rejects(() => s.rateSe(EMPTY), Status.MULTIPLE_SOLUTIONS);
+      rejects(() => s.rateSe(NONE), Status.NO_SOLUTION);
+      rejects(() => s.rateSe("55" + PUZZLE.slice(2)), Status.ERR_CONFLICT);
+      rejects(() => s.rateSe("55" + PUZZLE.slice(2, 80) + "x"), Status.ERR_INVALID_CHAR);
+      rejects(() => s.rateSe(PUZZLE.slice(1)), Status.ERR_INVALID_ARGUMENT);
+      assert.throws(() => s.rateSe(null), TypeError);
+    });
+
+    test("rateSe answers ERR_NO_MEMORY when the chain searches get no heap", () => {
+      const [puzzle, [er, ep, ed]] = SE_RATED[0];
+      s.failAllocations(true);
+      try {
+        rejects(() => s.rateSe(puzzle), Status.ERR_NO_MEMORY);
+      } finally {
+        s.failAllocations(false);
+      }
+      assert.deepEqual(s.rateSe(puzzle), { er, ep, ed }, "and rates as before afterwards");
+    });
+
+    test("generate makes what the puzzle maker's options ask for", () => {
+      const symmetric = s.generate({ seed: 3, symmetry: "rotate180", level: "hard" });
+      assert.equal(symmetric.level, "hard");
+      assert.equal(s.rate(symmetric.puzzle), "hard");
+      assert.equal(s.solve(symmetric.puzzle), symmetric.solution);
+      const givens = shape(symmetric.puzzle);
+      assert.equal([...givens].reverse().join(""), givens, "the givens keep the half turn");
+      assert.deepEqual(s.generate({ seed: 3, symmetry: "ROTATE_180", level: 3 }), symmetric);
+      assert.deepEqual(s.generate({ seed: 3n, symmetry: 1, level: "hard" }), symmetric);
+      assert.deepEqual(sudoku.generate({ seed: 3, symmetry: "rotate_180", level: "hard" }), symmetric,
+        "every build makes the same");
+
+      const counted = s.generate({ seed: 4, minGivens: 30, maxGivens: 32 });
+      const n = counted.puzzle.replace(/\./g, "").length;
+      assert.ok(n >= 30 && n <= 32, `${n} givens`);
+      assert.equal(s.countSolutions(counted.puzzle), 1);
+      assert.equal(counted.level, s.rate(counted.puzzle), "any level, the one it rates");
+
+      const onPattern = s.generate({ seed: 5, pattern: PUZZLE });
+      assert.equal(shape(onPattern.puzzle), shape(PUZZLE));
+      assert.equal(s.countSolutions(onPattern.puzzle), 1);
+      assert.deepEqual(s.generate({ seed: 5, pattern: new TextEncoder().encode(shape(PUZZLE)) }), onPattern,
+        "a pattern reads only where the givens go");
+
+      const withWing = s.generate({ seed: 6, technique: "x-wing" });
+      const xWing = s.walk(withWing.puzzle).map((step) => step.name);
+      assert.ok(xWing.includes("X-Wing"), xWing.join(", "));
+      const code = s.walk(withWing.puzzle).find((step) => step.name === "X-Wing").technique;
+      assert.deepEqual(s.generate({ seed: 6, technique: code }), withWing, "a technique by code or name");
+
+      const rated = s.generate({ seed: 7, seMin: 2.5, seMax: 4.5, maxTries: 2000 });
+      const { er } = s.rateSe(rated.puzzle);
+      assert.ok(er >= 2.5 && er <= 4.5, `ER ${er}`);
+      assert.deepEqual(s.generate({ seed: 7, seMin: 2.5, seMax: 4.5, maxTries: 2000n }), rated);
+
+      const any = s.generate({ seed: 8, level: "any" });
+      assert.equal(any.level, s.rate(any.puzzle));
+      assert.equal(any.seed, 8n);
+      assert.deepEqual(s.generate({ seed: 8, level: "any", symmetry: "none" }), any);
+    });
+
+    test("generate refuses the puzzle maker's options that name nothing or contradict", () => {
+      for (const options of [
+        { symmetry: "spiral" },
+        { symmetry: 10 },
+        { symmetry: -1 },
+        { minGivens: -1 },
+        { maxGivens: 16 },
+        { maxGivens: 82 },
+        { minGivens: 30, maxGivens: 25 },
+        { seMin: 20.1 },
+        { seMin: -0.1 },
+        { seMin: 7.55 },
+        { seMin: 8, seMax: 7 },
+        { seMax: Infinity },
+        { technique: "Sudoku Magic" },
+        { technique: 999 },
+        { pattern: PUZZLE.slice(1) },
+        { pattern: "x".repeat(16) + ".".repeat(65) },
+        { pattern: PUZZLE, symmetry: "rotate90" },
+        { maxTries: -1 },
+        { maxTries: 2n ** 64n },
+        { level: "easy", technique: "X-Wing" },
+      ]) {
+        rejects(() => s.generate({ seed: 1, ...options }), Status.ERR_INVALID_ARGUMENT);
+      }
+      rejects(() => s.generate({ seed: 1, minGivens: 17, maxGivens: 17, maxTries: 1 }), Status.NOT_FOUND);
+      assert.throws(() => s.generate({ seMin: "7.5" }), TypeError);
+      assert.throws(() => s.generate({ minGivens: 2.5 }), TypeError);
+      assert.throws(() => s.generate({ maxTries: 1.5 }), TypeError);
+      assert.throws(() => s.generate({ pattern: 7 }), TypeError);
+      rejects(() => s.generate({ seed: 1, level: 0, symmetry: "none" }), Status.ERR_INVALID_ARGUMENT);
+      rejects(() => s.generate({ seed: 1, symmetric: "rotate180" }), Status.ERR_INVALID_ARGUMENT);
+    });
+
+    test("canonical, automorphisms and transform", () => {
+      const form = s.canonical(PUZZLE);
+      assert.equal(form.length, 81);
+      assert.equal(s.countSolutions(form), 1, "an equivalent puzzle");
+      for (const seed of [0, 1, 99, 2n ** 64n - 1n]) {
+        const moved = s.transform(PUZZLE, seed);
+        assert.equal(s.canonical(moved), form, `seed ${seed}`);
+        assert.equal(s.countSolutions(moved), 1);
+        assert.equal(shape(moved).replace(/\./g, "").length, shape(PUZZLE).replace(/\./g, "").length);
+      }
+      assert.equal(s.transform(PUZZLE, 5), s.transform(new TextEncoder().encode(PUZZLE), 5n));
+      assert.notEqual(s.transform(PUZZLE, 5), s.transform(PUZZLE, 6));
+      assert.equal(sudoku.transform(PUZZLE, 5), s.transform(PUZZLE, 5), "every build transforms alike");
+      assert.equal(s.canonical(form), form);
+      assert.equal(s.canonical(EMPTY), EMPTY);
+      assert.equal(s.automorphisms(EMPTY), 3359232);
+      assert.equal(s.automorphisms(PUZZLE), 1);
+      assert.equal(s.canonical(PUZZLE.replaceAll(".", "0")), form, "'0' blanks");
+      rejects(() => s.canonical("55" + PUZZLE.slice(2)), Status.ERR_CONFLICT);
+      rejects(() => s.automorphisms("x" + PUZZLE.slice(1)), Status.ERR_INVALID_CHAR);
+      rejects(() => s.transform("55" + PUZZLE.slice(2), 1), Status.ERR_CONFLICT);
+      rejects(() => s.transform(PUZZLE, -1), Status.ERR_INVALID_ARGUMENT);
+      rejects(() => s.transform(PUZZLE, 2n ** 64n), Status.ERR_INVALID_ARGUMENT);
+      assert.throws(() => s.transform(PUZZLE), TypeError);
+      assert.throws(() => s.transform(PUZZLE, 0.5), TypeError);
+    });
+
+    test("pencil-mark puzzles: their candidates and solutions", () => {
+      const marks = s.candidates(PUZZLE);
+      const pencil = sukakuOf(marks);
+      assert.deepEqual(s.candidatesFromSukaku(pencil), marks);
+      assert.deepEqual(s.candidatesFromSukaku(pencil.replaceAll(".", "0")), marks);
+      assert.deepEqual(s.candidatesFromSukaku(new TextEncoder().encode(pencil)), marks);
+      assert.deepEqual(s.countSolutionsSukaku(pencil), { count: 1, solution: SOLUTION });
+      const open = "123456789".repeat(81);
+      assert.equal(s.countSolutionsSukaku(open, 7).count, 7);
+      assert.deepEqual(s.countSolutionsSukaku(open, 0), { count: 0, solution: null });
+      assert.ok(isSolutionOf(s.countSolutionsSukaku(open).solution, EMPTY));
+      // Two cells of row 0 left only the digit 1: no grid.
+      const clash = "1........" + "1........" + open.slice(18);
+      assert.deepEqual(s.countSolutionsSukaku(clash), { count: 0, solution: null });
+      rejects(() => s.candidatesFromSukaku(".".repeat(729)), Status.NO_SOLUTION);
+      rejects(() => s.countSolutionsSukaku(".".repeat(729)), Status.NO_SOLUTION);
+      rejects(() => s.candidatesFromSukaku("2" + open.slice(1)), Status.ERR_INVALID_CHAR);
+      rejects(() => s.countSolutionsSukaku(open.slice(1)), Status.ERR_INVALID_ARGUMENT);
+      rejects(() => s.countSolutionsSukaku(open, -1), Status.ERR_INVALID_ARGUMENT);
+      assert.throws(() => s.candidatesFromSukaku(PUZZLE), (e) => e.status === Status.ERR_INVALID_ARGUMENT);
+      assert.throws(() => s.candidatesFromSukaku([...open]), TypeError);
     });
 
     test("candidates are the masks the filled cells leave", () => {

@@ -172,6 +172,60 @@ test("the page generates, hints as the library does, and plays the hints to the 
   await page.close();
 });
 
+test("new puzzles with symmetric givens, from the menu and from the address", async () => {
+  // The givens' positions under each symmetry's maps: a cell and its images are all
+  // givens or all open.
+  const images = {
+    rotate180: (r, c) => [[8 - r, 8 - c]],
+    "mirror-left-right": (r, c) => [[r, 8 - c]],
+    diagonal: (r, c) => [[c, r]],
+    rotate90: (r, c) => [[c, 8 - r], [8 - r, 8 - c], [8 - c, r]],
+  };
+  const keeps = (puzzle, symmetry) => {
+    for (let i = 0; i < 81; i++) {
+      const r = Math.floor(i / 9), c = i % 9;
+      for (const [r2, c2] of images[symmetry](r, c)) {
+        if ((puzzle[i] === ".") !== (puzzle[r2 * 9 + c2] === ".")) return false;
+      }
+    }
+    return true;
+  };
+  const { page, errors } = await open("?level=easy&seed=11&symmetry=mirror-left-right");
+  const first = await page.evaluate(async () => {
+    const lib = await import("/index.js");
+    const s = window.sudokuDemo.state();
+    return { s, made: lib.generate({ level: "easy", seed: 11, symmetry: "mirror-left-right" }) };
+  });
+  assert.equal(first.s.puzzle, first.made.puzzle, "the address's puzzle is the library's");
+  assert.equal(first.s.symmetry, "mirror-left-right");
+  assert.ok(keeps(first.s.puzzle, "mirror-left-right"), first.s.puzzle);
+  assert.equal(await page.inputValue("#symmetry"), "mirror-left-right");
+  assert.match(await page.textContent("#status"), /mirror left-right symmetry/);
+  for (const [level, symmetry] of [["hard", "rotate180"], ["medium", "rotate90"], ["easy", "diagonal"]]) {
+    await page.selectOption("#level", level);
+    await page.selectOption("#symmetry", symmetry);
+    await page.click("#new");
+    await page.waitForFunction(
+      (want) => window.sudokuDemo.state().symmetry === want && document.getElementById("status").textContent.startsWith("A new"),
+      symmetry,
+    );
+    const made = await page.evaluate(async () => {
+      const lib = await import("/index.js");
+      const s = window.sudokuDemo.state();
+      return { s, rating: lib.rate(s.puzzle), unique: lib.isUnique(s.puzzle) };
+    });
+    assert.ok(keeps(made.s.puzzle, symmetry), `${symmetry}: ${made.s.puzzle}`);
+    assert.equal(made.rating, level);
+    assert.equal(made.unique, true);
+    const givens = await page.$$eval(".cell.given", (els) => els.map((e) => Number(e.dataset.cell)));
+    assert.deepEqual(givens, [...made.s.puzzle].flatMap((ch, i) => (ch === "." ? [] : [i])),
+      "the page shows the givens where the puzzle has them");
+  }
+  await page.screenshot({ path: join(shots, "demo-symmetric.png") });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("digits, pencil marks, check and the baseline build", async () => {
   const { page, errors } = await open("?level=easy&seed=5&build=wasm");
   assert.match(await page.textContent("#build"), /module wasm$/);

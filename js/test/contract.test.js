@@ -18,6 +18,7 @@ const path =
 
 const FUNCTIONS = [
   "solve", "count", "unique", "rate", "candidates", "hint", "apply_step", "generate", "technique_name",
+  "rate_se", "canonical",
 ];
 
 // The cases, in file order: { line, where, fn, board, args, status, result }.
@@ -253,6 +254,12 @@ function run(s, build, c, made) {
     }
     case "technique_name":
       return expect(c, build, () => s.techniqueName(Number(c.args)), (got, where) =>
+        assert.equal(got, c.result, where));
+    case "rate_se":
+      return onBoards(c, build, (b) => s.rateSe(b), (got, where) =>
+        assert.equal([got.er, got.ep, got.ed].map((r) => r.toFixed(1)).join("/"), c.result, where));
+    case "canonical":
+      return onBoards(c, build, (b) => `${s.canonical(b)} ${s.automorphisms(b)}`, (got, where) =>
         assert.equal(got, c.result, where));
   }
   assert.fail(`table line ${c.line}: no check for ${c.fn}`);

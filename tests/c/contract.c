@@ -1171,6 +1171,60 @@ static void table_rate(const char *what, const char *input, int status, const ch
     guarded_free(&out);
 }
 
+/* rate_se: the board read-only, the rating writable only when it may be written; the
+ * result is ER/EP/ED as serate prints them. */
+static void table_rate_se(const char *what, const char *input, int status, const char *result) {
+    guarded board = guarded_new(), out = guarded_sized(sizeof(SudokuSeRating));
+    SudokuSeRating *rating = (SudokuSeRating *)(void *)out.cells;
+    int rc;
+    memcpy(board.cells, input, 81);
+    rating->er = rating->ep = rating->ed = -7;
+    guarded_writable(&board, 0);
+    guarded_writable(&out, status == SUDOKU_OK);
+    rc = sudoku_rate_se(board.cells, rating);
+    CHECK(rc == status, "%s: status %d (%s)", what, rc, sudoku_status_str(rc));
+    if (rc == SUDOKU_OK && status == SUDOKU_OK) {
+        char got[48];
+        sprintf(got, "%d.%d/%d.%d/%d.%d", (int)rating->er / 10, (int)rating->er % 10,
+                (int)rating->ep / 10, (int)rating->ep % 10, (int)rating->ed / 10,
+                (int)rating->ed % 10);
+        CHECK(strcmp(got, result) == 0, "%s: rated %s, expected %s", what, got, result);
+    } else {
+        CHECK(rating->er == -7 && rating->ep == -7 && rating->ed == -7,
+              "%s: the rating was written on failure", what);
+    }
+    guarded_free(&board);
+    guarded_free(&out);
+}
+
+/* canonical: the board read-only, the form and the count writable only when they may be
+ * written; the result is the form, a space and the automorphisms. */
+static void table_canonical(const char *what, const char *input, int status,
+                            const char *result) {
+    guarded board = guarded_new(), form = guarded_new(), out = guarded_sized(sizeof(uint32_t));
+    uint32_t *automorphisms = (uint32_t *)(void *)out.cells;
+    int rc;
+    memcpy(board.cells, input, 81);
+    memset(form.cells, '#', 81);
+    *automorphisms = 12345;
+    guarded_writable(&board, 0);
+    guarded_writable(&form, status == SUDOKU_OK);
+    guarded_writable(&out, status == SUDOKU_OK);
+    rc = sudoku_canonical(board.cells, form.cells, automorphisms);
+    CHECK(rc == status, "%s: status %d (%s)", what, rc, sudoku_status_str(rc));
+    if (rc == SUDOKU_OK && status == SUDOKU_OK) {
+        char got[96];
+        sprintf(got, "%.81s %lu", form.cells, (unsigned long)*automorphisms);
+        CHECK(strcmp(got, result) == 0, "%s: %s, expected %s", what, got, result);
+    } else {
+        CHECK(all_bytes(form.cells, 81, '#') && *automorphisms == 12345,
+              "%s: written on failure", what);
+    }
+    guarded_free(&board);
+    guarded_free(&form);
+    guarded_free(&out);
+}
+
 /* candidates: the board read-only, the masks writable only when they may be written. */
 static void table_candidates(const char *what, const char *input, int status,
                              const char *result) {
@@ -1444,6 +1498,10 @@ static void table_run(const table_case *c) {
         table_hint(what, board, c->args, status, c->result);
     } else if (strcmp(c->function, "apply_step") == 0) {
         table_apply_step(what, board, c->args, status, c->result);
+    } else if (strcmp(c->function, "rate_se") == 0) {
+        table_rate_se(what, board, status, c->result);
+    } else if (strcmp(c->function, "canonical") == 0) {
+        table_canonical(what, board, status, c->result);
     } else {
         CHECK(0, "%s: unknown function", what);
     }

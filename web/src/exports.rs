@@ -92,6 +92,85 @@ pub extern "C" fn sudoku_generate(seed: u64, level: i32) -> i32 {
     crate::generate(&EXCHANGE, seed, level)
 }
 
+/// The address of the SE ratings (three i32: ER, EP, ED).
+#[no_mangle]
+pub extern "C" fn sudoku_rating() -> u32 {
+    address(&EXCHANGE.rating)
+}
+
+/// The address of the pencil-mark area (729 bytes).
+#[no_mangle]
+pub extern "C" fn sudoku_sukaku() -> u32 {
+    address(&EXCHANGE.sukaku)
+}
+
+/// The address of the pattern of givens `sudoku_generate_with` may follow (81 bytes).
+#[no_mangle]
+pub extern "C" fn sudoku_given_pattern() -> u32 {
+    address(&EXCHANGE.given_pattern)
+}
+
+/// See [`crate::generate_with`]; the seed and `max_tries` are 64-bit integers (BigInts in
+/// JavaScript).
+#[allow(clippy::too_many_arguments)]
+#[no_mangle]
+pub extern "C" fn sudoku_generate_with(
+    seed: u64,
+    difficulty: i32,
+    symmetry: i32,
+    min_givens: i32,
+    max_givens: i32,
+    use_pattern: i32,
+    se_min: i32,
+    se_max: i32,
+    technique: i32,
+    max_tries: u64,
+) -> i32 {
+    crate::generate_with(
+        &EXCHANGE,
+        seed,
+        difficulty,
+        symmetry,
+        min_givens,
+        max_givens,
+        use_pattern,
+        se_min,
+        se_max,
+        technique,
+        max_tries,
+    )
+}
+
+/// See [`crate::rate_se`].
+#[no_mangle]
+pub extern "C" fn sudoku_rate_se() -> i32 {
+    crate::rate_se(&EXCHANGE)
+}
+
+/// See [`crate::canonical`].
+#[no_mangle]
+pub extern "C" fn sudoku_canonical() -> i32 {
+    crate::canonical(&EXCHANGE)
+}
+
+/// See [`crate::transform`]; the seed is a 64-bit integer (a BigInt in JavaScript).
+#[no_mangle]
+pub extern "C" fn sudoku_transform(seed: u64) -> i32 {
+    crate::transform(&EXCHANGE, seed)
+}
+
+/// See [`crate::candidates_from_sukaku`].
+#[no_mangle]
+pub extern "C" fn sudoku_candidates_from_sukaku() -> i32 {
+    crate::candidates_from_sukaku(&EXCHANGE)
+}
+
+/// See [`crate::count_sukaku`].
+#[no_mangle]
+pub extern "C" fn sudoku_count_solutions_sukaku(limit: u32) -> i32 {
+    crate::count_sukaku(&EXCHANGE, limit)
+}
+
 /// See [`crate::candidates`].
 #[no_mangle]
 pub extern "C" fn sudoku_candidates() -> i32 {

@@ -31,7 +31,8 @@ pub mod exports;
 
 use core::sync::atomic::{AtomicI32, AtomicU16, AtomicU32, AtomicU8, Ordering::Relaxed};
 use std::sync::{Mutex, MutexGuard, PoisonError};
-use sudoku_core::{Difficulty, Error, Step, Technique, CELLS};
+use sudoku_core::sukaku::SUKAKU_BYTES;
+use sudoku_core::{Difficulty, Error, GenerateOptions, Step, Technique, CELLS};
 
 /// The bytes of [`Exchange::text`]: room for the longest message, name or version.
 pub const TEXT_BYTES: usize = 256;
@@ -57,8 +58,17 @@ pub struct Exchange {
     pub removed: [AtomicU16; CELLS],
     /// A step's pattern: written by `hint`.
     pub pattern: [AtomicU16; CELLS],
-    /// A number answered: the count of `count`, the level code of `rate`.
+    /// A number answered: the count of `count` and `count_sukaku`, the level code of
+    /// `rate`, the automorphisms of `canonical`.
     pub value: AtomicU32,
+    /// The Sudoku Explainer ratings `rate_se` writes, in tenths: ER, EP, ED.
+    pub rating: [AtomicI32; 3],
+    /// A pencil-mark puzzle (729 bytes, as the C library's sukaku calls take), read by
+    /// `candidates_from_sukaku` and `count_sukaku`.
+    pub sukaku: [AtomicU8; SUKAKU_BYTES],
+    /// The pattern of givens `generate_with` follows when asked to: 81 bytes, a given
+    /// where a byte is not `'.'`.
+    pub given_pattern: [AtomicU8; CELLS],
     /// The bytes of a text answered (a message, a name, the version); the export returns
     /// its length.
     pub text: [AtomicU8; TEXT_BYTES],
@@ -75,6 +85,9 @@ impl Exchange {
             removed: [const { AtomicU16::new(0) }; CELLS],
             pattern: [const { AtomicU16::new(0) }; CELLS],
             value: AtomicU32::new(0),
+            rating: [const { AtomicI32::new(0) }; 3],
+            sukaku: [const { AtomicU8::new(0) }; SUKAKU_BYTES],
+            given_pattern: [const { AtomicU8::new(0) }; CELLS],
             text: [const { AtomicU8::new(0) }; TEXT_BYTES],
         }
     }
@@ -156,6 +169,113 @@ pub fn generate(x: &Exchange, seed: u64, level: i32) -> i32 {
     write8(&x.board, &puzzle.to_bytes());
     write8(&x.solution, &solution.to_bytes());
     status::OK
+}
+
+/// Generates the puzzle of `seed` that meets the options (the C library's
+/// `sudoku_generate_with`, with the same codes: `difficulty` 0 for any level, a symmetry
+/// code, givens bounds, SE bounds in tenths, a technique code, `max_tries` 0 for the
+/// default; the pattern is [`Exchange::given_pattern`] when `use_pattern` is nonzero):
+/// the puzzle into the board, its solution into [`Exchange::solution`].
+/// `SUDOKU_ERR_INVALID_ARGUMENT` for options that name nothing or contradict each other,
+/// `SUDOKU_NOT_FOUND` when no try met them, `SUDOKU_ERR_NO_MEMORY` when a rating or walk
+/// the options need cannot have its heap.
+#[allow(clippy::too_many_arguments)]
+pub fn generate_with(
+    x: &Exchange,
+    seed: u64,
+    difficulty: i32,
+    symmetry: i32,
+    min_givens: i32,
+    max_givens: i32,
+    use_pattern: i32,
+    se_min: i32,
+    se_max: i32,
+    technique: i32,
+    max_tries: u64,
+) -> i32 {
+    let pattern = (use_pattern != 0).then(|| read8(&x.given_pattern));
+    let made = GenerateOptions::from_codes(
+        difficulty,
+        symmetry,
+        min_givens,
+        max_givens,
+        pattern.as_ref(),
+        se_min,
+        se_max,
+        technique,
+        max_tries,
+    )
+    .and_then(|options| sudoku_core::generate_with(seed, &options, &mut |_| false));
+    status_of(made.map(|(puzzle, solution)| {
+        write8(&x.board, &puzzle.to_bytes());
+        write8(&x.solution, &solution.to_bytes());
+    }))
+}
+
+/// Rates the board (a proper puzzle) on the Sudoku Explainer scale: ER, EP and ED in
+/// tenths into [`Exchange::rating`]. The statuses of `rate`, and `SUDOKU_ERR_NO_MEMORY`
+/// when the chain searches cannot have their heap.
+pub fn rate_se(x: &Exchange) -> i32 {
+    let board = read8(&x.board);
+    status_of(sudoku_core::logic::se::rate_se_bytes(&board).map(|r| {
+        for (slot, v) in x.rating.iter().zip([r.er, r.ep, r.ed]) {
+            slot.store(v, Relaxed);
+        }
+    }))
+}
+
+/// The canonical form of the board in place, and the number of its automorphisms into
+/// [`Exchange::value`] (the C library's `sudoku_canonical`).
+pub fn canonical(x: &Exchange) -> i32 {
+    let board = read8(&x.board);
+    status_of(
+        sudoku_core::canonical::canonical_bytes(&board).map(|(form, automorphisms)| {
+            write8(&x.board, &form.to_bytes());
+            x.value.store(automorphisms, Relaxed);
+        }),
+    )
+}
+
+/// The board of `seed`'s random transformation, in place (the C library's
+/// `sudoku_transform`).
+pub fn transform(x: &Exchange, seed: u64) -> i32 {
+    let bytes = read8(&x.board);
+    let board =
+        sudoku_core::Board::from_bytes(&bytes).and_then(|b| b.check_conflicts().map(|()| b));
+    status_of(board.map(|b| {
+        write8(
+            &x.board,
+            &sudoku_core::canonical::transform(&b, seed).to_bytes(),
+        );
+    }))
+}
+
+fn read_sukaku(x: &Exchange) -> [u8; SUKAKU_BYTES] {
+    core::array::from_fn(|i| x.sukaku[i].load(Relaxed))
+}
+
+/// The candidates of the pencil-mark puzzle of [`Exchange::sukaku`] into
+/// [`Exchange::masks`] (the C library's `sudoku_candidates_from_sukaku`).
+pub fn candidates_from_sukaku(x: &Exchange) -> i32 {
+    let sukaku = read_sukaku(x);
+    status_of(sudoku_core::sukaku::candidates_from_sukaku(&sukaku).map(|m| write16(&x.masks, &m)))
+}
+
+/// Counts the solutions of the pencil-mark puzzle of [`Exchange::sukaku`] up to `limit`
+/// into [`Exchange::value`], and the first one found (when there is one) into
+/// [`Exchange::solution`] (the C library's `sudoku_count_solutions_sukaku`).
+pub fn count_sukaku(x: &Exchange, limit: u32) -> i32 {
+    let sukaku = read_sukaku(x);
+    let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+    let counted = sudoku_core::sukaku::candidates_from_sukaku(&sukaku)
+        .and_then(|masks| sudoku_core::sukaku::count_candidates(&masks, limit));
+    status_of(counted.map(|found| {
+        x.value
+            .store(u32::try_from(found.count).unwrap_or(u32::MAX), Relaxed);
+        if let Some(first) = found.first {
+            write8(&x.solution, &first.to_bytes());
+        }
+    }))
 }
 
 /// The candidates of the board into [`Exchange::masks`].
@@ -364,6 +484,9 @@ mod tests {
         v.extend(read16(&x.removed).map(u32::from));
         v.extend(read16(&x.pattern).map(u32::from));
         v.push(x.value.load(Relaxed));
+        v.extend(x.rating.iter().map(|r| r.load(Relaxed) as u32));
+        v.extend(x.sukaku.iter().map(|b| u32::from(b.load(Relaxed))));
+        v.extend(read8(&x.given_pattern).map(u32::from));
         v.extend(x.text.iter().map(|t| u32::from(t.load(Relaxed))));
         v
     }
@@ -565,6 +688,156 @@ mod tests {
             assert_eq!(snapshot(&x), before);
             assert_eq!(out.to_vec(), kept, "the last walk's steps stay");
         }
+    }
+
+    /// Two puzzles of benches/puzzles.txt with serate's ratings (tests/data/serate_bundled.txt).
+    const RATED: [(&[u8; CELLS], [i32; 3]); 2] = [
+        (
+            b"....3..2.8...4......47.93...5...7......6..9..37..1..5.1......69248.....1....7...2",
+            [72, 12, 12],
+        ),
+        (
+            b".45......7...1....8..4.....9.8..6.2......7.8..3.9...6.5...321.....1..5...89...7..",
+            [42, 12, 12],
+        ),
+    ];
+
+    #[test]
+    fn rate_se_answers_in_rating_and_writes_nothing_on_failure() {
+        for (board, want) in RATED {
+            let x = with_board(board);
+            assert_eq!(rate_se(&x), status::OK);
+            assert_eq!(x.rating.each_ref().map(|r| r.load(Relaxed)), want);
+            assert_eq!(&read8(&x.board), board, "the board is only read");
+        }
+        let mut clash = *PUZZLE;
+        clash[1] = b'5';
+        let mut two = *PUZZLE;
+        two[..2].copy_from_slice(b"..");
+        for (board, expected) in [(&clash, -3), (&two, 2), (&[b'x'; CELLS], -2)] {
+            let x = with_board(board);
+            x.rating[0].store(-7, Relaxed);
+            let before = snapshot(&x);
+            assert_eq!(rate_se(&x), expected);
+            assert_eq!(snapshot(&x), before);
+        }
+    }
+
+    #[test]
+    fn generate_with_is_the_cores_and_refuses_bad_options() {
+        let x = Exchange::new();
+        // Rotate180, Medium, 24 to 30 givens.
+        assert_eq!(
+            generate_with(&x, 5, 2, 1, 24, 30, 0, 0, 0, 0, 0),
+            status::OK
+        );
+        let options = GenerateOptions::from_codes(2, 1, 24, 30, None, 0, 0, 0, 0).unwrap();
+        let (p, s) = sudoku_core::generate_with(5, &options, &mut |_| false).unwrap();
+        assert_eq!(read8(&x.board), p.to_bytes());
+        assert_eq!(read8(&x.solution), s.to_bytes());
+        // A pattern: the givens of PUZZLE.
+        write8(&x.given_pattern, PUZZLE);
+        assert_eq!(generate_with(&x, 9, 0, 0, 0, 0, 1, 0, 0, 0, 0), status::OK);
+        let board = read8(&x.board);
+        for i in 0..CELLS {
+            assert_eq!(board[i] == b'.', PUZZLE[i] == b'.', "cell {i}");
+        }
+        let before = snapshot(&x);
+        // A level 7, a symmetry 10, a negative bound, an SE bound above 20.0, min above
+        // max, a pattern that is not symmetric.
+        for args in [
+            (7, 0, 0, 0, 0, 0, 0),
+            (0, 10, 0, 0, 0, 0, 0),
+            (0, 0, -1, 0, 0, 0, 0),
+            (0, 0, 0, 0, 0, 201, 0),
+            (0, 0, 0, 0, 0, 80, 70),
+            (0, 2, 0, 0, 1, 0, 0),
+        ] {
+            let (d, sym, lo, hi, pat, se_min, se_max) = args;
+            assert_eq!(
+                generate_with(&x, 1, d, sym, lo, hi, pat, se_min, se_max, 0, 0),
+                -4,
+                "{args:?}"
+            );
+        }
+        // 17 givens in one try.
+        assert_eq!(
+            generate_with(&x, 1, 0, 0, 17, 17, 0, 0, 0, 0, 1),
+            4,
+            "not found"
+        );
+        assert_eq!(snapshot(&x), before);
+    }
+
+    #[test]
+    fn canonical_and_transform_work_in_place() {
+        let x = with_board(PUZZLE);
+        assert_eq!(transform(&x, 11), status::OK);
+        let moved = read8(&x.board);
+        assert_ne!(&moved, PUZZLE);
+        assert_eq!(canonical(&x), status::OK);
+        let form = read8(&x.board);
+        let (core, automorphisms) = sudoku_core::canonical::canonical_bytes(PUZZLE).unwrap();
+        assert_eq!(
+            form,
+            core.to_bytes(),
+            "a transformed board has the same form"
+        );
+        assert_eq!(x.value.load(Relaxed), automorphisms);
+        let x = with_board(&[b'.'; CELLS]);
+        assert_eq!(canonical(&x), status::OK);
+        assert_eq!(x.value.load(Relaxed), 3_359_232);
+        let mut clash = *PUZZLE;
+        clash[1] = b'5';
+        for board in [&clash, &[b'x'; CELLS]] {
+            let x = with_board(board);
+            let before = snapshot(&x);
+            assert!(canonical(&x) < 0);
+            assert!(transform(&x, 3) < 0);
+            assert_eq!(snapshot(&x), before);
+        }
+    }
+
+    fn with_sukaku(bytes: &[u8; SUKAKU_BYTES]) -> Exchange {
+        let x = Exchange::new();
+        for (cell, &b) in x.sukaku.iter().zip(bytes) {
+            cell.store(b, Relaxed);
+        }
+        x
+    }
+
+    #[test]
+    fn sukaku_calls_are_the_cores() {
+        let masks = sudoku_core::logic::candidates_bytes(PUZZLE).unwrap();
+        let bytes = sudoku_core::sukaku::sukaku_of(&masks);
+        let x = with_sukaku(&bytes);
+        assert_eq!(candidates_from_sukaku(&x), status::OK);
+        assert_eq!(read16(&x.masks), masks);
+        assert_eq!(count_sukaku(&x, 5), status::OK);
+        assert_eq!(x.value.load(Relaxed), 1);
+        assert_eq!(&read8(&x.solution), SOLUTION);
+        let x = with_sukaku(&[b'.'; SUKAKU_BYTES]);
+        let before = snapshot(&x);
+        assert_eq!(candidates_from_sukaku(&x), 1, "cells without candidates");
+        assert_eq!(count_sukaku(&x, 5), 1);
+        let mut bad = bytes;
+        bad[3] = b'7';
+        let y = with_sukaku(&bad);
+        let kept = snapshot(&y);
+        assert_eq!(candidates_from_sukaku(&y), -2);
+        assert_eq!(count_sukaku(&y, 5), -2);
+        assert_eq!(snapshot(&x), before);
+        assert_eq!(snapshot(&y), kept);
+        let all = with_sukaku(&sudoku_core::sukaku::sukaku_of(&[0x1FF; CELLS]));
+        assert_eq!(count_sukaku(&all, 0), status::OK);
+        assert_eq!(all.value.load(Relaxed), 0);
+        assert_eq!(
+            read8(&all.solution),
+            [0; CELLS],
+            "no solution written for none counted"
+        );
+        assert_eq!(count_sukaku(&all, 1000), status::OK);
+        assert_eq!(all.value.load(Relaxed), 1000);
     }
 
     #[test]

@@ -1,11 +1,12 @@
 // Compiled with `tsc --noEmit` against the installed package (test/packed.sh): the
 // declarations must describe how the package is used.
 import sudoku, {
-  solve, countSolutions, isUnique, rate, generate, candidates, hint, walk, applyStep,
+  solve, countSolutions, isUnique, rate, rateSe, generate, candidates, hint, walk, applyStep,
+  canonical, automorphisms, transform, candidatesFromSukaku, countSolutionsSukaku,
   techniqueName, statusMessage, version, cpuPath, load, simdSupported,
-  Status, LEVELS, BUILDS, SudokuError,
+  Status, LEVELS, SYMMETRIES, BUILDS, SudokuError,
 } from "libsudoku";
-import type { Board, Build, Level, Step, Generated, Sudoku } from "libsudoku";
+import type { Board, Build, Level, SeRating, Step, Generated, Sudoku, Sukaku, Symmetry } from "libsudoku";
 
 const puzzle: Board = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 const solution: string = solve(puzzle);
@@ -16,6 +17,20 @@ const level: Level = rate(puzzle);
 const made: Generated = generate({ level: "hard", seed: 42 });
 const again: Generated = generate({ level: 3, seed: 42n });
 const any: Generated = generate();
+const made2: Generated = generate({
+  seed: 1n, symmetry: "rotate180", minGivens: 22, maxGivens: 30, technique: "X-Wing", seMin: 2.0,
+  seMax: 7.5, maxTries: 1000n, level: "any",
+});
+const onPattern: Generated = generate({ pattern: made.puzzle, symmetry: 0, technique: 3, maxTries: 5 });
+const se: SeRating = rateSe(made.puzzle);
+const seValues: number[] = [se.er, se.ep, se.ed];
+const form: string = canonical(made.puzzle) + transform(bytes, 7) + transform(puzzle, 7n);
+const autos: number = automorphisms(form.slice(0, 81));
+const pencil: Sukaku = "123456789".repeat(81);
+const fromMarks: number[] = candidatesFromSukaku(pencil);
+const counted: { count: number; solution: string | null } = countSolutionsSukaku(pencil, 5);
+const symmetries: readonly Symmetry[] = SYMMETRIES;
+const notFound: number = Status.NOT_FOUND;
 const masks: number[] = candidates(made.puzzle);
 const step: Step = hint(made.puzzle, masks);
 const first: Step = hint(made.puzzle);
@@ -48,9 +63,14 @@ try {
 
 // @ts-expect-error: a level is a name or a code
 generate({ level: "impossible" });
+// @ts-expect-error: an SE bound is a number
+generate({ seMin: "7.5" });
+// @ts-expect-error: a sukaku is a string or bytes
+candidatesFromSukaku([1, 2, 3]);
 // @ts-expect-error: boards are strings or bytes
 solve(42);
 // @ts-expect-error: the build names are fixed
 load({ build: "avx2" });
 
 console.log(solution, n, unique, level, again, any, next, names, path, levels, builds, simd, cells, l, walked, twoBuilds);
+console.log(made2, onPattern, seValues, autos, fromMarks, counted, symmetries, notFound);
