@@ -27,10 +27,10 @@
  * Without exceptions (-fno-exceptions, or SUDOKU_NO_EXCEPTIONS defined before the
  * include): the header compiles and keeps every call that throws nothing (solve of a
  * vector<vector<char>>, Solution, difficulty and name, se_rating, version, cpu_path, and
- * the status-returning count_solutions_with_progress); the calls that report errors by
- * throwing (sudoku::error, solve and count_solutions of a string, is_unique, rate, rate_se,
- * generate, generate_with, canonical, transform, the sukaku calls, solve_batch) are left
- * out. SUDOKU_HPP_EXCEPTIONS is 1 when they are there, 0 when not: wrap code of your own
+ * the status-returning count_solutions_with_progress and rate_se_with_progress); the
+ * calls that report errors by throwing (sudoku::error, solve and count_solutions of a
+ * string, is_unique, rate, rate_se, generate, generate_with, canonical, transform, the
+ * sukaku calls, solve_batch) are left out. SUDOKU_HPP_EXCEPTIONS is 1 when they are there, 0 when not: wrap code of your own
  * that throws in `#if SUDOKU_HPP_EXCEPTIONS`.
  */
 #ifndef SUDOKU_HPP
@@ -464,9 +464,9 @@ inline std::vector<int> solve_batch(std::vector<std::string>& boards, std::size_
 
 namespace detail {
 
-/* The C callback of count_solutions_with_progress: calls the caller's callable. An
- * exception it throws (when exceptions are on) stops the count and is kept to be rethrown
- * after the C call returns: none may cross the C library. */
+/* The C callback of count_solutions_with_progress and rate_se_with_progress: calls the
+ * caller's callable. An exception it throws (when exceptions are on) stops the call and is
+ * kept to be rethrown after the C call returns: none may cross the C library. */
 template <class F>
 struct progress_call {
     F* stop;
@@ -526,6 +526,41 @@ inline int count_solutions_with_progress(const std::string& board, std::size_t l
         if (first != nullptr && counted > 0) {
             first->assign(found, cells);
         }
+    }
+    return status;
+}
+
+/**
+ * Rates a puzzle on the Sudoku Explainer scale (as rate_se), calling `stop(steps)` after
+ * each step of the walk with the number of steps made so far: when it returns true the
+ * rating stops. Returns the status, and throws nothing itself (with or without
+ * exceptions): SUDOKU_OK with `rating` set; SUDOKU_CANCELLED when `stop` returned true;
+ * the statuses of sudoku_rate_se for a board it refuses; SUDOKU_ERR_INVALID_ARGUMENT for a
+ * string that is not 81 characters long. On every status but SUDOKU_OK, `rating` is left
+ * as it was. With exceptions on, an exception thrown by `stop` stops the rating and is
+ * rethrown from here.
+ */
+template <class F>
+inline int rate_se_with_progress(const std::string& puzzle, se_rating& rating, F stop) {
+    if (puzzle.size() != cells) {
+        return SUDOKU_ERR_INVALID_ARGUMENT;
+    }
+    char flat[81];
+    puzzle.copy(flat, cells);
+    detail::progress_call<F> call;
+    call.stop = &stop;
+    SudokuSeRating rated = SudokuSeRating();
+    int status =
+        sudoku_rate_se_with_progress(flat, &rated, &detail::progress_call<F>::call, &call);
+#if SUDOKU_HPP_EXCEPTIONS
+    if (call.thrown) {
+        std::rethrow_exception(call.thrown);
+    }
+#endif
+    if (status == SUDOKU_OK) {
+        rating.er = rated.er;
+        rating.ep = rated.ep;
+        rating.ed = rated.ed;
     }
     return status;
 }

@@ -204,6 +204,49 @@ class SolveTest(unittest.TestCase):
             with self.assertRaises(ValueError):
                 sudoku.count_solutions(EXAMPLE, 2, timeout=bad)
 
+    # "Easter Monster", a published puzzle serate rates 11.6/11.6/10.8: its rating walks
+    # nested forcing chains for about half a second.
+    EASTER_MONSTER = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
+
+    def test_rate_se_stops_at_its_timeout(self):
+        start = time.monotonic()
+        with self.assertRaises(TimeoutError):
+            sudoku.rate_se(self.EASTER_MONSTER, timeout=0.05)
+        self.assertLess(time.monotonic() - start, 5)
+        with self.assertRaises(TimeoutError):
+            sudoku.rate_se(EXAMPLE, timeout=0)
+        # A rating that ends in time is the rating without a timeout.
+        self.assertEqual(
+            sudoku.rate_se(self.EASTER_MONSTER, timeout=600), sudoku.SeRating(11.6, 11.6, 10.8)
+        )
+        self.assertEqual(sudoku.rate_se(EXAMPLE, timeout=600), sudoku.rate_se(EXAMPLE))
+        self.assertEqual(sudoku.rate_se(ANSWER, timeout=0), sudoku.SeRating(0.0, 0.0, 0.0))
+        with self.assertRaises(sudoku.SudokuError) as e:
+            sudoku.rate_se("." * 81, timeout=600)
+        self.assertEqual(e.exception.status, sudoku.SUDOKU_MULTIPLE_SOLUTIONS)
+        for bad in ("1", True, [1]):
+            with self.assertRaises(TypeError):
+                sudoku.rate_se(EXAMPLE, timeout=bad)
+        for bad in (-1, float("nan")):
+            with self.assertRaises(ValueError):
+                sudoku.rate_se(EXAMPLE, timeout=bad)
+
+    def test_rate_se_timeout_in_another_thread(self):
+        outcome = []
+
+        def rate():
+            try:
+                sudoku.rate_se(self.EASTER_MONSTER, timeout=0.05)
+            except BaseException as e:
+                outcome.append(e)
+
+        worker = threading.Thread(target=rate)
+        worker.start()
+        worker.join(30)
+        self.assertFalse(worker.is_alive())
+        self.assertEqual(len(outcome), 1)
+        self.assertIsInstance(outcome[0], TimeoutError)
+
     def setUp(self):
         # A Python started with SIGINT ignored (a background job of a shell without job
         # control) keeps it ignored: the tests of Ctrl-C need Python's own handler.
@@ -224,6 +267,18 @@ class SolveTest(unittest.TestCase):
             timer.cancel()
         self.assertLess(time.monotonic() - start, 5)
         # The handler in place before the call is back.
+        self.assertIs(signal.getsignal(signal.SIGINT), signal.default_int_handler)
+
+    def test_ctrl_c_stops_a_rating_with_a_timeout(self):
+        timer = threading.Timer(0.1, os.kill, (os.getpid(), signal.SIGINT))
+        start = time.monotonic()
+        timer.start()
+        try:
+            with self.assertRaises(KeyboardInterrupt):
+                sudoku.rate_se(self.EASTER_MONSTER, timeout=600)
+        finally:
+            timer.cancel()
+        self.assertLess(time.monotonic() - start, 5)
         self.assertIs(signal.getsignal(signal.SIGINT), signal.default_int_handler)
 
     def count_under_signal(self, signum, send):

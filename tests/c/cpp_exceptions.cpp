@@ -65,7 +65,64 @@ int main() {
         CHECK(sudoku::count_solutions_with_progress("12", 2, n, never) ==
               SUDOKU_ERR_INVALID_ARGUMENT);
     }
+    // A rating with progress: stopped at the second step, nothing written; unstopped, the
+    // rating of rate_se (serate's 7.2/1.2/1.2, tests/data/serate_bundled.txt), a step at a
+    // time.
+    {
+        const std::string rated =
+            "....3..2.8...4......47.93...5...7......6..9..37..1..5.1......69248.....1....7...2";
+        sudoku::se_rating r;
+        r.er = r.ep = r.ed = -7;
+        int calls = 0;
+        std::size_t last = 0;
+        struct Stop {
+            int* calls;
+            std::size_t* last;
+            bool operator()(std::size_t steps) {
+                *last = steps;
+                return ++*calls >= 2;
+            }
+        } stop_second = {&calls, &last};
+        CHECK(sudoku::rate_se_with_progress(rated, r, stop_second) == SUDOKU_CANCELLED);
+        CHECK(calls == 2 && last == 2 && r.er == -7 && r.ep == -7 && r.ed == -7);
+        struct Count {
+            int* calls;
+            std::size_t* last;
+            bool operator()(std::size_t steps) {
+                CHECK(steps == *last + 1);
+                *last = steps;
+                ++*calls;
+                return false;
+            }
+        } count = {&calls, &last};
+        calls = 0;
+        last = 0;
+        CHECK(sudoku::rate_se_with_progress(rated, r, count) == SUDOKU_OK);
+        CHECK(r.er == 72 && r.ep == 12 && r.ed == 12 && calls > 10);
+        r.er = -7;
+        CHECK(sudoku::rate_se_with_progress(rated.substr(1), r, count) ==
+              SUDOKU_ERR_INVALID_ARGUMENT);
+        CHECK(sudoku::rate_se_with_progress(std::string(81, '.'), r, count) ==
+              SUDOKU_MULTIPLE_SOLUTIONS);
+        CHECK(r.er == -7);
+    }
 #if SUDOKU_HPP_EXCEPTIONS
+    {
+        struct Throw {
+            bool operator()(std::size_t) { throw std::runtime_error("stop here"); }
+        } thrower;
+        sudoku::se_rating r;
+        r.er = -7;
+        bool caught = false;
+        try {
+            sudoku::rate_se_with_progress(
+                "....3..2.8...4......47.93...5...7......6..9..37..1..5.1......69248.....1....7...2",
+                r, thrower);
+        } catch (const std::runtime_error& e) {
+            caught = std::strcmp(e.what(), "stop here") == 0;
+        }
+        CHECK(caught && r.er == -7);
+    }
     {
         struct Throw {
             bool operator()(std::size_t) { throw std::runtime_error("stop here"); }

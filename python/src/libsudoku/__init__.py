@@ -37,7 +37,7 @@ import os
 import sys
 import threading
 import time
-from typing import TYPE_CHECKING, Any, List, NamedTuple, Optional, Sequence, Tuple, Union, overload
+from typing import TYPE_CHECKING, Any, Callable, List, NamedTuple, Optional, Sequence, Tuple, Union, overload
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers only
     import numpy
@@ -194,7 +194,14 @@ class _CSeRating(ctypes.Structure):
 
 
 _lib.sudoku_rate_se.argtypes = [ctypes.c_char_p, ctypes.POINTER(_CSeRating)]
+_lib.sudoku_rate_se_with_progress.argtypes = [
+    ctypes.c_char_p,
+    ctypes.POINTER(_CSeRating),
+    _PROGRESS,
+    ctypes.c_void_p,
+]
 _lib.sudoku_rate_se.restype = ctypes.c_int
+_lib.sudoku_rate_se_with_progress.restype = ctypes.c_int
 _lib.sudoku_generate.argtypes = [ctypes.c_uint64, ctypes.c_int, ctypes.c_char_p, ctypes.c_char_p]
 _lib.sudoku_generate.restype = ctypes.c_int
 
@@ -383,42 +390,63 @@ def count_solutions(puzzle: str, limit: int = 2, timeout: Optional[float] = None
     """
     board = _board(puzzle)
     limit = _size(limit, "limit")
-    deadline = None
-    if timeout is not None:
-        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
-            raise TypeError("a timeout is a number of seconds, not %s" % type(timeout).__name__)
-        if not timeout >= 0:
-            raise ValueError("a timeout is a number of seconds >= 0, got %r" % timeout)
-        deadline = time.monotonic() + timeout
+    deadline = _deadline(timeout)
     count = ctypes.c_size_t(0)
+
+    def call(callback: Any) -> int:
+        return int(
+            _lib.sudoku_count_solutions_with_progress(
+                board, limit, ctypes.byref(count), None, callback, None
+            )
+        )
+
+    _check(_stoppable(call, deadline, "the count took longer than %s seconds" % timeout))
+    return count.value
+
+
+def _deadline(timeout: Optional[float]) -> Optional[float]:
+    """The monotonic time at which a call given `timeout` seconds stops (None: never)."""
+    if timeout is None:
+        return None
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
+        raise TypeError("a timeout is a number of seconds, not %s" % type(timeout).__name__)
+    if not timeout >= 0:
+        raise ValueError("a timeout is a number of seconds >= 0, got %r" % timeout)
+    return time.monotonic() + timeout
+
+
+def _stoppable(call: Callable[[Any], int], deadline: Optional[float], late: str) -> int:
+    """Runs `call(progress)`, one of the library's calls with a progress callback, so that
+    it stops at `deadline` (raising TimeoutError with the message `late`) and when a signal
+    handler raises (the exception propagates as itself). Returns the call's status."""
     owner = threading.get_ident()
     if threading.current_thread() is threading.main_thread():
         # Signal handlers run in the main thread, between bytecodes: in a Python callback
         # one could raise before the callback's first line, where ctypes can only print the
-        # exception. So the main thread counts first with a callback of no Python code that
-        # stops at its first call (a count that ends sooner has its answer), then waits,
-        # running handlers, while another thread counts.
-        status = _count_call(board, limit, count, _STOP_AT_FIRST_CALL, owner)
+        # exception. So the main thread calls first with a callback of no Python code that
+        # stops at its first call (a call that ends sooner has its answer), then waits,
+        # running handlers, while another thread makes the call.
+        status = _guarded_call(call, _STOP_AT_FIRST_CALL, owner)
         if status == SUDOKU_CANCELLED:
             if deadline is not None and time.monotonic() >= deadline:
-                raise TimeoutError("the count took longer than %s seconds" % timeout)
-            status, state = _count_in_other_thread(board, limit, count, _Count(owner, deadline))
+                raise TimeoutError(late)
+            status, state = _call_in_other_thread(call, _Count(owner, deadline))
     else:
         state = _Count(owner, deadline)
-        status = _count_call(board, limit, count, _PROGRESS(state.progress), owner)
+        status = _guarded_call(call, _PROGRESS(state.progress), owner)
     if status == SUDOKU_CANCELLED:
         if state.error is not None:
             raise state.error
         if state.exiting:
             _stay_until_exit()
         if state.timed_out:
-            raise TimeoutError("the count took longer than %s seconds" % timeout)
-    _check(status)
-    return count.value
+            raise TimeoutError(late)
+    return status
 
 
 class _Count:
-    """One long count: its progress callback, and why the callback stopped it."""
+    """One long call (a count, a rating): its progress callback, and why the callback
+    stopped it."""
 
     def __init__(self, owner: int, deadline: Optional[float]) -> None:
         self.owner = owner
@@ -450,19 +478,17 @@ class _Count:
 _STOP_AT_FIRST_CALL = _PROGRESS(operator.is_not)
 
 
-def _count_in_other_thread(
-    board: "ctypes.Array[ctypes.c_char]", limit: int, count: ctypes.c_size_t, state: _Count
-) -> Tuple[int, _Count]:
-    """The count on a thread of its own while this one (the main thread) waits, running the
-    signal handlers: one that raises stops the count, and its exception is raised here once
-    the count has returned. Returns the status and the state of the count that ran."""
+def _call_in_other_thread(call: Callable[[Any], int], state: _Count) -> Tuple[int, _Count]:
+    """`call` on a thread of its own while this one (the main thread) waits, running the
+    signal handlers: one that raises stops the call, and its exception is raised here once
+    the call has returned. Returns the status and the state of the call that ran."""
     callback = _PROGRESS(state.progress)
     done = threading.Event()
     outcome: List[Any] = []
 
     def work() -> None:
         try:
-            outcome.append(_count_call(board, limit, count, callback, state.owner))
+            outcome.append(_guarded_call(call, callback, state.owner))
         except BaseException as e:
             outcome.append(e)
         finally:
@@ -477,7 +503,7 @@ def _count_in_other_thread(
             # here, as other threads do. A worker that started after all stops at once.
             state.cancel = True
             here = _Count(state.owner, state.deadline)
-            return _count_call(board, limit, count, _PROGRESS(here.progress), here.owner), here
+            return _guarded_call(call, _PROGRESS(here.progress), here.owner), here
         # A timed wait, so that handlers run on every platform (a plain one is interrupted
         # by signals on POSIX only).
         while not done.wait(0.1):
@@ -524,10 +550,9 @@ def _may_count(owner: int) -> bool:
     return exiting is None or exiting == owner
 
 
-def _count_call(
-    board: "ctypes.Array[ctypes.c_char]", limit: int, count: ctypes.c_size_t, callback: Any, owner: int
-) -> int:
-    """sudoku_count_solutions_with_progress, counted in `_counts_inside` while it runs."""
+def _guarded_call(call: Callable[[Any], int], callback: Any, owner: int) -> int:
+    """`call(callback)`, counted in `_counts_inside` while it runs; SUDOKU_CANCELLED without
+    calling once the interpreter exits."""
     global _counts_inside
     inside = False
     try:
@@ -536,11 +561,7 @@ def _count_call(
                 _counts_inside += 1
                 inside = True
         if inside:
-            return int(
-                _lib.sudoku_count_solutions_with_progress(
-                    board, limit, ctypes.byref(count), None, callback, None
-                )
-            )
+            return call(callback)
     finally:
         if inside:
             with _counts:
@@ -689,15 +710,27 @@ class SeRating(NamedTuple):
     ed: float
 
 
-def rate_se(puzzle: str) -> SeRating:
+def rate_se(puzzle: str, timeout: Optional[float] = None) -> SeRating:
     """The Sudoku Explainer ratings (ER, EP, ED) of a puzzle with exactly one solution.
 
     A complete grid rates SeRating(0.0, 0.0, 0.0). Raises SudokuError as rate does, and
-    with SUDOKU_ERR_NO_MEMORY when the chain searches cannot have their memory.
+    with SUDOKU_ERR_NO_MEMORY when the chain searches cannot have their memory. The hardest
+    puzzles take a second or more: with a `timeout` (seconds) the rating stops with
+    TimeoutError after it, and an exception raised meanwhile by a signal handler
+    (KeyboardInterrupt on Ctrl-C) stops it and propagates as itself.
     """
     board = _board(puzzle)
+    deadline = _deadline(timeout)
     rating = _CSeRating(0, 0, 0)
-    _check(_lib.sudoku_rate_se(board, ctypes.byref(rating)))
+    if deadline is None:
+        status = int(_lib.sudoku_rate_se(board, ctypes.byref(rating)))
+    else:
+
+        def call(callback: Any) -> int:
+            return int(_lib.sudoku_rate_se_with_progress(board, ctypes.byref(rating), callback, None))
+
+        status = _stoppable(call, deadline, "the rating took longer than %s seconds" % timeout)
+    _check(status)
     return SeRating(rating.er / 10, rating.ep / 10, rating.ed / 10)
 
 
