@@ -957,6 +957,30 @@ class PuzzleMakerTest(unittest.TestCase):
         # Without options, generate is sudoku_generate, as before.
         self.assertEqual(sudoku.rate(sudoku.generate(42, "hard")[0]), sudoku.Difficulty.HARD)
 
+    def test_a_search_with_options_stops_at_its_timeout(self):
+        start = time.monotonic()
+        with self.assertRaises(TimeoutError):
+            # ER 11.0 or more: a try in many thousands, each rated on the SE scale.
+            sudoku.generate(1, se_min=11.0, max_tries=10**9, timeout=0.2)
+        self.assertLess(time.monotonic() - start, 5)
+        with self.assertRaises(TimeoutError):
+            sudoku.generate(1, symmetry="rotate_180", timeout=0)
+        # A search that ends in time makes the puzzle it makes without a timeout.
+        options = dict(symmetry=sudoku.Symmetry.ROTATE_180, se_min=2.0, se_max=4.0)
+        self.assertEqual(
+            sudoku.generate(7, **options, timeout=600), sudoku.generate(7, **options)
+        )
+        # A plain generation is made whole, as without a timeout.
+        self.assertEqual(sudoku.generate(7, "hard", timeout=0), sudoku.generate(7, "hard"))
+        with self.assertRaises(sudoku.SudokuError) as e:
+            sudoku.generate(1, min_givens=17, max_givens=17, max_tries=1, timeout=600)
+        self.assertEqual(e.exception.status, sudoku.SUDOKU_NOT_FOUND)
+        for bad in ("1", True):
+            with self.assertRaises(TypeError):
+                sudoku.generate(1, symmetry=1, timeout=bad)
+        with self.assertRaises(ValueError):
+            sudoku.generate(1, "easy", timeout=-1)
+
     def test_pattern_and_status_rules(self):
         base, _ = sudoku.generate(8, symmetry=sudoku.Symmetry.ROTATE_180)
         pattern = "".join("x" if c != "." or i % 7 == 0 or (80 - i) % 7 == 0 else "." for i, c in enumerate(base))

@@ -226,6 +226,15 @@ _lib.sudoku_generate_with.argtypes = [
     ctypes.c_char_p,
 ]
 _lib.sudoku_generate_with.restype = ctypes.c_int
+_lib.sudoku_generate_with_progress.argtypes = [
+    ctypes.c_uint64,
+    ctypes.POINTER(_CGenerateOptions),
+    ctypes.c_char_p,
+    ctypes.c_char_p,
+    _PROGRESS,
+    ctypes.c_void_p,
+]
+_lib.sudoku_generate_with_progress.restype = ctypes.c_int
 _lib.sudoku_canonical.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_uint32)]
 _lib.sudoku_canonical.restype = ctypes.c_int
 _lib.sudoku_transform.argtypes = [ctypes.c_char_p, ctypes.c_uint64, ctypes.c_char_p]
@@ -812,6 +821,7 @@ def generate(
     max_tries: int = 0,
     se_min: float = 0,
     se_max: float = 0,
+    timeout: Optional[float] = None,
 ) -> Tuple[str, str]:
     """A puzzle and its solution: (puzzle, solution).
 
@@ -833,8 +843,15 @@ def generate(
     SUDOKU_ERR_INVALID_ARGUMENT for options that name nothing or contradict each other
     (an SE bound below 0 or above 20.0, se_min above a nonzero se_max among them),
     SUDOKU_NOT_FOUND when no try met them.
+
+    A search with options can take long (with SE bounds each try is rated): with a
+    `timeout` (seconds; sudoku_generate_with_progress) it stops with TimeoutError past it,
+    and a signal handler's exception (KeyboardInterrupt on Ctrl-C) stops it, as for
+    count_solutions. A plain generation (a difficulty alone) takes milliseconds and is
+    made whole: the timeout bounds only the search with options.
     """
     _seed(seed)
+    deadline = _deadline(timeout)
     level = 0 if difficulty is None else _level(difficulty)
     plain = (
         difficulty is not None
@@ -861,7 +878,19 @@ def generate(
         _int32(technique, "technique"),
         max_tries,
     )
-    _check(_lib.sudoku_generate_with(seed, ctypes.byref(options), puzzle, solution))
+    if deadline is None:
+        status = int(_lib.sudoku_generate_with(seed, ctypes.byref(options), puzzle, solution))
+    else:
+
+        def call(callback: Any) -> int:
+            return int(
+                _lib.sudoku_generate_with_progress(
+                    seed, ctypes.byref(options), puzzle, solution, callback, None
+                )
+            )
+
+        status = _stoppable(call, deadline, "the generation took longer than %s seconds" % timeout)
+    _check(status)
     return puzzle.raw.decode("ascii"), solution.raw.decode("ascii")
 
 
