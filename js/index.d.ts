@@ -113,10 +113,10 @@ export interface StepInput {
 }
 
 /**
- * The options of generate. With `level` and `seed` alone (or neither) generate makes a
- * proper, minimal puzzle of the level (default "medium"), as the C library's
- * sudoku_generate. Any other option makes it the puzzle maker's sudoku_generate_with, and
- * the level then defaults to "any".
+ * The options of generate. With `level` and `seed` alone (or neither, or the other options
+ * at their defaults) generate makes a proper, minimal puzzle of the level (default
+ * "medium"), as the C library's sudoku_generate. Any other option makes it the puzzle
+ * maker's sudoku_generate_with; options without a level ask for any level.
  */
 export interface GenerateOptions {
   /** The level the puzzle rates, a name or its code 1-6, or "any". */

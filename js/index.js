@@ -417,17 +417,9 @@ function api(engine) {
         throw invalid(`generate has no option "${key}" (it has ${GENERATE_OPTIONS.join(", ")})`);
       }
     }
-    const maker = Object.keys(options).some((key) => key !== "level" && key !== "seed");
-    const any = options.level === "any";
-    if (!maker && !any) {
-      const level = levelCode(options.level ?? "medium");
-      const seed = seedOf(options.seed);
-      engine.check("sudoku_generate", BigInt.asIntN(64, seed), level);
-      const v = engine.views();
-      return { puzzle: ascii(v.board), solution: ascii(v.solution), level: LEVELS[level - 1], seed };
-    }
     // Everything is checked before anything reaches the module.
-    const level = options.level === undefined || any ? 0 : levelCode(options.level);
+    const any = options.level === "any";
+    const asked = options.level === undefined || any ? 0 : levelCode(options.level);
     const seed = seedOf(options.seed);
     const int32 = (key) => integer(options[key] ?? 0, key, -(2 ** 31), 2 ** 31 - 1);
     const symmetry = symmetryCode(options.symmetry ?? 0);
@@ -437,6 +429,20 @@ function api(engine) {
     const seMin = seTenths(options.seMin ?? 0, "seMin");
     const seMax = seTenths(options.seMax ?? 0, "seMax");
     const maxTries = u64(options.maxTries ?? 0, "maxTries");
+    // As in Python: a level with every other option at its default is the plain
+    // generation; so is no option at all (at "medium"). Options without a level ask for
+    // any level.
+    const defaults =
+      symmetry === 0 && minGivens === 0 && maxGivens === 0 && technique === 0 && seMin === 0 &&
+      seMax === 0 && maxTries === 0n && (options.pattern ?? null) === null;
+    const others = Object.keys(options).some((key) => key !== "level" && key !== "seed");
+    if (!any && defaults && (asked !== 0 || !others)) {
+      const level = asked === 0 ? levelCode("medium") : asked;
+      engine.check("sudoku_generate", BigInt.asIntN(64, seed), level);
+      const v = engine.views();
+      return { puzzle: ascii(v.board), solution: ascii(v.solution), level: LEVELS[level - 1], seed };
+    }
+    const level = asked;
     const pattern = options.pattern ?? null;
     if (pattern !== null) {
       const local = new Uint8Array(CELLS);

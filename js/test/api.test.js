@@ -300,7 +300,10 @@ for (const build of BUILDS) {
       const any = s.generate({ seed: 8, level: "any" });
       assert.equal(any.level, s.rate(any.puzzle));
       assert.equal(any.seed, 8n);
-      assert.deepEqual(s.generate({ seed: 8, level: "any", symmetry: "none" }), any);
+      assert.deepEqual(s.generate({ seed: 8, symmetry: "none" }), any, "options without a level: any level");
+      // A level with every other option at its default is the plain generation, as in Python.
+      assert.deepEqual(s.generate({ seed: 8, level: "hard", symmetry: "none", maxTries: 0 }),
+        s.generate({ seed: 8, level: "hard" }));
     });
 
     test("generate refuses the puzzle maker's options that name nothing or contradict", () => {
