@@ -559,6 +559,13 @@ for (const build of BUILDS) {
           assert.equal(s.generate({ level, seed }).puzzle, sudoku.generate({ level, seed }).puzzle);
         }
         assert.equal(s.techniqueName(3), "Hidden Single");
+        assert.equal(s.canonical(s.transform(PUZZLE, 3)), sudoku.canonical(PUZZLE));
+        assert.equal(s.automorphisms(EMPTY), 3359232);
+        const pencil = sukakuOf(s.candidates(PUZZLE));
+        assert.deepEqual(s.candidatesFromSukaku(pencil), sudoku.candidates(PUZZLE));
+        assert.deepEqual(s.countSolutionsSukaku(pencil), { count: 1, solution: SOLUTION });
+        assert.equal(s.generate({ seed: 3, symmetry: "rotate180" }).puzzle,
+          sudoku.generate({ seed: 3, symmetry: "rotate180" }).puzzle, "a symmetric search needs no heap");
       } finally {
         s.failAllocations(false);
       }
