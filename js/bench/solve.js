@@ -9,7 +9,9 @@
 // LIMIT (default 10000) caps the puzzles taken from each corpus. Then whole hint walks
 // (hint and applyStep from the candidates of the givens to the end, every walk checked to
 // end on the solution) on the first WALKS (default 200) puzzles of gen_minimal and
-// magictour, beside the same loop natively.
+// magictour, beside the same loop natively. Then Sudoku Explainer ratings (rateSe) of the
+// first SE_PUZZLES (default 100) puzzles of the same two corpora, beside the native
+// rate_se_bytes, every rating the same (their sums compared).
 import { existsSync, readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { dirname, join, resolve } from "node:path";
@@ -143,6 +145,49 @@ for (const name of ["gen_minimal", "puzzles3_magictour_top1465"]) {
   }
   const portable = run(file, walkLimit, { SUDOKU_FORCE_PATH: "portable", WALK: "1" });
   const selected = run(file, walkLimit, { SUDOKU_FORCE_PATH: "", WALK: "1" });
+  const rate = (t) => `${Math.round(puzzles.length / t).toLocaleString("en-US")}/s`;
+  const vs = (t) => `${rate(t)} (${(t / portable.seconds).toFixed(2)}x)`;
+  console.log(
+    `| ${name} | ${puzzles.length} | ${vs(time["wasm-simd128"])} | ${vs(time.wasm)} | ` +
+      `${rate(portable.seconds)} | ${vs(selected.seconds)} (${selected.path}) |`,
+  );
+}
+
+const seLimit = Number(process.env.SE_PUZZLES ?? 100);
+console.log(`\nSE ratings (rateSe) a second, at most ${seLimit} puzzles each`);
+console.log("| corpus | puzzles | wasm-simd128 | wasm | native portable | native selected |");
+console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
+for (const name of ["gen_minimal", "puzzles3_magictour_top1465"]) {
+  const file = join(data, name);
+  if (!existsSync(file)) continue;
+  const puzzles = corpus(name, seLimit);
+  const time = {};
+  let sum = null;
+  for (const build of BUILDS) {
+    const s = modules[build];
+    let best = Infinity;
+    for (let r = -1; r < rounds; r++) {
+      const t0 = process.hrtime.bigint();
+      const rated = puzzles.map((p) => s.rateSe(p));
+      const t = Number(process.hrtime.bigint() - t0) / 1e9;
+      if (r >= 0) best = Math.min(best, t);
+      const total = rated.reduce((a, x) => a + Math.round(x.er * 10) * 10000 + Math.round(x.ep * 10) * 100 + Math.round(x.ed * 10), 0);
+      if (sum !== null && total !== sum) throw new Error(`${build}: other ratings than the other build's`);
+      sum = total;
+    }
+    time[build] = best;
+  }
+  const native = (env) => {
+    const out = execFileSync(join(root, "target", "release", "examples", "throughput"), [file, String(seLimit), String(rounds)], {
+      env: { ...process.env, ...env, SE: "1" },
+      encoding: "utf8",
+    });
+    const [path, , seconds, total] = out.trim().split(" ");
+    if (Number(total) !== sum) throw new Error(`${name}: the native ratings differ from the module's`);
+    return { path, seconds: Number(seconds) };
+  };
+  const portable = native({ SUDOKU_FORCE_PATH: "portable" });
+  const selected = native({ SUDOKU_FORCE_PATH: "" });
   const rate = (t) => `${Math.round(puzzles.length / t).toLocaleString("en-US")}/s`;
   const vs = (t) => `${rate(t)} (${(t / portable.seconds).toFixed(2)}x)`;
   console.log(

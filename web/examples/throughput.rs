@@ -3,7 +3,10 @@
 //! `SUDOKU_FORCE_PATH=portable` for the portable one), a few rounds, every answer checked,
 //! and prints `PATH PUZZLES BEST_SECONDS` on one line. With `WALK=1` in the environment it
 //! times whole hint walks instead: `hint` and `apply_step` from the candidates of the givens
-//! to the end, as the package's callers do, every walk checked to end on the solution.
+//! to the end, as the package's callers do, every walk checked to end on the solution. With
+//! `SE=1` it times Sudoku Explainer ratings (`rate_se_bytes`, a new rater a puzzle, as the
+//! package's `rateSe`) and prints a fourth field: the sum over the puzzles of
+//! `ER * 10000 + EP * 100 + ED` (in tenths), which the bench compares with the module's.
 //!
 //! `cargo run --release -p libsudoku-wasm --example throughput -- FILE [LIMIT] [ROUNDS]`
 
@@ -30,6 +33,11 @@ fn main() {
         .filter_map(|l| l.as_bytes().get(..CELLS)?.try_into().ok())
         .take(limit)
         .collect();
+    if std::env::var_os("SE").is_some_and(|v| v == "1") {
+        let (best, sum) = ratings(&puzzles, rounds);
+        println!("{} {} {best:.6} {sum}", Path::selected().name(), puzzles.len());
+        return;
+    }
     if std::env::var_os("WALK").is_some_and(|v| v == "1") {
         let best = walks(&puzzles, rounds);
         println!("{} {} {best:.6}", Path::selected().name(), puzzles.len());
@@ -94,4 +102,28 @@ fn walks(puzzles: &[[u8; CELLS]], rounds: usize) -> f64 {
         }
     }
     best
+}
+
+/// The best time of `rounds` rounds of SE ratings, and the sum of the ratings (each puzzle
+/// of the bench is proper: a refusal ends the run).
+fn ratings(puzzles: &[[u8; CELLS]], rounds: usize) -> (f64, i64) {
+    let mut best = f64::INFINITY;
+    let mut sum = 0;
+    for _ in 0..rounds {
+        let start = Instant::now();
+        let rated: Vec<_> = puzzles
+            .iter()
+            .map(sudoku_core::logic::se::rate_se_bytes)
+            .collect();
+        best = best.min(start.elapsed().as_secs_f64());
+        sum = 0;
+        for (p, r) in puzzles.iter().zip(&rated) {
+            let Ok(r) = r else {
+                eprintln!("no rating for {}", String::from_utf8_lossy(p));
+                std::process::exit(1);
+            };
+            sum += i64::from(r.er) * 10_000 + i64::from(r.ep) * 100 + i64::from(r.ed);
+        }
+    }
+    (best, sum)
 }
