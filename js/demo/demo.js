@@ -19,6 +19,7 @@ const state = {
   seed: 0n,
   level: "medium",
   symmetry: "none",
+  se: null,
   selected: -1,
   step: null,
   undo: [],
@@ -160,6 +161,20 @@ function start(level, symmetry, seed) {
   const kept = symmetry === "none" ? "" : `, ${$("symmetry").selectedOptions[0].textContent} symmetry`;
   say(`A new ${made.level} puzzle: ${81 - [...made.puzzle].filter(isOpen).length} givens${kept}.`);
   render();
+  rateLater(made.puzzle);
+}
+
+// The puzzle's Sudoku Explainer rating, shown once the page has painted (the hardest
+// puzzles take a moment to rate); a newer puzzle's rating replaces an older one's.
+function rateLater(puzzle) {
+  $("se").textContent = "";
+  state.se = null;
+  setTimeout(() => {
+    if (state.puzzle !== puzzle) return;
+    const { er, ep, ed } = lib.rateSe(puzzle);
+    state.se = [er, ep, ed].map((r) => r.toFixed(1)).join("/");
+    $("se").textContent = `SE ${state.se}`;
+  }, 0);
 }
 
 function select(i) {
@@ -354,6 +369,7 @@ window.sudokuDemo = {
     seed: String(state.seed),
     level: state.level,
     symmetry: state.symmetry,
+    se: state.se,
     step: state.step,
   }),
 };

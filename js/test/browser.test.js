@@ -96,6 +96,14 @@ test("the page generates, hints as the library does, and plays the hints to the 
     return { s, made: lib.generate({ level: "hard", seed: 42 }), path: lib.cpuPath() };
   });
   assert.equal(first.s.puzzle, first.made.puzzle, "the page's puzzle is the library's");
+  // The page shows the puzzle's SE rating, the library's.
+  await page.waitForFunction(() => window.sudokuDemo.state().se !== null);
+  const se = await page.evaluate(async () => {
+    const lib = await import("/index.js");
+    const { er, ep, ed } = lib.rateSe(window.sudokuDemo.state().puzzle);
+    return [er, ep, ed].map((r) => r.toFixed(1)).join("/");
+  });
+  assert.equal(await page.textContent("#se"), `SE ${se}`);
   assert.equal(first.path, "wasm-simd128", "Chromium runs the SIMD128 build");
   assert.match(await page.textContent("#build"), /wasm-simd128/);
   const givens = await page.$$eval(".cell.given", (els) => els.map((e) => e.textContent).join(""));
