@@ -35,7 +35,11 @@ fn main() {
         .collect();
     if std::env::var_os("SE").is_some_and(|v| v == "1") {
         let (best, sum) = ratings(&puzzles, rounds);
-        println!("{} {} {best:.6} {sum}", Path::selected().name(), puzzles.len());
+        println!(
+            "{} {} {best:.6} {sum}",
+            Path::selected().name(),
+            puzzles.len()
+        );
         return;
     }
     if std::env::var_os("WALK").is_some_and(|v| v == "1") {
