@@ -768,9 +768,7 @@ pub unsafe extern "C" fn sudoku_transform(
         }
         let dest = out!(out.cast::<Board>());
         let local = arg!(board.cast::<Board>());
-        let parsed = sudoku_core::Board::from_bytes(&local)?;
-        parsed.check_conflicts()?;
-        dest.write(sudoku_core::canonical::transform(&parsed, seed).to_bytes());
+        dest.write(sudoku_core::canonical::transform_bytes(&local, seed)?.to_bytes());
         Ok(())
     })
 }

@@ -129,6 +129,14 @@ pub fn transform(board: &Board, seed: u64) -> Board {
     Transformation::random(&mut SplitMix64::new(seed)).apply(board)
 }
 
+/// [`transform`] of an 81-byte board, with the checks of the C calls: bad bytes
+/// ([`Error::InvalidChar`]) before clashes ([`Error::Conflict`]).
+pub fn transform_bytes(bytes: &[u8; CELLS], seed: u64) -> Result<Board, Error> {
+    let board = Board::from_bytes(bytes)?;
+    board.check_conflicts()?;
+    Ok(transform(&board, seed))
+}
+
 fn transposed(d: &[u8; CELLS]) -> [u8; CELLS] {
     core::array::from_fn(|i| d[(i % 9) * 9 + i / 9])
 }
@@ -1143,6 +1151,14 @@ mod tests {
         let mut bytes = [b'.'; CELLS];
         bytes[3] = b'x';
         assert_eq!(canonical_bytes(&bytes), Err(Error::InvalidChar));
+        assert_eq!(transform_bytes(&bytes, 1), Err(Error::InvalidChar));
+        bytes[3] = b'.';
+        bytes[0] = b'4';
+        bytes[8] = b'4';
+        assert_eq!(transform_bytes(&bytes, 1), Err(Error::Conflict));
+        bytes[8] = b'.';
+        let board = Board::from_bytes(&bytes).unwrap();
+        assert_eq!(transform_bytes(&bytes, 7), Ok(transform(&board, 7)));
     }
 }
 /// Speed on the 17-clue corpus and its solution grids, printed; ignored by default since it

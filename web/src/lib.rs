@@ -239,15 +239,11 @@ pub fn canonical(x: &Exchange) -> i32 {
 /// The board of `seed`'s random transformation, in place (the C library's
 /// `sudoku_transform`).
 pub fn transform(x: &Exchange, seed: u64) -> i32 {
-    let bytes = read8(&x.board);
-    let board =
-        sudoku_core::Board::from_bytes(&bytes).and_then(|b| b.check_conflicts().map(|()| b));
-    status_of(board.map(|b| {
-        write8(
-            &x.board,
-            &sudoku_core::canonical::transform(&b, seed).to_bytes(),
-        );
-    }))
+    let board = read8(&x.board);
+    status_of(
+        sudoku_core::canonical::transform_bytes(&board, seed)
+            .map(|moved| write8(&x.board, &moved.to_bytes())),
+    )
 }
 
 fn read_sukaku(x: &Exchange) -> [u8; SUKAKU_BYTES] {
