@@ -85,14 +85,17 @@ thread_local! {
 /// panic in the library leaves the thread a new rater.
 pub fn rate_se(puzzle: &Bytes) -> Result<SeRating, Error> {
     SE_RATER.with(|rater| {
+        // A rating never re-enters this function, so the rater is free; were it not, a
+        // new one rates.
         let Ok(mut rater) = rater.try_borrow_mut() else {
             return guard(|| sudoku_core::logic::se::rate_se_bytes(puzzle));
         };
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| rater.rate_bytes(puzzle)))
-            .unwrap_or_else(|_| {
-                *rater = SeRater::new();
-                Err(sudoku_core::Error::Internal)
-            })
+        let rated = guard(|| rater.rate_bytes(puzzle));
+        if rated == Err(sudoku_core::Error::Internal) {
+            // After a panic (or a false step) the searches are in no known state.
+            *rater = SeRater::new();
+        }
+        rated
     })
 }
 
