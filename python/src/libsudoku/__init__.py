@@ -439,9 +439,9 @@ def _stoppable(call: Callable[[Any], int], deadline: Optional[float], late: str)
         if status == SUDOKU_CANCELLED:
             if deadline is not None and time.monotonic() >= deadline:
                 raise TimeoutError(late)
-            status, state = _call_in_other_thread(call, _Count(owner, deadline))
+            status, state = _call_in_other_thread(call, _LongCall(owner, deadline))
     else:
-        state = _Count(owner, deadline)
+        state = _LongCall(owner, deadline)
         status = _guarded_call(call, _PROGRESS(state.progress), owner)
     if status == SUDOKU_CANCELLED:
         if state.error is not None:
@@ -453,24 +453,24 @@ def _stoppable(call: Callable[[Any], int], deadline: Optional[float], late: str)
     return status
 
 
-class _Count:
+class _LongCall:
     """One long call (a count, a rating): its progress callback, and why the callback
     stopped it."""
 
     def __init__(self, owner: int, deadline: Optional[float]) -> None:
         self.owner = owner
         self.deadline = deadline
-        # Set by the thread that waits for the count when it must stop.
+        # Set by the thread that waits for the call when it must stop.
         self.cancel = False
         self.timed_out = False
         self.exiting = False
         self.error: Optional[BaseException] = None
 
-    def progress(self, found: int, context: Any) -> int:
+    def progress(self, done: int, context: Any) -> int:
         try:
             if self.cancel:
                 return 1
-            if not _may_count(self.owner):
+            if not _may_call(self.owner):
                 self.exiting = True
                 return 1
             if self.deadline is not None and time.monotonic() >= self.deadline:
@@ -483,11 +483,11 @@ class _Count:
 
 
 # int (*)(size_t, void *) that returns nonzero without running Python code: operator.is_not
-# gets (found, None) and answers True.
+# gets (done, None) and answers True.
 _STOP_AT_FIRST_CALL = _PROGRESS(operator.is_not)
 
 
-def _call_in_other_thread(call: Callable[[Any], int], state: _Count) -> Tuple[int, _Count]:
+def _call_in_other_thread(call: Callable[[Any], int], state: _LongCall) -> Tuple[int, _LongCall]:
     """`call` on a thread of its own while this one (the main thread) waits, running the
     signal handlers: one that raises stops the call, and its exception is raised here once
     the call has returned. Returns the status and the state of the call that ran."""
@@ -511,7 +511,7 @@ def _call_in_other_thread(call: Callable[[Any], int], state: _Count) -> Tuple[in
             # No new thread (newer Pythons refuse them while the interpreter exits): count
             # here, as other threads do. A worker that started after all stops at once.
             state.cancel = True
-            here = _Count(state.owner, state.deadline)
+            here = _LongCall(state.owner, state.deadline)
             return _guarded_call(call, _PROGRESS(here.progress), here.owner), here
         # A timed wait, so that handlers run on every platform (a plain one is interrupted
         # by signals on POSIX only).
@@ -538,67 +538,68 @@ def _call_in_other_thread(call: Callable[[Any], int], state: _Count) -> Tuple[in
     return int(result), state
 
 
-# The counts inside the library and whether the interpreter is exiting. At exit, CPython
-# ends a daemon thread that asks for the GIL, which a ctypes callback does, with
-# pthread_exit: an unwind the library's panic boundary cannot let through, which aborts
-# the process. So once the exit begins, the progress callbacks of other threads stop
-# their counts, the exit waits for them to leave the library, and those threads then stay
-# where they are until the process ends (as CPython leaves daemon threads).
-_counts = threading.Condition()
-_counts_inside = 0
+# The calls with a progress callback (counts, ratings, searches) inside the library, and
+# whether the interpreter is exiting. At exit, CPython ends a daemon thread that asks for
+# the GIL, which a ctypes callback does, with pthread_exit: an unwind the library's panic
+# boundary cannot let through, which aborts the process. So once the exit begins, the
+# progress callbacks of other threads stop their calls, the exit waits for them to leave
+# the library, and those threads then stay where they are until the process ends (as
+# CPython leaves daemon threads).
+_calls = threading.Condition()
+_calls_inside = 0
 _exiting_thread: Optional[int] = None
-# How long the exit waits for counts to leave the library (each returns within a few
+# How long the exit waits for calls to leave the library (each returns within a few
 # milliseconds of its callback's answer).
 _EXIT_WAIT = 10.0
 
 
-def _may_count(owner: int) -> bool:
-    """Whether a count that `owner` started may go on: until the interpreter exits, and
-    for the exiting thread itself (an atexit hook may count)."""
+def _may_call(owner: int) -> bool:
+    """Whether a call that `owner` started may go on: until the interpreter exits, and
+    for the exiting thread itself (an atexit hook may count or rate)."""
     exiting = _exiting_thread
     return exiting is None or exiting == owner
 
 
 def _guarded_call(call: Callable[[Any], int], callback: Any, owner: int) -> int:
-    """`call(callback)`, counted in `_counts_inside` while it runs; SUDOKU_CANCELLED without
+    """`call(callback)`, counted in `_calls_inside` while it runs; SUDOKU_CANCELLED without
     calling once the interpreter exits."""
-    global _counts_inside
+    global _calls_inside
     inside = False
     try:
-        with _counts:
-            if _may_count(owner):
-                _counts_inside += 1
+        with _calls:
+            if _may_call(owner):
+                _calls_inside += 1
                 inside = True
         if inside:
             return call(callback)
     finally:
         if inside:
-            with _counts:
-                _counts_inside -= 1
-                _counts.notify_all()
+            with _calls:
+                _calls_inside -= 1
+                _calls.notify_all()
     _stay_until_exit()
     return SUDOKU_CANCELLED
 
 
 def _stay_until_exit() -> None:
-    """Blocks a thread whose count the interpreter's exit stopped, until the process ends."""
+    """Blocks a thread whose call the interpreter's exit stopped, until the process ends."""
     threading.Event().wait()
 
 
 @atexit.register
-def _stop_counts_at_exit() -> None:
-    """Stops the other threads' counts and waits until they have left the library."""
+def _stop_calls_at_exit() -> None:
+    """Stops the other threads' calls and waits until they have left the library."""
     global _exiting_thread
-    with _counts:
+    with _calls:
         _exiting_thread = threading.get_ident()
-        _counts.wait_for(lambda: _counts_inside == 0, _EXIT_WAIT)
+        _calls.wait_for(lambda: _calls_inside == 0, _EXIT_WAIT)
 
 
 def _after_fork_in_child() -> None:
-    """The child of a fork has only the forking thread: no count is inside the library."""
-    global _counts, _counts_inside
-    _counts = threading.Condition()
-    _counts_inside = 0
+    """The child of a fork has only the forking thread: no call is inside the library."""
+    global _calls, _calls_inside
+    _calls = threading.Condition()
+    _calls_inside = 0
 
 
 if hasattr(os, "register_at_fork"):
