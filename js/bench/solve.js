@@ -59,8 +59,18 @@ function run(file, n, env) {
     env: { ...process.env, ...env },
     encoding: "utf8",
   });
-  const [path, , seconds] = out.trim().split(" ");
-  return { path, seconds: Number(seconds) };
+  const [path, , seconds, sum] = out.trim().split(" ");
+  return { path, seconds: Number(seconds), sum: Number(sum) };
+}
+
+// One table row: `time` the best seconds of each build, beside the native runs.
+function row(name, n, time, portable, selected) {
+  const rate = (t) => `${Math.round(n / t).toLocaleString("en-US")}/s`;
+  const vs = (t) => `${rate(t)} (${(t / portable.seconds).toFixed(2)}x)`;
+  console.log(
+    `| ${name} | ${n} | ${vs(time["wasm-simd128"])} | ${vs(time.wasm)} | ` +
+      `${rate(portable.seconds)} | ${vs(selected.seconds)} (${selected.path}) |`,
+  );
 }
 
 function corpus(name, n) {
@@ -104,13 +114,8 @@ for (const name of corpora) {
   }
   const portable = run(file, limit, { SUDOKU_FORCE_PATH: "portable" });
   const selected = run(file, limit, { SUDOKU_FORCE_PATH: "" });
-  const rate = (t) => `${Math.round(puzzles.length / t).toLocaleString("en-US")}/s`;
-  const vs = (t) => `${rate(t)} (${(t / portable.seconds).toFixed(2)}x)`;
   const time = Object.fromEntries(BUILDS.map((b, k) => [b, cells[k]]));
-  console.log(
-    `| ${name} | ${puzzles.length} | ${vs(time["wasm-simd128"])} | ${vs(time.wasm)} | ` +
-      `${rate(portable.seconds)} | ${vs(selected.seconds)} (${selected.path}) |`,
-  );
+  row(name, puzzles.length, time, portable, selected);
 }
 
 console.log(`\nwhole hint walks a second (hint and applyStep to the end), at most ${walkLimit} puzzles each`);
@@ -145,12 +150,7 @@ for (const name of ["gen_minimal", "puzzles3_magictour_top1465"]) {
   }
   const portable = run(file, walkLimit, { SUDOKU_FORCE_PATH: "portable", WALK: "1" });
   const selected = run(file, walkLimit, { SUDOKU_FORCE_PATH: "", WALK: "1" });
-  const rate = (t) => `${Math.round(puzzles.length / t).toLocaleString("en-US")}/s`;
-  const vs = (t) => `${rate(t)} (${(t / portable.seconds).toFixed(2)}x)`;
-  console.log(
-    `| ${name} | ${puzzles.length} | ${vs(time["wasm-simd128"])} | ${vs(time.wasm)} | ` +
-      `${rate(portable.seconds)} | ${vs(selected.seconds)} (${selected.path}) |`,
-  );
+  row(name, puzzles.length, time, portable, selected);
 }
 
 const seLimit = Number(process.env.SE_PUZZLES ?? 100);
@@ -177,21 +177,10 @@ for (const name of ["gen_minimal", "puzzles3_magictour_top1465"]) {
     }
     time[build] = best;
   }
-  const native = (env) => {
-    const out = execFileSync(join(root, "target", "release", "examples", "throughput"), [file, String(seLimit), String(rounds)], {
-      env: { ...process.env, ...env, SE: "1" },
-      encoding: "utf8",
-    });
-    const [path, , seconds, total] = out.trim().split(" ");
-    if (Number(total) !== sum) throw new Error(`${name}: the native ratings differ from the module's`);
-    return { path, seconds: Number(seconds) };
-  };
-  const portable = native({ SUDOKU_FORCE_PATH: "portable" });
-  const selected = native({ SUDOKU_FORCE_PATH: "" });
-  const rate = (t) => `${Math.round(puzzles.length / t).toLocaleString("en-US")}/s`;
-  const vs = (t) => `${rate(t)} (${(t / portable.seconds).toFixed(2)}x)`;
-  console.log(
-    `| ${name} | ${puzzles.length} | ${vs(time["wasm-simd128"])} | ${vs(time.wasm)} | ` +
-      `${rate(portable.seconds)} | ${vs(selected.seconds)} (${selected.path}) |`,
-  );
+  const portable = run(file, seLimit, { SUDOKU_FORCE_PATH: "portable", SE: "1" });
+  const selected = run(file, seLimit, { SUDOKU_FORCE_PATH: "", SE: "1" });
+  for (const native of [portable, selected]) {
+    if (native.sum !== sum) throw new Error(`${name}: the native ratings differ from the module's`);
+  }
+  row(name, puzzles.length, time, portable, selected);
 }
