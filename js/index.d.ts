@@ -158,6 +158,19 @@ export interface Generated {
   seed: bigint;
 }
 
+/** One board of solveBatch or canonicalBatch (as Python's BatchResult). */
+export interface BatchResult {
+  /** The board's status (a Status code). */
+  readonly status: number;
+  /** The solution (solveBatch) or the canonical form (canonicalBatch) when the status is
+   * OK, else null. */
+  readonly solution: string | null;
+  /** Whether the status is OK. */
+  readonly ok: boolean;
+  /** The library's message for the status. */
+  readonly message: string;
+}
+
 /** The whole API on one instance of the module. */
 export interface Sudoku {
   /** The solution of a board. Throws SudokuError: ERR_INVALID_CHAR, ERR_CONFLICT,
@@ -204,6 +217,16 @@ export interface Sudoku {
   /** A board equivalent to `board`, drawn at random from `seed` (0 to 2**64 - 1): the
    * same board and seed give the same result. */
   transform(board: Board, seed: number | bigint): string;
+  /** Solves many boards: one BatchResult per board, in order. A board the library refuses
+   * (bad characters, clashes, no solution) is reported in its own result, not thrown;
+   * a TypeError or ERR_INVALID_ARGUMENT is thrown, before anything is solved, when the
+   * boards are not an iterable (a string is not taken) or an item is not a board of 81. */
+  solveBatch(boards: Iterable<Board>): BatchResult[];
+  /** The canonical forms of many boards, as solveBatch reports its solutions. */
+  canonicalBatch(boards: Iterable<Board>): BatchResult[];
+  /** The boards with every equivalent copy after the first dropped, in order. Throws the
+   * SudokuError of the first board canonical refuses. */
+  dedupe<T extends Board>(boards: Iterable<T>): T[];
   /** The 81 candidate masks of a pencil-mark puzzle (the form hint takes). Throws
    * ERR_INVALID_CHAR for a character that is neither its position's digit nor '.' or '0',
    * NO_SOLUTION for a cell left without candidates. */
@@ -244,6 +267,9 @@ export declare const applyStep: Sudoku["applyStep"];
 export declare const canonical: Sudoku["canonical"];
 export declare const automorphisms: Sudoku["automorphisms"];
 export declare const transform: Sudoku["transform"];
+export declare const solveBatch: Sudoku["solveBatch"];
+export declare const canonicalBatch: Sudoku["canonicalBatch"];
+export declare const dedupe: Sudoku["dedupe"];
 export declare const candidatesFromSukaku: Sudoku["candidatesFromSukaku"];
 export declare const countSolutionsSukaku: Sudoku["countSolutionsSukaku"];
 export declare const techniqueName: Sudoku["techniqueName"];

@@ -282,6 +282,14 @@ function putMasks(view, masks, what) {
   view.set(local);
 }
 
+// The boards of a batch call as an array: any iterable but a string.
+function listOf(puzzles) {
+  if (typeof puzzles === "string" || typeof puzzles?.[Symbol.iterator] !== "function") {
+    throw new TypeError(`the boards are an array (or another iterable) of boards, not ${kind(puzzles)}`);
+  }
+  return Array.from(puzzles);
+}
+
 function integer(value, what, low, high) {
   if (typeof value !== "number" || !Number.isInteger(value)) {
     throw new TypeError(`${what} is an integer, not ${kind(value)}`);
@@ -518,6 +526,60 @@ function api(engine) {
     return readBoard();
   }
 
+  // The batch calls, as Python's: every item is checked first (a string of 81 characters
+  // or 81 bytes, as the single calls take; nothing is done if one is not), then each board
+  // gets one call of `name`, whose status goes into the board's own result rather than
+  // being thrown: `{ status, solution, ok, message }`, `solution` the board the call wrote
+  // (null on any other status than OK). In one module the boards are done one after the
+  // other; there are no threads to spread them over.
+  function batch(puzzles, name) {
+    const boards = listOf(puzzles).map((puzzle, i) => {
+      const bytes = new Uint8Array(CELLS);
+      putBytes(bytes, puzzle, `board ${i}`);
+      return bytes;
+    });
+    return boards.map((bytes) => {
+      engine.views().board.set(bytes);
+      let status;
+      try {
+        status = engine.call(name);
+      } catch (e) {
+        if (!(e instanceof SudokuError)) throw e;
+        status = e.status;
+      }
+      return Object.freeze({
+        status,
+        solution: status === Status.OK ? readBoard() : null,
+        ok: status === Status.OK,
+        message: statusText(status),
+      });
+    });
+  }
+
+  function solveBatch(puzzles) {
+    return batch(puzzles, "sudoku_solve");
+  }
+
+  function canonicalBatch(puzzles) {
+    return batch(puzzles, "sudoku_canonical");
+  }
+
+  function dedupe(puzzles) {
+    const items = listOf(puzzles);
+    const seen = new Set();
+    const kept = [];
+    canonicalBatch(items).forEach((result, i) => {
+      if (!result.ok) {
+        throw new SudokuError(result.status, `board ${i}`);
+      }
+      if (!seen.has(result.solution)) {
+        seen.add(result.solution);
+        kept.push(items[i]);
+      }
+    });
+    return kept;
+  }
+
   function candidatesFromSukaku(sukaku) {
     putBytes(engine.views().sukaku, sukaku, "a sukaku");
     engine.check("sudoku_candidates_from_sukaku");
@@ -670,6 +732,9 @@ function api(engine) {
     canonical,
     automorphisms,
     transform,
+    solveBatch,
+    canonicalBatch,
+    dedupe,
     candidatesFromSukaku,
     countSolutionsSukaku,
     techniqueName,
@@ -698,6 +763,9 @@ export const {
   canonical,
   automorphisms,
   transform,
+  solveBatch,
+  canonicalBatch,
+  dedupe,
   candidatesFromSukaku,
   countSolutionsSukaku,
   techniqueName,

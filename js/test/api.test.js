@@ -367,6 +367,50 @@ for (const build of BUILDS) {
       assert.throws(() => s.transform(PUZZLE, 0.5), TypeError);
     });
 
+    test("solveBatch, canonicalBatch and dedupe: one result a board, bad boards in their own", () => {
+      const bytes = new TextEncoder().encode(PUZZLE);
+      const boards = [PUZZLE, "x" + PUZZLE.slice(1), "55" + PUZZLE.slice(2), NONE, TWO, bytes, EMPTY];
+      const solved = s.solveBatch(boards);
+      assert.equal(solved.length, boards.length);
+      const statuses = [Status.OK, Status.ERR_INVALID_CHAR, Status.ERR_CONFLICT, Status.NO_SOLUTION, Status.OK,
+        Status.OK, Status.OK];
+      solved.forEach((r, i) => {
+        assert.equal(r.status, statuses[i], `board ${i}: ${r.message}`);
+        assert.equal(r.ok, r.status === Status.OK);
+        assert.equal(r.message, s.statusMessage(r.status));
+        assert.ok(Object.isFrozen(r));
+        if (r.ok) {
+          assert.ok(isSolutionOf(r.solution, typeof boards[i] === "string" ? boards[i] : PUZZLE), `board ${i}`);
+          assert.equal(r.solution, s.solve(boards[i]), "as solve answers");
+        } else {
+          assert.equal(r.solution, null);
+        }
+      });
+      assert.equal(new TextDecoder().decode(bytes), PUZZLE, "the input is never written");
+      assert.deepEqual(s.solveBatch([]), []);
+      assert.deepEqual(s.solveBatch(new Set([PUZZLE])).map((r) => r.solution), [SOLUTION], "any iterable");
+
+      const forms = s.canonicalBatch([PUZZLE, s.transform(PUZZLE, 9), "55" + PUZZLE.slice(2), EMPTY]);
+      assert.deepEqual(forms.map((r) => r.status), [Status.OK, Status.OK, Status.ERR_CONFLICT, Status.OK]);
+      assert.deepEqual(forms.map((r) => r.solution), [s.canonical(PUZZLE), s.canonical(PUZZLE), null, EMPTY]);
+
+      const moved = s.transform(PUZZLE, 4);
+      assert.deepEqual(s.dedupe([PUZZLE, TWO, moved, bytes, TWO, EMPTY]), [PUZZLE, TWO, EMPTY],
+        "the first of each class, in order, as given");
+      assert.deepEqual(s.dedupe([]), []);
+      rejects(() => s.dedupe([PUZZLE, "x" + PUZZLE.slice(1)]), Status.ERR_INVALID_CHAR);
+
+      // Every item is checked before any board is done.
+      for (const call of [s.solveBatch, s.canonicalBatch, s.dedupe]) {
+        rejects(() => call([PUZZLE, PUZZLE.slice(1)]), Status.ERR_INVALID_ARGUMENT);
+        assert.throws(() => call([PUZZLE, 42]), TypeError);
+        assert.throws(() => call(PUZZLE), TypeError, "a string is one board, not a list");
+        assert.throws(() => call(42), TypeError);
+        assert.throws(() => call(null), TypeError);
+        assert.throws(() => call(), TypeError);
+      }
+    });
+
     test("pencil-mark puzzles: their candidates and solutions", () => {
       const marks = s.candidates(PUZZLE);
       const pencil = sukakuOf(marks);
@@ -560,6 +604,8 @@ for (const build of BUILDS) {
         }
         assert.equal(s.techniqueName(3), "Hidden Single");
         assert.equal(s.canonical(s.transform(PUZZLE, 3)), sudoku.canonical(PUZZLE));
+        assert.deepEqual(s.solveBatch([PUZZLE, EMPTY]).map((r) => r.status), [Status.OK, Status.OK]);
+        assert.deepEqual(s.dedupe([PUZZLE, s.transform(PUZZLE, 3)]), [PUZZLE]);
         assert.equal(s.automorphisms(EMPTY), 3359232);
         const pencil = sukakuOf(s.candidates(PUZZLE));
         assert.deepEqual(s.candidatesFromSukaku(pencil), sudoku.candidates(PUZZLE));

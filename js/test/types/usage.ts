@@ -2,11 +2,11 @@
 // declarations must describe how the package is used.
 import sudoku, {
   solve, countSolutions, isUnique, rate, rateSe, generate, candidates, hint, walk, applyStep,
-  canonical, automorphisms, transform, candidatesFromSukaku, countSolutionsSukaku,
+  canonical, automorphisms, transform, solveBatch, canonicalBatch, dedupe, candidatesFromSukaku, countSolutionsSukaku,
   techniqueName, statusMessage, version, cpuPath, load, simdSupported,
   Status, LEVELS, SYMMETRIES, BUILDS, SudokuError,
 } from "libsudoku";
-import type { Board, Build, Level, SeRating, Step, Generated, Sudoku, Sukaku, Symmetry } from "libsudoku";
+import type { BatchResult, Board, Build, Level, SeRating, Step, Generated, Sudoku, Sukaku, Symmetry } from "libsudoku";
 
 const puzzle: Board = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 const solution: string = solve(puzzle);
@@ -26,6 +26,11 @@ const se: SeRating = rateSe(made.puzzle);
 const seValues: number[] = [se.er, se.ep, se.ed];
 const form: string = canonical(made.puzzle) + transform(bytes, 7) + transform(puzzle, 7n);
 const autos: number = automorphisms(form.slice(0, 81));
+const results: BatchResult[] = solveBatch([puzzle, bytes]).concat(canonicalBatch(new Set([puzzle])));
+const firstSolution: string | null = results[0].solution;
+const batchOk: boolean[] = results.map((r) => r.ok && r.status === Status.OK && r.message.length > 0);
+const distinct: string[] = dedupe([puzzle, solution]);
+const distinctBytes: Uint8Array[] = dedupe([bytes]);
 const pencil: Sukaku = "123456789".repeat(81);
 const fromMarks: number[] = candidatesFromSukaku(pencil);
 const counted: { count: number; solution: string | null } = countSolutionsSukaku(pencil, 5);
@@ -69,8 +74,11 @@ generate({ seMin: "7.5" });
 candidatesFromSukaku([1, 2, 3]);
 // @ts-expect-error: boards are strings or bytes
 solve(42);
+// @ts-expect-error: a batch takes a list of boards
+solveBatch(42);
 // @ts-expect-error: the build names are fixed
 load({ build: "avx2" });
 
 console.log(solution, n, unique, level, again, any, next, names, path, levels, builds, simd, cells, l, walked, twoBuilds);
 console.log(made2, onPattern, seValues, autos, fromMarks, counted, symmetries, notFound);
+console.log(firstSolution, batchOk, distinct, distinctBytes);
