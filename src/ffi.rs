@@ -836,8 +836,7 @@ pub unsafe extern "C" fn sudoku_count_solutions_sukaku(
         let count = out!(count);
         let solution = optional_out!(solution.cast::<Board>());
         let local = arg!(sukaku.cast::<Sukaku>());
-        let masks = sudoku_core::sukaku::candidates_from_sukaku(&local)?;
-        let found = sudoku_core::sukaku::count_candidates(&masks, limit)?;
+        let found = sudoku_core::sukaku::count_sukaku(&local, limit)?;
         count.write(found.count);
         if let (Some(first), Some(out)) = (found.first, solution) {
             out.write(first.to_bytes());

@@ -92,17 +92,11 @@ pub fn count_candidates(candidates: &[u16; CELLS], limit: usize) -> Result<Sukak
     })
 }
 
-/// [`count_candidates`] of a 729-byte sukaku, with the checks of
-/// [`candidates_from_sukaku`] first; a cell without candidates counts as no solution.
+/// [`count_candidates`] of a 729-byte sukaku, after the checks of
+/// [`candidates_from_sukaku`] and with its errors: [`Error::InvalidChar`] for a bad byte,
+/// [`Error::NoSolution`] for a cell without candidates (what every front door reports).
 pub fn count_sukaku(bytes: &[u8; SUKAKU_BYTES], limit: usize) -> Result<SukakuCount, Error> {
-    match candidates_from_sukaku(bytes) {
-        Ok(c) => count_candidates(&c, limit),
-        Err(Error::NoSolution) => Ok(SukakuCount {
-            count: 0,
-            first: None,
-        }),
-        Err(e) => Err(e),
-    }
+    count_candidates(&candidates_from_sukaku(bytes)?, limit)
 }
 
 struct Counter {
@@ -229,7 +223,7 @@ mod tests {
         t[0] = b'.';
         t[8] = b'.';
         assert_eq!(candidates_from_sukaku(&t), Err(Error::NoSolution));
-        assert_eq!(count_sukaku(&t, 5).map(|c| c.count), Ok(0));
+        assert_eq!(count_sukaku(&t, 5), Err(Error::NoSolution));
         // Bad bytes win over an empty cell.
         t[700] = b'x';
         assert_eq!(candidates_from_sukaku(&t), Err(Error::InvalidChar));

@@ -263,15 +263,15 @@ pub fn candidates_from_sukaku(x: &Exchange) -> i32 {
 pub fn count_sukaku(x: &Exchange, limit: u32) -> i32 {
     let sukaku = read_sukaku(x);
     let limit = usize::try_from(limit).unwrap_or(usize::MAX);
-    let counted = sudoku_core::sukaku::candidates_from_sukaku(&sukaku)
-        .and_then(|masks| sudoku_core::sukaku::count_candidates(&masks, limit));
-    status_of(counted.map(|found| {
-        x.value
-            .store(u32::try_from(found.count).unwrap_or(u32::MAX), Relaxed);
-        if let Some(first) = found.first {
-            write8(&x.solution, &first.to_bytes());
-        }
-    }))
+    status_of(
+        sudoku_core::sukaku::count_sukaku(&sukaku, limit).map(|found| {
+            x.value
+                .store(u32::try_from(found.count).unwrap_or(u32::MAX), Relaxed);
+            if let Some(first) = found.first {
+                write8(&x.solution, &first.to_bytes());
+            }
+        }),
+    )
 }
 
 /// The candidates of the board into [`Exchange::masks`].
