@@ -246,7 +246,7 @@ function putBytes(view, text, what) {
       // Characters beyond one byte become '?', which the library refuses like any bad byte.
       view[i] = c < 256 ? c : 0x3f;
     }
-  } else if (text instanceof Uint8Array) {
+  } else if (isBytes(text)) {
     if (text.length !== n) {
       throw invalid(`${what} is ${n} bytes, got ${text.length}`);
     }
@@ -254,6 +254,18 @@ function putBytes(view, text, what) {
   } else {
     throw new TypeError(`${what} is a string of ${n} characters or a Uint8Array of ${n} bytes, not ${kind(text)}`);
   }
+}
+
+// Whether `value` is a Uint8Array (a Buffer included), from this realm or another (an
+// iframe's, a vm context's): the typed arrays' own name getter reads the internal slot, where
+// `instanceof` would look for this realm's constructor.
+const typedArrayName = Object.getOwnPropertyDescriptor(
+  Object.getPrototypeOf(Uint8Array.prototype),
+  Symbol.toStringTag,
+).get;
+
+function isBytes(value) {
+  return typedArrayName.call(value) === "Uint8Array";
 }
 
 function kind(value) {
@@ -425,10 +437,12 @@ function api(engine) {
         throw invalid(`generate has no option "${key}" (it has ${GENERATE_OPTIONS.join(", ")})`);
       }
     }
-    // Everything is checked before anything reaches the module.
-    const any = options.level === "any";
-    const asked = options.level === undefined || any ? 0 : levelCode(options.level);
-    const seed = seedOf(options.seed);
+    // Everything is checked before anything reaches the module. An option that is null or
+    // undefined is not given (as None in Python).
+    const given = (key) => options[key] !== undefined && options[key] !== null;
+    const any = typeof options.level === "string" && options.level.toLowerCase() === "any";
+    const asked = !given("level") || any ? 0 : levelCode(options.level);
+    const seed = seedOf(options.seed ?? undefined);
     const int32 = (key) => integer(options[key] ?? 0, key, -(2 ** 31), 2 ** 31 - 1);
     const symmetry = symmetryCode(options.symmetry ?? 0);
     const minGivens = int32("minGivens");
@@ -443,7 +457,7 @@ function api(engine) {
     const defaults =
       symmetry === 0 && minGivens === 0 && maxGivens === 0 && technique === 0 && seMin === 0 &&
       seMax === 0 && maxTries === 0n && (options.pattern ?? null) === null;
-    const others = Object.keys(options).some((key) => key !== "level" && key !== "seed");
+    const others = Object.keys(options).some((key) => key !== "level" && key !== "seed" && given(key));
     if (!any && defaults && (asked !== 0 || !others)) {
       const level = asked === 0 ? levelCode("medium") : asked;
       engine.check("sudoku_generate", BigInt.asIntN(64, seed), level);
@@ -649,11 +663,18 @@ function api(engine) {
   }
 
   function hint(puzzle, marks) {
-    board(puzzle);
+    // The marks are read in full before the board reaches the module: reading them may run
+    // the caller's code (a getter, a Proxy), which may call the package.
+    let local = null;
     if (marks !== undefined && marks !== null) {
-      putMasks(engine.views().masks, marks, "candidates");
+      local = new Uint16Array(CELLS);
+      putMasks(local, marks, "candidates");
     }
-    engine.check("sudoku_hint", marks === undefined || marks === null ? 0 : 1);
+    board(puzzle);
+    if (local !== null) {
+      engine.views().masks.set(local);
+    }
+    engine.check("sudoku_hint", local === null ? 0 : 1);
     return readStep();
   }
 

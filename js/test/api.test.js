@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import vm from "node:vm";
 
 import * as sudoku from "libsudoku";
 import { isSolutionOf } from "./grids.js";
@@ -132,6 +133,12 @@ for (const build of BUILDS) {
       assert.equal(s.solve(PUZZLE), SOLUTION);
       assert.equal(s.solve(new TextEncoder().encode(PUZZLE)), SOLUTION);
       assert.equal(s.solve(PUZZLE.replaceAll(".", "0")), SOLUTION);
+      const foreign = vm.runInNewContext("new Uint8Array(81)");
+      foreign.set(new TextEncoder().encode(PUZZLE));
+      assert.equal(s.solve(foreign), SOLUTION, "a Uint8Array of another realm");
+      assert.equal(s.solve(Buffer.from(PUZZLE)), SOLUTION, "a Buffer");
+      assert.throws(() => s.solve(new DataView(new ArrayBuffer(81))), TypeError);
+      assert.throws(() => s.solve(new Int8Array(81)), TypeError);
       assert.equal(s.solve(SOLUTION), SOLUTION);
       assert.ok(isSolutionOf(s.solve(EMPTY), EMPTY));
       const bytes = new TextEncoder().encode(PUZZLE);
@@ -230,7 +237,9 @@ for (const build of BUILDS) {
       rejects(() => s.generate({ seed: 2n ** 64n }), Status.ERR_INVALID_ARGUMENT);
       rejects(() => s.generate({ symmetry: "central" }), Status.ERR_INVALID_ARGUMENT);
       assert.throws(() => s.generate({ seed: 1.5 }), TypeError);
-      assert.throws(() => s.generate({ seed: 2 ** 60 }), TypeError);
+      assert.throws(() => s.generate({ seed: 2 ** 60 }), TypeError, "a number seed is a safe integer");
+      assert.throws(() => s.transform(PUZZLE, 2 ** 53), TypeError);
+      assert.equal(s.generate({ level: 1, seed: 2n ** 60n }).seed, 2n ** 60n, "a larger seed is a bigint");
       assert.throws(() => s.generate({ level: 2.5 }), TypeError);
       assert.throws(() => s.generate(5), TypeError);
     });
@@ -304,6 +313,13 @@ for (const build of BUILDS) {
       // A level with every other option at its default is the plain generation, as in Python.
       assert.deepEqual(s.generate({ seed: 8, level: "hard", symmetry: "none", maxTries: 0 }),
         s.generate({ seed: 8, level: "hard" }));
+      assert.deepEqual(s.generate({ seed: 8, level: "ANY" }), any, "any, in any case");
+      // An option that is null or undefined is not given.
+      const plain = s.generate({ seed: 8 });
+      assert.deepEqual(s.generate({ seed: 8, minGivens: null, symmetry: undefined, pattern: null }), plain);
+      assert.deepEqual(s.generate({ seed: 8, level: null, technique: null, seMin: null, maxTries: null }), plain);
+      assert.deepEqual(s.generate({ seed: 8, level: "hard", seMax: null }), s.generate({ seed: 8, level: "hard" }));
+      assert.equal(typeof s.generate({ level: 1, seed: null }).seed, "bigint", "a null seed is a random one");
     });
 
     test("generate refuses the puzzle maker's options that name nothing or contradict", () => {
@@ -456,6 +472,15 @@ for (const build of BUILDS) {
       assert.ok(h.cells.includes(h.cell));
       assert.deepEqual(s.hint(PUZZLE, s.candidates(PUZZLE)), h);
       assert.deepEqual(s.hint(PUZZLE, new Uint16Array(s.candidates(PUZZLE))), h);
+      // Marks whose reading calls the package: the hint is still the board's.
+      const marks = s.candidates(PUZZLE);
+      const calling = new Proxy(marks, {
+        get(target, key) {
+          s.solve(TWO);
+          return target[key];
+        },
+      });
+      assert.deepEqual(s.hint(PUZZLE, calling), h);
       const done = s.hint(SOLUTION);
       assert.deepEqual(
         { ...done, removed: undefined, pattern: undefined },
