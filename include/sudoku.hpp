@@ -46,12 +46,25 @@
 #endif
 #endif
 
+/* Whether the compiler has exceptions, whatever SUDOKU_NO_EXCEPTIONS says: the progress
+ * calls then catch what the caller's `stop` throws (nothing may cross the C library) and
+ * rethrow it. Their code differs with it, so it lives in an inline namespace named by it:
+ * a program whose files are built both ways links two distinct sets of those functions
+ * rather than one of either kind. */
+#if defined(__cpp_exceptions) || defined(__EXCEPTIONS) || defined(_CPPUNWIND)
+#define SUDOKU_HPP_CATCH 1
+#else
+#define SUDOKU_HPP_CATCH 0
+#endif
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
-#if SUDOKU_HPP_EXCEPTIONS
+#if SUDOKU_HPP_CATCH
 #include <exception>
+#endif
+#if SUDOKU_HPP_EXCEPTIONS
 #include <stdexcept>
 #endif
 
@@ -280,7 +293,7 @@ inline se_rating rate_se(const std::string& puzzle) {
  * Generates a proper, minimal puzzle that rate() rates exactly `level`, and its solution.
  * The same seed and level give the same puzzle everywhere; different seeds give different
  * puzzles. Throws sudoku::error with SUDOKU_ERR_INVALID_ARGUMENT for a level that is none
- * of the four.
+ * of the six.
  */
 inline generated generate(std::uint64_t seed, difficulty level) {
     char puzzle[81];
@@ -462,20 +475,26 @@ inline std::vector<int> solve_batch(std::vector<std::string>& boards, std::size_
 }
 #endif /* SUDOKU_HPP_EXCEPTIONS */
 
+#if SUDOKU_HPP_CATCH
+inline namespace progress_catching {
+#else
+inline namespace progress_without_exceptions {
+#endif
+
 namespace detail {
 
 /* The C callback of count_solutions_with_progress and rate_se_with_progress: calls the
- * caller's callable. An exception it throws (when exceptions are on) stops the call and is
- * kept to be rethrown after the C call returns: none may cross the C library. */
+ * caller's callable. An exception it throws (when the compiler has exceptions) stops the
+ * call and is kept to be rethrown after the C call returns: none may cross the C library. */
 template <class F>
 struct progress_call {
     F* stop;
-#if SUDOKU_HPP_EXCEPTIONS
+#if SUDOKU_HPP_CATCH
     std::exception_ptr thrown;
 #endif
     static int call(std::size_t found, void* context) {
         progress_call* self = static_cast<progress_call*>(context);
-#if SUDOKU_HPP_EXCEPTIONS
+#if SUDOKU_HPP_CATCH
         try {
             return (*self->stop)(found) ? 1 : 0;
         } catch (...) {
@@ -498,8 +517,9 @@ struct progress_call {
  * first solution when `first` is not NULL and the count is not 0); SUDOKU_CANCELLED when
  * `stop` returned true; SUDOKU_ERR_INVALID_CHAR or SUDOKU_ERR_CONFLICT for a bad board;
  * SUDOKU_ERR_INVALID_ARGUMENT for a string that is not 81 characters long. On every status
- * but SUDOKU_OK, `count` and `first` are left as they were. With exceptions on, an
- * exception thrown by `stop` stops the count and is rethrown from here.
+ * but SUDOKU_OK, `count` and `first` are left as they were. When the compiler has
+ * exceptions (SUDOKU_NO_EXCEPTIONS or not), an exception thrown by `stop` stops the count
+ * and is rethrown from here.
  */
 template <class F>
 inline int count_solutions_with_progress(const std::string& board, std::size_t limit,
@@ -516,7 +536,7 @@ inline int count_solutions_with_progress(const std::string& board, std::size_t l
     std::size_t counted = 0;
     int status = sudoku_count_solutions_with_progress(flat, limit, &counted, found,
                                                       &detail::progress_call<F>::call, &call);
-#if SUDOKU_HPP_EXCEPTIONS
+#if SUDOKU_HPP_CATCH
     if (call.thrown) {
         std::rethrow_exception(call.thrown);
     }
@@ -537,8 +557,8 @@ inline int count_solutions_with_progress(const std::string& board, std::size_t l
  * exceptions): SUDOKU_OK with `rating` set; SUDOKU_CANCELLED when `stop` returned true;
  * the statuses of sudoku_rate_se for a board it refuses; SUDOKU_ERR_INVALID_ARGUMENT for a
  * string that is not 81 characters long. On every status but SUDOKU_OK, `rating` is left
- * as it was. With exceptions on, an exception thrown by `stop` stops the rating and is
- * rethrown from here.
+ * as it was. When the compiler has exceptions (SUDOKU_NO_EXCEPTIONS or not), an exception
+ * thrown by `stop` stops the rating and is rethrown from here.
  */
 template <class F>
 inline int rate_se_with_progress(const std::string& puzzle, se_rating& rating, F stop) {
@@ -552,7 +572,7 @@ inline int rate_se_with_progress(const std::string& puzzle, se_rating& rating, F
     SudokuSeRating rated = SudokuSeRating();
     int status =
         sudoku_rate_se_with_progress(flat, &rated, &detail::progress_call<F>::call, &call);
-#if SUDOKU_HPP_EXCEPTIONS
+#if SUDOKU_HPP_CATCH
     if (call.thrown) {
         std::rethrow_exception(call.thrown);
     }
@@ -564,6 +584,8 @@ inline int rate_se_with_progress(const std::string& puzzle, se_rating& rating, F
     }
     return status;
 }
+
+} // inline namespace progress_*
 
 /** The library version, "MAJOR.MINOR.PATCH". */
 inline std::string version() { return sudoku_version(); }

@@ -514,6 +514,99 @@ fn cpp_layer_compiles_with_and_without_exceptions() {
     }
 }
 
+#[test]
+fn cpp_files_built_with_and_without_exceptions_link_into_one_program() {
+    // tests/c/cpp_mixed_*.cpp: a built with -fno-exceptions, b and c with exceptions (c
+    // with SUDOKU_NO_EXCEPTIONS). The header's progress calls differ between the two
+    // modes; each file must get its own whichever comes first on the link line (with one
+    // set for all, a `stop` that throws in b went through the C library and aborted).
+    let files = [
+        ("a", "-fno-exceptions"),
+        ("b", "-fexceptions"),
+        ("c", "-fexceptions"),
+    ];
+    let lib = lib_dir();
+    let build = |label: &str, compiler: &dyn Fn() -> Command| {
+        let objects: Vec<PathBuf> = files
+            .iter()
+            .map(|(file, flag)| {
+                let object = out_dir().join(format!("cpp_mixed_{label}_{file}.o"));
+                let mut cmd = compiler();
+                cmd.args([
+                    "-std=c++11",
+                    flag,
+                    "-Wall",
+                    "-Wextra",
+                    "-pedantic",
+                    "-Werror",
+                ])
+                .arg("-I")
+                .arg(root().join("include"))
+                .arg("-c")
+                .arg(root().join(format!("tests/c/cpp_mixed_{file}.cpp")))
+                .arg("-o")
+                .arg(&object);
+                let out = foreign::output(&mut cmd, b"");
+                assert!(
+                    out.status.success(),
+                    "{label} {file}:\n{}",
+                    text(&out.stderr)
+                );
+                object
+            })
+            .collect();
+        // a first, then a last.
+        for (k, order) in [[0, 1, 2], [1, 2, 0]].iter().enumerate() {
+            let exe = out_dir().join(format!("cpp_mixed_{label}_{k}"));
+            let mut cmd = compiler();
+            cmd.args(order.iter().map(|&i| &objects[i]))
+                .arg("-o")
+                .arg(&exe)
+                .arg(format!("-L{}", lib.display()))
+                .arg(format!("-Wl,-rpath,{}", lib.display()))
+                .arg("-lsudoku");
+            let out = foreign::output(&mut cmd, b"");
+            assert!(
+                out.status.success(),
+                "{label} link {order:?}:\n{}",
+                text(&out.stderr)
+            );
+            let run = run(&exe, &[], "");
+            assert!(
+                run.status.success(),
+                "{label} {order:?}: {}{}",
+                text(&run.stdout),
+                text(&run.stderr)
+            );
+            assert_eq!(
+                text(&run.stdout),
+                "cpp mixed: 0 failed\n",
+                "{label} {order:?}"
+            );
+        }
+    };
+    if foreign::is_foreign() {
+        // The target's own C++ compiler (the cc crate's), as for the other C++ callers.
+        let compiler = cc::Build::new()
+            .cpp(true)
+            .target(env!("SUDOKU_BUILD_TARGET"))
+            .host(env!("SUDOKU_BUILD_HOST"))
+            .opt_level(1)
+            .cargo_metadata(false)
+            .get_compiler();
+        build("target", &|| compiler.to_command());
+        return;
+    }
+    let compilers = cpp_compilers();
+    if compilers.is_empty() {
+        eprintln!("neither g++ nor clang++ found: skipped");
+        return;
+    }
+    for compiler in compilers {
+        build(compiler, &|| Command::new(compiler));
+    }
+}
+
 /// The number of solutions of `board`, up to 2, by the library's own Rust API.
 fn count2(board: &Board) -> usize {
     sudoku_core::count_solutions(board, 2)
