@@ -365,7 +365,9 @@ function seTenths(value, what) {
     throw invalid(`${what} is out of range: ${value}`);
   }
   const tenths = Math.round(value * 10);
-  if (Math.abs(value * 10 - tenths) > 1e-6) {
+  // One decimal: `value * 10` is then within a rounding error of an integer, far below
+  // this bound for every rating the library takes.
+  if (Math.abs(value * 10 - tenths) > 1e-9) {
     throw invalid(`${what} has at most one decimal, got ${value}`);
   }
   return tenths;

@@ -334,6 +334,7 @@ for (const build of BUILDS) {
         { seMin: 20.1 },
         { seMin: -0.1 },
         { seMin: 7.55 },
+        { seMin: 7.3000000001 },
         { seMin: 8, seMax: 7 },
         { seMax: Infinity },
         { technique: "Sudoku Magic" },

@@ -640,6 +640,40 @@ class PackageTest(unittest.TestCase):
             self.assertFalse(os.path.exists(os.path.join(root, "Cargo.toml")), root)
         self.assertTrue(os.path.isfile(os.path.join(package_dir, "py.typed")))
 
+    def test_the_module_solves_a_file_and_reports_each_refused_line(self):
+        import contextlib
+        import io
+        import tempfile
+
+        lines = [
+            b"\xef\xbb\xbf" + EXAMPLE.encode(),  # a byte order mark first
+            b"\xff\xfe",  # not text
+            b"# a comment",
+            b"",
+            b"  " + EXAMPLE.encode() + b"\t\r",
+            b"5\xe9" + EXAMPLE[2:].encode(),  # 81 bytes, one beyond ASCII
+            b"55" + EXAMPLE[2:].encode(),
+        ]
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "puzzles.txt")
+            with open(path, "wb") as f:
+                f.write(b"\n".join(lines) + b"\n")
+            out, err = io.StringIO(), io.StringIO()
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                status = sudoku.main(["libsudoku", path])
+            self.assertEqual(status, 1)
+            self.assertEqual(out.getvalue(), ANSWER + "\n" + ANSWER + "\n")
+            refused = err.getvalue().splitlines()
+            self.assertEqual([r.split(":")[0] for r in refused], ["line 2", "line 6", "line 7"])
+            self.assertIn("81 characters", refused[0])
+            self.assertIn(sudoku.status_message(sudoku.SUDOKU_ERR_INVALID_CHAR), refused[1])
+            self.assertIn(sudoku.status_message(sudoku.SUDOKU_ERR_CONFLICT), refused[2])
+            for unreadable in (os.path.join(folder, "absent.txt"), folder):
+                err = io.StringIO()
+                with contextlib.redirect_stderr(err):
+                    self.assertEqual(sudoku.main(["libsudoku", unreadable]), 2)
+                self.assertTrue(err.getvalue().startswith("libsudoku: "), err.getvalue())
+
     def test_version_matches_the_distribution(self):
         try:
             from importlib.metadata import PackageNotFoundError, version
@@ -1003,6 +1037,26 @@ class PuzzleMakerTest(unittest.TestCase):
             sudoku.generate(1, max_givens=17, max_tries=1)
         self.assertEqual(cm.exception.status, sudoku.SUDOKU_NOT_FOUND)
 
+    def test_options_at_their_defaults_are_a_plain_generation(self):
+        # However a default is spelled: the plain sudoku_generate, the same puzzle.
+        for level in ("easy", "hard"):
+            plain = sudoku.generate(3, level)
+            for options in (
+                {"symmetry": "none"},
+                {"symmetry": "NONE"},
+                {"symmetry": sudoku.Symmetry.NONE},
+                {"symmetry": 0, "min_givens": 0, "max_tries": 0, "se_min": 0.0, "se_max": 0},
+            ):
+                self.assertEqual(sudoku.generate(3, level, **options), plain, options)
+        # Every option is checked, defaults included, whichever way the call goes.
+        for options in ({"max_tries": 0.0}, {"max_tries": True}, {"min_givens": 0.0}, {"technique": None}):
+            with self.assertRaises(TypeError):
+                sudoku.generate(1, "easy", **options)
+        with self.assertRaises(ValueError):
+            sudoku.generate(1, "easy", max_tries=-1)
+        with self.assertRaises(ValueError):
+            sudoku.generate(1, max_tries=1 << 64)
+
     def test_se_range(self):
         for low, high in ((2.0, 3.0), (1.5, 0), (0, 2.5)):
             puzzle, solution = sudoku.generate(4, se_min=low, se_max=high)
@@ -1018,8 +1072,13 @@ class PuzzleMakerTest(unittest.TestCase):
         self.assertTrue(2.0 <= sudoku.rate_se(puzzle).er <= 3.2)
         with self.assertRaises(ValueError):
             sudoku.generate(1, se_min=7.25)
+        with self.assertRaises(ValueError):
+            sudoku.generate(1, se_min=7.3000000001)
         with self.assertRaises(TypeError):
             sudoku.generate(1, se_min="7.5")
+        # A bound with one decimal whose float is not exact is taken.
+        self.assertEqual(sudoku._se_tenths(0.1 * 3, "se_min"), 3)
+        self.assertEqual(sudoku._se_tenths(7.3, "se_min"), 73)
         with self.assertRaises(sudoku.SudokuError) as cm:
             sudoku.generate(1, se_min=19.9, max_tries=2)
         self.assertEqual(cm.exception.status, sudoku.SUDOKU_NOT_FOUND)

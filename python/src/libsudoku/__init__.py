@@ -805,7 +805,9 @@ def _se_tenths(value: Any, what: str) -> int:
     if not math.isfinite(value) or abs(value) >= 1 << 27:
         raise SudokuError(SUDOKU_ERR_INVALID_ARGUMENT, "%s out of range" % what)
     tenths = round(value * 10)
-    if abs(value * 10 - tenths) > 1e-6:
+    # One decimal: `value * 10` is then within a rounding error of an integer, far below
+    # this bound for every rating the library takes.
+    if abs(value * 10 - tenths) > 1e-9:
         raise ValueError("%s has at most one decimal, not %r" % (what, value))
     return _int32(int(tenths), what)
 
@@ -854,19 +856,13 @@ def generate(
     _seed(seed)
     deadline = _deadline(timeout)
     level = 0 if difficulty is None else _level(difficulty)
-    plain = (
-        difficulty is not None
-        and symmetry == Symmetry.NONE
-        and (min_givens, max_givens, technique, max_tries, se_min, se_max) == (0,) * 6
-        and pattern is None
-    )
-    puzzle = ctypes.create_string_buffer(CELLS)
-    solution = ctypes.create_string_buffer(CELLS)
-    if plain:
-        _check(_lib.sudoku_generate(seed, level, puzzle, solution))
-        return puzzle.raw.decode("ascii"), solution.raw.decode("ascii")
-    if not isinstance(max_tries, int) or isinstance(max_tries, bool) or not 0 <= max_tries < 1 << 64:
-        raise ValueError("max_tries is an int between 0 and 2**64 - 1")
+    # Every option is checked and put in the library's terms first: whether they are all at
+    # their defaults (a plain generation) is then asked of what they mean, not how they
+    # are spelled ('none' is Symmetry.NONE).
+    if not isinstance(max_tries, int) or isinstance(max_tries, bool):
+        raise TypeError("max_tries is an int, not %s" % type(max_tries).__name__)
+    if not 0 <= max_tries < 1 << 64:
+        raise ValueError("max_tries is between 0 and 2**64 - 1, got %d" % max_tries)
     keep = _board(pattern) if pattern is not None else None
     options = _CGenerateOptions(
         level,
@@ -879,6 +875,25 @@ def generate(
         _int32(technique, "technique"),
         max_tries,
     )
+    plain = (
+        difficulty is not None
+        and keep is None
+        and (
+            options.symmetry,
+            options.min_givens,
+            options.max_givens,
+            options.se_min,
+            options.se_max,
+            options.technique,
+            options.max_tries,
+        )
+        == (0,) * 7
+    )
+    puzzle = ctypes.create_string_buffer(CELLS)
+    solution = ctypes.create_string_buffer(CELLS)
+    if plain:
+        _check(_lib.sudoku_generate(seed, level, puzzle, solution))
+        return puzzle.raw.decode("ascii"), solution.raw.decode("ascii")
     if deadline is None:
         status = int(_lib.sudoku_generate_with(seed, ctypes.byref(options), puzzle, solution))
     else:
@@ -1178,19 +1193,30 @@ def cpu_path() -> str:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Solves the puzzles of a file (argv[1], or standard input when absent or '-'), one per
-    line ('#' lines and blank lines skipped): prints each solution, reports each refused
-    puzzle on standard error. Returns 1 if any puzzle was refused, else 0."""
+    line ('#' lines and blank lines skipped, spaces around a line and a UTF-8 byte order
+    mark at the start ignored, as the command line does): prints each solution, reports
+    each refused puzzle on standard error (a byte that is not ASCII is a bad character
+    there, not an error of the whole file). Returns 1 if any puzzle was refused, 2 if the
+    file cannot be read, else 0."""
     argv = sys.argv if argv is None else argv
-    source = open(argv[1]) if len(argv) > 1 and argv[1] != "-" else sys.stdin
-    failed = 0
-    with source:
-        for number, line in enumerate(source, 1):
-            line = line.rstrip("\r\n")
-            if not line or line.startswith("#"):
-                continue
-            try:
-                print(solve(line))
-            except (SudokuError, ValueError) as e:
-                print("line %d: %s" % (number, e), file=sys.stderr)
-                failed += 1
+    try:
+        source = open(argv[1], "rb") if len(argv) > 1 and argv[1] != "-" else sys.stdin.buffer
+        failed = 0
+        with source:
+            for number, raw in enumerate(source, 1):
+                if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                    raw = raw[3:]
+                # Latin-1 maps each byte to one character: a line's length is its bytes',
+                # and a byte beyond ASCII is a character the library refuses.
+                line = raw.decode("latin-1").strip(" \t\r\n")
+                if not line or line.startswith("#"):
+                    continue
+                try:
+                    print(solve(line))
+                except (SudokuError, ValueError) as e:
+                    print("line %d: %s" % (number, e), file=sys.stderr)
+                    failed += 1
+    except OSError as e:
+        print("libsudoku: %s" % e, file=sys.stderr)
+        return 2
     return 1 if failed else 0
