@@ -140,7 +140,8 @@ enum Command {
     /// Explain each puzzle: the solving path step by step, with technique names.
     ///
     /// For each puzzle: the puzzle, one numbered line a step (as `hint` writes a step),
-    /// the solution, `hardest step: LEVEL` (the puzzle's rating) and a blank line. The
+    /// the solution, `hardest step: LEVEL` (the puzzle's rating; `none (the board is
+    /// complete)` for a complete board, which has no step) and a blank line. The
     /// puzzle must have exactly one solution. JSON: {"line", "puzzle", "status", "level",
     /// "solution", "steps"}, each step {"technique", "level", "place" (when it places a
     /// digit: "cell", "row", "column", "digit"), "removed" and "pattern" (lists of
@@ -263,7 +264,7 @@ struct MakerArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=81))]
     max_givens: Option<u8>,
     /// A technique the walk of hints must use: its name ("X-Wing", "hidden pair") or its
-    /// number in sudoku.h.
+    /// number in sudoku.h (1 and up).
     #[arg(long, value_name = "T", value_parser = parse_technique)]
     technique: Option<library::Technique>,
     /// The lowest Sudoku Explainer rating (ER, as `rate --se` gives it), 0.0-20.0 with at

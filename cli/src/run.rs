@@ -259,11 +259,13 @@ fn write_all<J: Job>(
         }
         let written = stdout.write_all(&out.out).and_then(|()| stdout.flush());
         if let Err(e) = written {
-            return Err(if e.kind() == io::ErrorKind::BrokenPipe {
-                Stop::Closed(out.failed)
-            } else {
-                Stop::Failed(e)
-            });
+            if e.kind() != io::ErrorKind::BrokenPipe {
+                return Err(Stop::Failed(e));
+            }
+            // The chunk's lines were done, and the status counts their failures: so are
+            // they reported.
+            let _ = io::stderr().write_all(&out.err);
+            return Err(Stop::Closed(out.failed));
         }
         if !out.err.is_empty() {
             let _ = io::stderr().write_all(&out.err);

@@ -159,6 +159,15 @@ fn a_closed_stdout_ends_quietly() {
     let o = watch::output_with_stdout_closed(&mut cmd, input.as_bytes(), runner().is_some());
     assert_eq!(o.status.code(), Some(0));
     assert!(!text(&o.stderr).contains("panicked"), "{}", text(&o.stderr));
+    // A line that failed before the output closed makes the status 1, and is reported.
+    let input = format!("{P}\n{CLASH}\n");
+    let o = watch::output_with_stdout_closed(&mut cmd, input.as_bytes(), runner().is_some());
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o.stderr).contains("line 2 of standard input: SUDOKU_ERR_CONFLICT"),
+        "{}",
+        text(&o.stderr)
+    );
 }
 
 #[test]
