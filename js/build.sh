@@ -12,6 +12,8 @@ build() {
 build "$target_dir/wasm-baseline"
 RUSTFLAGS="-C target-feature=+simd128" build "$target_dir/wasm-simd128"
 mkdir -p js/wasm
+# The licence texts go into the package beside its files (npm pack takes them from js/).
+cp LICENSE-MIT LICENSE-APACHE js/
 cp "$target_dir/wasm-baseline/wasm32-unknown-unknown/wasm/sudoku_wasm.wasm" js/wasm/sudoku.wasm
 cp "$target_dir/wasm-simd128/wasm32-unknown-unknown/wasm/sudoku_wasm.wasm" js/wasm/sudoku-simd128.wasm
 ls -l js/wasm/*.wasm

@@ -1,12 +1,21 @@
 // A playable Sudoku on the libsudoku package, no framework. Served with the package's files
-// (the page is demo/index.html inside the package), it imports the package as ../index.js.
+// (the page is demo/index.html inside the package), it imports the package as ../load.js
+// (the package without an instance: the page loads the one it asks for, once).
 //
 // URL parameters: build=wasm|wasm-simd128 picks the module; level=NAME, symmetry=NAME and
 // seed=N start with that puzzle.
-import { load, LEVELS, SYMMETRIES, SudokuError, Status } from "../index.js";
+import { load, LEVELS, SYMMETRIES, SudokuError, Status } from "../load.js";
 
 const params = new URLSearchParams(location.search);
-const lib = await load(params.get("build") ? { build: params.get("build") } : {});
+let lib;
+try {
+  lib = await load(params.get("build") ? { build: params.get("build") } : {});
+} catch (e) {
+  // Said on the page: a build this browser cannot run, or a module that did not load.
+  document.getElementById("build").textContent = "(not loaded)";
+  document.getElementById("status").textContent = `The puzzle engine did not load: ${e.message}`;
+  throw e;
+}
 
 const $ = (id) => document.getElementById(id);
 const boardEl = $("board");
@@ -318,15 +327,15 @@ document.addEventListener("keydown", (ev) => {
   } else if (ev.key.startsWith("Arrow") && i >= 0) {
     const delta = { ArrowUp: -9, ArrowDown: 9, ArrowLeft: -1, ArrowRight: 1 }[ev.key];
     select((i + delta + 81) % 81);
-  } else if (ev.key === "p" || ev.key === "P") {
+  } else if (ev.key.toLowerCase() === "p") {
     $("pencil").checked = !$("pencil").checked;
-  } else if (ev.key === "h") {
+  } else if (ev.key.toLowerCase() === "h") {
     hint();
-  } else if (ev.key === "a") {
+  } else if (ev.key.toLowerCase() === "a") {
     apply();
-  } else if (ev.key === "u" || (ev.ctrlKey && ev.key === "z")) {
+  } else if (ev.key.toLowerCase() === "u" || (ev.ctrlKey && ev.key === "z")) {
     undo();
-  } else if (ev.key === "c") {
+  } else if (ev.key.toLowerCase() === "c") {
     check();
   } else {
     return;
@@ -356,7 +365,9 @@ $("check").addEventListener("click", check);
 
 const startLevel = LEVELS.includes(params.get("level")) ? params.get("level") : "medium";
 const startSymmetry = SYMMETRIES.includes(params.get("symmetry")) ? params.get("symmetry") : "none";
-const startSeed = /^\d+$/.test(params.get("seed") ?? "") ? BigInt(params.get("seed")) : undefined;
+// A seed the library takes (0 to 2**64 - 1), else a random one.
+const askedSeed = /^\d{1,20}$/.test(params.get("seed") ?? "") ? BigInt(params.get("seed")) : -1n;
+const startSeed = askedSeed >= 0n && askedSeed < 2n ** 64n ? askedSeed : undefined;
 start(startLevel, startSymmetry, startSeed);
 
 // What the browser test reads: the game's state, as the page holds it.

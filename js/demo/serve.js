@@ -1,6 +1,7 @@
 // A tiny static file server for the demo: serves this package's directory on 127.0.0.1.
 //   node node_modules/libsudoku/demo/serve.js [PORT]    then open http://127.0.0.1:PORT/demo/
-// Imported, serve(root, port) starts one and resolves to { url, close }.
+// Imported (by its file, e.g. node_modules/libsudoku/demo/serve.js: the package exports no
+// such path), serve(root, port) starts one and resolves to { url, close }.
 import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, normalize, resolve, sep } from "node:path";
@@ -26,7 +27,15 @@ export function serve(root, port = 0) {
         res.writeHead(403).end();
         return;
       }
-      if ((await stat(file)).isDirectory()) file = join(file, "index.html");
+      if ((await stat(file)).isDirectory()) {
+        // A folder's page resolves its relative links against the folder: its address ends
+        // with "/".
+        if (!path.endsWith("/")) {
+          res.writeHead(301, { location: `${path}/` }).end();
+          return;
+        }
+        file = join(file, "index.html");
+      }
       const body = await readFile(file);
       res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
       res.end(body);

@@ -6,6 +6,8 @@ import sudoku, {
   techniqueName, statusMessage, version, cpuPath, load, simdSupported,
   Status, LEVELS, SYMMETRIES, BUILDS, SudokuError,
 } from "libsudoku";
+import { load as loadBare, Status as BareStatus } from "libsudoku/load";
+import type { LoadOptions } from "libsudoku/load";
 import type { BatchResult, Board, Build, Level, SeRating, Step, Generated, Sudoku, Sukaku, Symmetry } from "libsudoku";
 
 const puzzle: Board = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -51,6 +53,11 @@ const cells: number[] = step.cells.concat(first.removed, first.pattern);
 const l: Level | null = step.level;
 
 async function twoBuilds(): Promise<string[]> {
+  const where: LoadOptions = { build: "wasm", locate: (file) => new URL(`/assets/${file}`, "https://example.com/") };
+  const located: Sudoku = await loadBare(where);
+  const byString: Sudoku = await loadBare({ locate: (file: string) => `/assets/${file}` });
+  const okCode: number = BareStatus.OK;
+  console.log(located.cpuPath(), byString.cpuPath(), okCode);
   const base: Sudoku = await load({ build: "wasm" });
   const best: Sudoku = await load();
   return [base.cpuPath(), best.cpuPath(), sudoku.cpuPath()];
@@ -78,6 +85,8 @@ solve(42);
 solveBatch(42);
 // @ts-expect-error: the build names are fixed
 load({ build: "avx2" });
+// @ts-expect-error: locate is a function
+loadBare({ locate: "/assets/" });
 
 console.log(solution, n, unique, level, again, any, next, names, path, levels, builds, simd, cells, l, walked, twoBuilds);
 console.log(made2, onPattern, seValues, autos, fromMarks, counted, symmetries, notFound);
