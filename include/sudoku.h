@@ -92,8 +92,11 @@ typedef int32_t SudokuDifficulty;
 
 /**
  * A solving technique of the logical solver, as C sees it (`SudokuTechnique`): the value
- * of `SudokuStep::technique`. The values are ordered by level, then by difficulty within
- * the level; a hint is the first technique in this order that makes progress.
+ * of `SudokuStep::technique`. A hint is the first technique that makes progress in the
+ * hint order: the order of the values up to SUDOKU_TECHNIQUE_AIC (28) (by level, then by
+ * difficulty within the level), then Nishio (31), forcing chains (29), cell (32), region
+ * (33), dynamic (34) and nested (35) forcing chains, and brute force (30) last: values 31-35
+ * came after brute force and keep their numbers.
  */
 enum SudokuTechnique
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
@@ -757,11 +760,12 @@ int sudoku_candidates(const char *board, uint16_t *candidates);
  * those of sudoku_candidates) or 81 uint16_t masks, only read: the player's marks, bit d-1
  * for digit d; a filled cell's mask must be its digit's bit; candidates that a filled cell
  * of the same row, column or box excludes count as removed even if the mask keeps them.
- * "Simplest" is the order of the SudokuTechnique values (by level, then by difficulty
- * within the level); the same input gives the same step. Every step is true: a placed
- * digit is the solution's, no removed candidate is the solution's, `removed` holds only
- * candidates that were there, and the step always changes something. On a complete board
- * the step is SUDOKU_TECHNIQUE_NONE (difficulty 0, cell -1, digit 0, empty masks).
+ * "Simplest" is the hint order of SudokuTechnique (by level, then by difficulty within the
+ * level: the order of the values but for 29-35, as SudokuTechnique says); the same input
+ * gives the same step. Every step is true: a placed digit is the solution's, no removed
+ * candidate is the solution's, `removed` holds only candidates that were there, and the
+ * step always changes something. On a complete board the step is SUDOKU_TECHNIQUE_NONE
+ * (difficulty 0, cell -1, digit 0, empty masks).
  *
  * Statuses, in order: SUDOKU_ERR_NULL if `board` or `step` is NULL;
  * SUDOKU_ERR_INVALID_CHAR, then SUDOKU_ERR_CONFLICT, for a bad board;
@@ -827,7 +831,8 @@ const char *sudoku_version(void);
 
 /**
  * The name of the code path the solver runs on this CPU, as a static NUL-terminated
- * string that must not be freed: "portable", "sse4.1", "avx2", "avx512" or "neon".
+ * string that must not be freed: "portable", "sse4.1", "avx2", "avx512", "neon", or
+ * "simd128" (a WebAssembly build with SIMD128).
  *
  * The path is chosen once per process, at the first call into the library: the best one
  * this CPU can run, or the one named by the environment variable SUDOKU_FORCE_PATH (one of

@@ -58,8 +58,11 @@ impl Difficulty {
 }
 
 /// A solving technique of the logical solver, as C sees it (`SudokuTechnique`): the value
-/// of `SudokuStep::technique`. The values are ordered by level, then by difficulty within
-/// the level; a hint is the first technique in this order that makes progress.
+/// of `SudokuStep::technique`. A hint is the first technique that makes progress in the
+/// hint order: the order of the values up to SUDOKU_TECHNIQUE_AIC (28) (by level, then by
+/// difficulty within the level), then Nishio (31), forcing chains (29), cell (32), region
+/// (33), dynamic (34) and nested (35) forcing chains, and brute force (30) last: values 31-35
+/// came after brute force and keep their numbers.
 #[repr(i32)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Technique {

@@ -465,11 +465,12 @@ pub unsafe extern "C" fn sudoku_candidates(board: *const c_char, candidates: *mu
 /// those of sudoku_candidates) or 81 uint16_t masks, only read: the player's marks, bit d-1
 /// for digit d; a filled cell's mask must be its digit's bit; candidates that a filled cell
 /// of the same row, column or box excludes count as removed even if the mask keeps them.
-/// "Simplest" is the order of the SudokuTechnique values (by level, then by difficulty
-/// within the level); the same input gives the same step. Every step is true: a placed
-/// digit is the solution's, no removed candidate is the solution's, `removed` holds only
-/// candidates that were there, and the step always changes something. On a complete board
-/// the step is SUDOKU_TECHNIQUE_NONE (difficulty 0, cell -1, digit 0, empty masks).
+/// "Simplest" is the hint order of SudokuTechnique (by level, then by difficulty within the
+/// level: the order of the values but for 29-35, as SudokuTechnique says); the same input
+/// gives the same step. Every step is true: a placed digit is the solution's, no removed
+/// candidate is the solution's, `removed` holds only candidates that were there, and the
+/// step always changes something. On a complete board the step is SUDOKU_TECHNIQUE_NONE
+/// (difficulty 0, cell -1, digit 0, empty masks).
 ///
 /// Statuses, in order: SUDOKU_ERR_NULL if `board` or `step` is NULL;
 /// SUDOKU_ERR_INVALID_CHAR, then SUDOKU_ERR_CONFLICT, for a bad board;
@@ -563,7 +564,8 @@ pub extern "C" fn sudoku_version() -> *const c_char {
 }
 
 /// The name of the code path the solver runs on this CPU, as a static NUL-terminated
-/// string that must not be freed: "portable", "sse4.1", "avx2", "avx512" or "neon".
+/// string that must not be freed: "portable", "sse4.1", "avx2", "avx512", "neon", or
+/// "simd128" (a WebAssembly build with SIMD128).
 ///
 /// The path is chosen once per process, at the first call into the library: the best one
 /// this CPU can run, or the one named by the environment variable SUDOKU_FORCE_PATH (one of

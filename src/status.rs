@@ -86,7 +86,7 @@ impl Status {
             Status::MultipleSolutions => {
                 c"multiple solutions: the givens clash nowhere, yet more than one grid completes them"
             }
-            Status::Cancelled => c"cancelled: the progress callback stopped the count",
+            Status::Cancelled => c"cancelled: the progress callback stopped the call",
             Status::NotFound => {
                 c"not found: no try within the bound met the options; nothing was written"
             }

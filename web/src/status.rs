@@ -33,7 +33,7 @@ pub const fn message(code: i32) -> &'static str {
         0 => "success: the board holds a solution",
         1 => "no solution: the givens clash nowhere, yet no grid completes them",
         2 => "multiple solutions: the givens clash nowhere, yet more than one grid completes them",
-        3 => "cancelled: the progress callback stopped the count",
+        3 => "cancelled: the progress callback stopped the call",
         4 => "not found: no try within the bound met the options; nothing was written",
         -1 => "invalid argument: a required pointer is NULL",
         -2 => "invalid character: a board byte is not '1'-'9', '.' or '0'",
