@@ -30,6 +30,12 @@ STAGED_DIR = "rust"
 STAGED_MANIFEST = os.path.join(STAGED_DIR, "Cargo.toml")
 CHECKOUT_MANIFEST = os.path.join("..", "Cargo.toml")
 
+# The licence texts (pyproject.toml's license-files) are the repository root's: in a
+# checkout they are copied beside this file for the build, and an sdist holds them.
+if os.path.exists(CHECKOUT_MANIFEST):
+    for name in ("LICENSE-MIT", "LICENSE-APACHE"):
+        shutil.copyfile(os.path.join("..", name), name)
+
 # The files and directories of the library's own package that its build reads.
 PACKAGE_PIECES = ["Cargo.lock", "build.rs", "cbindgen.toml", "README.md", "src", "include", "cmake"]
 # Target tables whose sources are not staged.
