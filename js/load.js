@@ -291,8 +291,9 @@ function kind(value) {
   return value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
 }
 
-// 81 masks (any array-like of integers) checked and copied into `view`.
-function putMasks(view, masks, what) {
+// 81 masks (any array-like of integers), checked, as a Uint16Array of their own: read in full
+// before anything reaches the module.
+function masksOf(masks, what) {
   if (masks === null || typeof masks !== "object" || typeof masks.length !== "number") {
     throw new TypeError(`${what} are an array of 81 masks, not ${kind(masks)}`);
   }
@@ -310,7 +311,7 @@ function putMasks(view, masks, what) {
     }
     local[i] = m;
   }
-  view.set(local);
+  return local;
 }
 
 // The boards of a batch call as an array: any iterable but a string.
@@ -475,9 +476,10 @@ function api(engine) {
     // As in Python: a level with every other option at its default is the plain
     // generation; so is no option at all (at "medium"). Options without a level ask for
     // any level.
+    const pattern = options.pattern ?? null;
     const defaults =
       symmetry === 0 && minGivens === 0 && maxGivens === 0 && technique === 0 && seMin === 0 &&
-      seMax === 0 && maxTries === 0n && (options.pattern ?? null) === null;
+      seMax === 0 && maxTries === 0n && pattern === null;
     const others = Object.keys(options).some((key) => key !== "level" && key !== "seed" && given(key));
     if (!any && defaults && (asked !== 0 || !others)) {
       const level = asked === 0 ? levelCode("medium") : asked;
@@ -485,8 +487,6 @@ function api(engine) {
       const v = engine.views();
       return { puzzle: ascii(v.board), solution: ascii(v.solution), level: LEVELS[level - 1], seed };
     }
-    const level = asked;
-    const pattern = options.pattern ?? null;
     if (pattern !== null) {
       const local = new Uint8Array(CELLS);
       putBytes(local, pattern, "a pattern");
@@ -495,7 +495,7 @@ function api(engine) {
     engine.check(
       "sudoku_generate_with",
       BigInt.asIntN(64, seed),
-      level,
+      asked,
       symmetry,
       minGivens,
       maxGivens,
@@ -686,11 +686,7 @@ function api(engine) {
   function hint(puzzle, marks) {
     // The marks are read in full before the board reaches the module: reading them may run
     // the caller's code (a getter, a Proxy), which may call the package.
-    let local = null;
-    if (marks !== undefined && marks !== null) {
-      local = new Uint16Array(CELLS);
-      putMasks(local, marks, "candidates");
-    }
+    const local = marks === undefined || marks === null ? null : masksOf(marks, "candidates");
     board(puzzle);
     if (local !== null) {
       engine.views().masks.set(local);
@@ -723,11 +719,8 @@ function api(engine) {
     const cell = integer(step.cell, "a step's cell", -1, CELLS - 1);
     const digit = integer(step.digit, "a step's digit", 0, 9);
     const removed = step.removed ?? new Array(CELLS).fill(0);
-    // Checked in full before anything reaches the module.
-    const local = new Uint16Array(CELLS);
-    putMasks(local, removed, "a step's removed masks");
-    const masks = new Uint16Array(CELLS);
-    putMasks(masks, marks, "candidates");
+    const local = masksOf(removed, "a step's removed masks");
+    const masks = masksOf(marks, "candidates");
     board(puzzle);
     const v = engine.views();
     v.masks.set(masks);

@@ -21,7 +21,8 @@ export function serve(root, port = 0) {
   const base = resolve(root);
   const server = createServer(async (req, res) => {
     try {
-      const path = decodeURIComponent(new URL(req.url, "http://localhost").pathname);
+      const address = new URL(req.url, "http://localhost").pathname;
+      const path = decodeURIComponent(address);
       let file = normalize(join(base, path));
       if (file !== base && !file.startsWith(base + sep)) {
         res.writeHead(403).end();
@@ -30,8 +31,10 @@ export function serve(root, port = 0) {
       if ((await stat(file)).isDirectory()) {
         // A folder's page resolves its relative links against the folder: its address ends
         // with "/".
-        if (!path.endsWith("/")) {
-          res.writeHead(301, { location: `${path}/` }).end();
+        if (!address.endsWith("/")) {
+          // The address as it came (encoded), with one leading "/": a path starting "//"
+          // would name another host.
+          res.writeHead(301, { location: `/${address.replace(/^\/+/, "")}/` }).end();
           return;
         }
         file = join(file, "index.html");
