@@ -73,6 +73,21 @@ function row(name, n, time, portable, selected) {
   );
 }
 
+// The best seconds of `rounds` timed passes of `pass` (the puzzles in, their results out),
+// after one uncounted pass that warms the JIT up; `check` sees each pass's results,
+// outside the timing.
+function bestOf(pass, puzzles, check) {
+  let best = Infinity;
+  for (let r = -1; r < rounds; r++) {
+    const t0 = process.hrtime.bigint();
+    const results = pass(puzzles);
+    const t = Number(process.hrtime.bigint() - t0) / 1e9;
+    if (r >= 0) best = Math.min(best, t);
+    check(results);
+  }
+  return best;
+}
+
 function corpus(name, n) {
   return readFileSync(join(data, name), "latin1")
     .split("\n")
@@ -98,19 +113,11 @@ for (const name of corpora) {
   const cells = [];
   for (const build of BUILDS) {
     const s = modules[build];
-    let best = Infinity;
-    // Round -1 warms the JIT up and is not counted.
-    for (let r = -1; r < rounds; r++) {
-      const answers = new Array(puzzles.length);
-      const t0 = process.hrtime.bigint();
-      for (let i = 0; i < puzzles.length; i++) answers[i] = s.solve(puzzles[i]);
-      const t = Number(process.hrtime.bigint() - t0) / 1e9;
-      if (r >= 0) best = Math.min(best, t);
+    const answer = (answers) =>
       answers.forEach((a, i) => {
         if (!valid(a, puzzles[i])) throw new Error(`${build}: wrong answer for ${puzzles[i]}`);
       });
-    }
-    cells.push(best);
+    cells.push(bestOf((ps) => ps.map((p) => s.solve(p)), puzzles, answer));
   }
   const portable = run(file, limit, { SUDOKU_FORCE_PATH: "portable" });
   const selected = run(file, limit, { SUDOKU_FORCE_PATH: "" });
@@ -128,25 +135,20 @@ for (const name of ["gen_minimal", "puzzles3_magictour_top1465"]) {
   const time = {};
   for (const build of BUILDS) {
     const s = modules[build];
-    let best = Infinity;
-    for (let r = -1; r < rounds; r++) {
-      const t0 = process.hrtime.bigint();
-      const ends = puzzles.map((p) => {
-        let board = p;
-        let marks = s.candidates(p);
-        for (;;) {
-          const step = s.hint(board, marks);
-          if (step.technique === 0) return board;
-          ({ board, candidates: marks } = s.applyStep(board, marks, step));
-        }
-      });
-      const t = Number(process.hrtime.bigint() - t0) / 1e9;
-      if (r >= 0) best = Math.min(best, t);
+    const walk = (p) => {
+      let board = p;
+      let marks = s.candidates(p);
+      for (;;) {
+        const step = s.hint(board, marks);
+        if (step.technique === 0) return board;
+        ({ board, candidates: marks } = s.applyStep(board, marks, step));
+      }
+    };
+    const solved = (ends) =>
       ends.forEach((end, i) => {
         if (end !== s.solve(puzzles[i])) throw new Error(`${build}: a walk of ${puzzles[i]} ended elsewhere`);
       });
-    }
-    time[build] = best;
+    time[build] = bestOf((ps) => ps.map(walk), puzzles, solved);
   }
   const portable = run(file, walkLimit, { SUDOKU_FORCE_PATH: "portable", WALK: "1" });
   const selected = run(file, walkLimit, { SUDOKU_FORCE_PATH: "", WALK: "1" });
@@ -165,17 +167,12 @@ for (const name of ["gen_minimal", "puzzles3_magictour_top1465"]) {
   let sum = null;
   for (const build of BUILDS) {
     const s = modules[build];
-    let best = Infinity;
-    for (let r = -1; r < rounds; r++) {
-      const t0 = process.hrtime.bigint();
-      const rated = puzzles.map((p) => s.rateSe(p));
-      const t = Number(process.hrtime.bigint() - t0) / 1e9;
-      if (r >= 0) best = Math.min(best, t);
+    const same = (rated) => {
       const total = rated.reduce((a, x) => a + Math.round(x.er * 10) * 10000 + Math.round(x.ep * 10) * 100 + Math.round(x.ed * 10), 0);
       if (sum !== null && total !== sum) throw new Error(`${build}: other ratings than the other build's`);
       sum = total;
-    }
-    time[build] = best;
+    };
+    time[build] = bestOf((ps) => ps.map((p) => s.rateSe(p)), puzzles, same);
   }
   const portable = run(file, seLimit, { SUDOKU_FORCE_PATH: "portable", SE: "1" });
   const selected = run(file, seLimit, { SUDOKU_FORCE_PATH: "", SE: "1" });
