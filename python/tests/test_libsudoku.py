@@ -255,31 +255,26 @@ class SolveTest(unittest.TestCase):
     def tearDown(self):
         signal.signal(signal.SIGINT, self.sigint)
 
-    def test_ctrl_c_stops_a_count_with_keyboard_interrupt(self):
-        # A real SIGINT to this process while the main thread counts the empty board.
-        timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    def assert_ctrl_c_stops(self, call, after):
+        """A real SIGINT to this process `after` seconds into `call()` (on the main thread)
+        makes it raise KeyboardInterrupt promptly, and the handler in place before the call
+        is back."""
+        timer = threading.Timer(after, os.kill, (os.getpid(), signal.SIGINT))
         start = time.monotonic()
         timer.start()
         try:
             with self.assertRaises(KeyboardInterrupt):
-                sudoku.count_solutions("." * 81, 2**63)
+                call()
         finally:
             timer.cancel()
         self.assertLess(time.monotonic() - start, 5)
-        # The handler in place before the call is back.
         self.assertIs(signal.getsignal(signal.SIGINT), signal.default_int_handler)
 
+    def test_ctrl_c_stops_a_count_with_keyboard_interrupt(self):
+        self.assert_ctrl_c_stops(lambda: sudoku.count_solutions("." * 81, 2**63), 0.3)
+
     def test_ctrl_c_stops_a_rating_with_a_timeout(self):
-        timer = threading.Timer(0.1, os.kill, (os.getpid(), signal.SIGINT))
-        start = time.monotonic()
-        timer.start()
-        try:
-            with self.assertRaises(KeyboardInterrupt):
-                sudoku.rate_se(self.EASTER_MONSTER, timeout=600)
-        finally:
-            timer.cancel()
-        self.assertLess(time.monotonic() - start, 5)
-        self.assertIs(signal.getsignal(signal.SIGINT), signal.default_int_handler)
+        self.assert_ctrl_c_stops(lambda: sudoku.rate_se(self.EASTER_MONSTER, timeout=600), 0.1)
 
     def count_under_signal(self, signum, send):
         """Counts the empty board (without end) while `send` delivers signum to this process
