@@ -45,7 +45,14 @@ pub fn count_solutions(board: &Board, limit: usize) -> Result<Count, Error> {
 /// validation of the C `sudoku_count_solutions`: bad characters first
 /// ([`Error::InvalidChar`]), then clashes ([`Error::Conflict`]).
 pub fn count_bytes(bytes: &[u8; CELLS], limit: usize) -> Result<Count, Error> {
-    count_solutions(&Board::from_bytes(bytes)?, limit)
+    if limit == 0 {
+        return count_solutions(&Board::from_bytes(bytes)?, limit);
+    }
+    // The engine checks the bytes and the givens as it reads them, in that order.
+    let (count, first) = engine::count_bytes(bytes, limit)?;
+    let count = count.min(limit);
+    let first = if count > 0 { first } else { None };
+    Ok(Count { count, first })
 }
 
 /// Whether `board` has no, one or several solutions (a count with limit 2).
@@ -253,6 +260,55 @@ mod tests {
             count_solutions_with_progress(&clash, 5, &mut |_| false),
             Err(Error::Conflict)
         );
+    }
+
+    /// `count_bytes` reads the board in the engine; it must answer as a count of the
+    /// parsed board does, for every status, limit and kind of board (a hard one that the
+    /// band engine hands on included), with `'0'` blanks as `'.'`.
+    #[test]
+    fn counts_of_bytes_equal_counts_of_boards() {
+        let hard =
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+        let mut boards: Vec<[u8; CELLS]> = [LEETCODE, hard]
+            .iter()
+            .map(|t| t.as_bytes().try_into().unwrap())
+            .collect();
+        boards.push(with_fewer_givens(14).to_bytes());
+        boards.push(Board::EMPTY.to_bytes());
+        let mut no_solution = [b'.'; CELLS];
+        no_solution[..8].copy_from_slice(b"12345678");
+        no_solution[80] = b'9';
+        boards.push(no_solution);
+        let zeros = boards[1].map(|b| if b == b'.' { b'0' } else { b });
+        boards.push(zeros);
+        for (clash_a, clash_b) in [(0, 1), (0, 9), (0, 20), (40, 80)] {
+            let mut b = [b'.'; CELLS];
+            b[clash_a] = b'7';
+            b[clash_b] = b'7';
+            boards.push(b);
+        }
+        let mut bad = boards[0];
+        bad[40] = b' ';
+        boards.push(bad);
+        for bytes in &boards {
+            let parsed = Board::from_bytes(bytes);
+            for limit in [0, 1, 2, 3, 100] {
+                let want = parsed.and_then(|b| count_solutions(&b, limit));
+                let got = count_bytes(bytes, limit);
+                let text = String::from_utf8_lossy(bytes);
+                assert_eq!(
+                    got.map(|c| c.count),
+                    want.map(|c| c.count),
+                    "{text} {limit}"
+                );
+                if let (Ok(got), Ok(board)) = (got, parsed) {
+                    match got.first {
+                        Some(s) => assert!(s.is_solution_of(&board), "{text} {limit}"),
+                        None => assert_eq!(got.count, 0, "{text} {limit}"),
+                    }
+                }
+            }
+        }
     }
 
     #[test]

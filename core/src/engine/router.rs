@@ -183,6 +183,28 @@ pub(crate) fn solve_bytes(bytes: &mut [u8; crate::CELLS]) -> Result<(), crate::E
     }
 }
 
+/// Counts the solutions of an 81-byte board up to `limit` (at least 1) through the
+/// router on the selected path, with the checks of [`crate::count::count_bytes`] made by
+/// the band engine as it reads the board (bad characters first, then clashing givens),
+/// as [`solve_bytes`] makes them: a board need not be read twice.
+pub(crate) fn count_bytes(
+    bytes: &[u8; crate::CELLS],
+    limit: usize,
+) -> Result<(usize, Option<Board>), crate::Error> {
+    let path = Path::selected();
+    let mut stats = band::SearchStats::default();
+    match band::count_bytes(path, bytes, limit, handoff(path), &mut stats) {
+        Some(Ok(counted)) => counted,
+        // The band engine gives up only on a board of good bytes without clashes.
+        Some(Err(band::GaveUp(candidates))) => {
+            let board = Board::from_bytes(bytes)?;
+            Ok(in_turn(path, &board, &candidates, limit, &mut Unwatched).unwrap_or_default())
+        }
+        // The selected path is always one this CPU can run.
+        None => Err(crate::Error::Internal),
+    }
+}
+
 /// [`crate::solve_bytes`] through the router on `path` (what `sudoku_solve` runs when
 /// `path` is the selected one), for tests and benches. `None` if this CPU cannot run
 /// `path`.

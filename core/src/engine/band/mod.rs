@@ -241,6 +241,38 @@ pub fn solve_bytes(
     })
 }
 
+/// A count, and the first solution found when it is not 0.
+pub(crate) type Solutions = (usize, Option<Board>);
+
+/// Counts the solutions of an 81-byte board (`'1'`-`'9'`, `'.'` or `'0'`) up to `limit`
+/// (at least 1) on `path` within `budget`, with the checks of the C
+/// `sudoku_count_solutions` in one pass: bad characters first, then clashing givens.
+/// `Err(GaveUp)` when the budget ran out first. `None` if this CPU cannot run `path`.
+pub(crate) fn count_bytes(
+    path: Path,
+    bytes: &[u8; CELLS],
+    limit: usize,
+    budget: Budget,
+    stats: &mut SearchStats,
+) -> Option<Result<Result<Solutions, Error>, GaveUp>> {
+    let mut cells = *bytes;
+    let job = Run {
+        cells: &mut cells,
+        base: b'0',
+        limits: budget.limits(path, limit.max(1)),
+        stats,
+        watch: &mut Unwatched,
+    };
+    Some(match path.run(job)? {
+        Ok(0) => Ok(Ok((0, None))),
+        // The engine wrote its first solution over `cells`, one digit character a cell.
+        Ok(n) => Ok(Ok((n, Board::from_bytes(&cells).ok()))),
+        Err(Failure::InvalidChar) => Ok(Err(Error::InvalidChar)),
+        Err(Failure::Conflict) => Ok(Err(Error::Conflict)),
+        Err(Failure::GaveUp(g)) => Err(g),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
