@@ -392,8 +392,11 @@ enum SudokuStatus
    */
   SUDOKU_ERR_INVALID_ARGUMENT = -4,
   /**
-   * Memory ran out where a call needs the heap: only `sudoku_hint`, whose forcing-chain
-   * search allocates (fallibly) a few hundred KiB. Nothing was written.
+   * Memory ran out where a call needs the heap. Only the calls whose chain searches
+   * allocate (fallibly) return it: `sudoku_hint` (its forcing chains, a few hundred
+   * KiB), `sudoku_rate_se` and `sudoku_rate_se_with_progress`, and
+   * `sudoku_generate_with` and `sudoku_generate_with_progress` (the hint walk of a
+   * required technique, the SE rating). Nothing was written.
    */
   SUDOKU_ERR_NO_MEMORY = -5,
   /**

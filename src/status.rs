@@ -37,8 +37,11 @@ pub enum Status {
     /// digit's bit, or a bit above digit 9), a step that does not fit the board, a board
     /// count whose byte size overflows, or batch statuses overlapping the boards.
     ErrInvalidArgument = -4,
-    /// Memory ran out where a call needs the heap: only `sudoku_hint`, whose forcing-chain
-    /// search allocates (fallibly) a few hundred KiB. Nothing was written.
+    /// Memory ran out where a call needs the heap. Only the calls whose chain searches
+    /// allocate (fallibly) return it: `sudoku_hint` (its forcing chains, a few hundred
+    /// KiB), `sudoku_rate_se` and `sudoku_rate_se_with_progress`, and
+    /// `sudoku_generate_with` and `sudoku_generate_with_progress` (the hint walk of a
+    /// required technique, the SE rating). Nothing was written.
     ErrNoMemory = -5,
     /// An internal error was caught at the library boundary (a bug in libsudoku); the
     /// caller's data is unchanged.

@@ -374,8 +374,27 @@ impl Search {
     }
 
     /// Follows every node from `start` (already added) until nothing is left or a
-    /// contradiction shows.
+    /// contradiction shows. Fails with [`Error::NoMemory`] when a parent list could not be
+    /// stored, the start's included: the search is then incomplete, and what it reached
+    /// may not be taken for its answer.
     fn run(
+        &mut self,
+        g0: &Grid,
+        mode: Mode,
+        links: &mut Links,
+        depth: Option<&mut Nested>,
+    ) -> Result<(), Error> {
+        if !self.no_memory {
+            self.follow_all(g0, mode, links, depth)?;
+        }
+        if self.no_memory {
+            return Err(Error::NoMemory);
+        }
+        Ok(())
+    }
+
+    /// [`Search::run`] but for its last check of [`Search::no_memory`].
+    fn follow_all(
         &mut self,
         g0: &Grid,
         mode: Mode,
