@@ -424,10 +424,17 @@ def _deadline(timeout: Optional[float]) -> Optional[float]:
     return time.monotonic() + timeout
 
 
-def _stoppable(call: Callable[[Any], int], deadline: Optional[float], late: str) -> int:
+def _stoppable(
+    call: Callable[[Any], int], deadline: Optional[float], late: str, quick_first: bool = True
+) -> int:
     """Runs `call(progress)`, one of the library's calls with a progress callback, so that
     it stops at `deadline` (raising TimeoutError with the message `late`) and when a signal
-    handler raises (the exception propagates as itself). Returns the call's status."""
+    handler raises (the exception propagates as itself). Returns the call's status.
+
+    `quick_first`: in the main thread, try the call there first, stopping it at its first
+    progress call; for calls whose first progress call comes after milliseconds of work
+    (counts, generation), so that quick calls need no thread. The SE rating calls after
+    every step of its walk and passes False: it goes to the other thread at once."""
     owner = threading.get_ident()
     if threading.current_thread() is threading.main_thread():
         # Signal handlers run in the main thread, between bytecodes: in a Python callback
@@ -435,10 +442,12 @@ def _stoppable(call: Callable[[Any], int], deadline: Optional[float], late: str)
         # exception. So the main thread calls first with a callback of no Python code that
         # stops at its first call (a call that ends sooner has its answer), then waits,
         # running handlers, while another thread makes the call.
-        status = _guarded_call(call, _STOP_AT_FIRST_CALL, owner)
-        if status == SUDOKU_CANCELLED:
-            if deadline is not None and time.monotonic() >= deadline:
+        status = SUDOKU_CANCELLED
+        if quick_first:
+            status = _guarded_call(call, _STOP_AT_FIRST_CALL, owner)
+            if status == SUDOKU_CANCELLED and deadline is not None and time.monotonic() >= deadline:
                 raise TimeoutError(late)
+        if status == SUDOKU_CANCELLED:
             status, state = _call_in_other_thread(call, _LongCall(owner, deadline))
     else:
         state = _LongCall(owner, deadline)
@@ -726,21 +735,20 @@ def rate_se(puzzle: str, timeout: Optional[float] = None) -> SeRating:
     A complete grid rates SeRating(0.0, 0.0, 0.0). Raises SudokuError as rate does, and
     with SUDOKU_ERR_NO_MEMORY when the chain searches cannot have their memory. The hardest
     puzzles take a second or more: with a `timeout` (seconds) the rating stops with
-    TimeoutError after it, and an exception raised meanwhile by a signal handler
-    (KeyboardInterrupt on Ctrl-C) stops it and propagates as itself.
+    TimeoutError after it, and, timeout or not, an exception raised meanwhile by a signal
+    handler (KeyboardInterrupt on Ctrl-C) stops it at the end of the step being walked and
+    propagates as itself. (Called from the main thread, the rating runs on a thread of its
+    own while the main thread waits, running the handlers: some 40 us more a call.)
     """
     board = _board(puzzle)
     deadline = _deadline(timeout)
     rating = _CSeRating(0, 0, 0)
-    if deadline is None:
-        status = int(_lib.sudoku_rate_se(board, ctypes.byref(rating)))
-    else:
 
-        def call(callback: Any) -> int:
-            return int(_lib.sudoku_rate_se_with_progress(board, ctypes.byref(rating), callback, None))
+    def call(callback: Any) -> int:
+        return int(_lib.sudoku_rate_se_with_progress(board, ctypes.byref(rating), callback, None))
 
-        status = _stoppable(call, deadline, "the rating took longer than %s seconds" % timeout)
-    _check(status)
+    late = "the rating took longer than %s seconds" % timeout
+    _check(_stoppable(call, deadline, late, quick_first=False))
     return SeRating(rating.er / 10, rating.ep / 10, rating.ed / 10)
 
 
@@ -849,8 +857,8 @@ def generate(
 
     A search with options can take long (with SE bounds each try is rated): with a
     `timeout` (seconds; sudoku_generate_with_progress) it stops with TimeoutError past it,
-    and a signal handler's exception (KeyboardInterrupt on Ctrl-C) stops it, as for
-    count_solutions. A plain generation (a difficulty alone) takes milliseconds and is
+    and, timeout or not, a signal handler's exception (KeyboardInterrupt on Ctrl-C) stops
+    it, as for count_solutions. A plain generation (a difficulty alone) takes milliseconds and is
     made whole: the timeout bounds only the search with options.
     """
     _seed(seed)
@@ -894,19 +902,15 @@ def generate(
     if plain:
         _check(_lib.sudoku_generate(seed, level, puzzle, solution))
         return puzzle.raw.decode("ascii"), solution.raw.decode("ascii")
-    if deadline is None:
-        status = int(_lib.sudoku_generate_with(seed, ctypes.byref(options), puzzle, solution))
-    else:
 
-        def call(callback: Any) -> int:
-            return int(
-                _lib.sudoku_generate_with_progress(
-                    seed, ctypes.byref(options), puzzle, solution, callback, None
-                )
+    def call(callback: Any) -> int:
+        return int(
+            _lib.sudoku_generate_with_progress(
+                seed, ctypes.byref(options), puzzle, solution, callback, None
             )
+        )
 
-        status = _stoppable(call, deadline, "the generation took longer than %s seconds" % timeout)
-    _check(status)
+    _check(_stoppable(call, deadline, "the generation took longer than %s seconds" % timeout))
     return puzzle.raw.decode("ascii"), solution.raw.decode("ascii")
 
 
