@@ -738,7 +738,7 @@ def rate_se(puzzle: str, timeout: Optional[float] = None) -> SeRating:
     TimeoutError after it, and, timeout or not, an exception raised meanwhile by a signal
     handler (KeyboardInterrupt on Ctrl-C) stops it at the end of the step being walked and
     propagates as itself. (Called from the main thread, the rating runs on a thread of its
-    own while the main thread waits, running the handlers: some 40 us more a call.)
+    own while the main thread waits, running the handlers: a thread started a call.)
     """
     board = _board(puzzle)
     deadline = _deadline(timeout)
