@@ -23,8 +23,8 @@ struct Generated<'a> {
 pub enum Recipe {
     /// A puzzle of this level, as the library's `generate` makes it.
     Level(Difficulty),
-    /// A puzzle meeting these options, as the library's `generate_with` makes it; the
-    /// options name a level.
+    /// A puzzle meeting these options, as the library's `generate_with` makes it (of the
+    /// options' level, or of any level).
     With(GenerateOptions),
 }
 
@@ -36,10 +36,11 @@ impl Recipe {
         }
     }
 
-    fn level(&self) -> Difficulty {
+    /// The level every puzzle has, `None` for any level.
+    fn level(&self) -> Option<Difficulty> {
         match self {
-            Recipe::Level(level) => *level,
-            Recipe::With(options) => options.difficulty.unwrap_or(Difficulty::Medium),
+            Recipe::Level(level) => Some(*level),
+            Recipe::With(options) => options.difficulty,
         }
     }
 }
@@ -87,9 +88,11 @@ pub fn generate(
                     out.push(b'\n');
                 }
                 Format::Json => {
+                    // A puzzle of any level says which it has (a proper puzzle rates).
+                    let level = level.or_else(|| library::rate(puzzle).ok());
                     let record = Generated {
                         seed: s,
-                        level: level.name(),
+                        level: level.map_or("unknown", Difficulty::name),
                         // Generated boards hold digits and '.' only.
                         puzzle: std::str::from_utf8(puzzle).unwrap_or(""),
                         solution: std::str::from_utf8(solution).unwrap_or(""),

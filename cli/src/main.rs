@@ -21,7 +21,8 @@ use std::process;
 const INPUT_HELP: &str = "\
 Input: one puzzle a line, 81 characters row by row, '1'-'9' for givens and '.' or '0' for \
 blanks. Whitespace around a line (a CR before the LF too) is ignored. Lines starting with '#' \
-and blank lines are copied to the output in text format and skipped in JSON. A line that is \
+and blank lines are copied to the output in text format (except by `rate --se`) and skipped in \
+JSON. A line that is \
 not a puzzle of 81 characters, or a puzzle the library refuses, is reported on standard error \
 with its line number and status name (SUDOKU_ERR_CONFLICT, ...); the other lines are still \
 processed, and the exit status is 1.
@@ -79,10 +80,11 @@ enum Command {
     /// With --se: the ratings serate (Sudoku Explainer 1.2.1.3) gives, one line a puzzle in
     /// serate's own format, `PUZZLE ED=ER/EP/ED` with one decimal each (ER: the hardest
     /// step; EP: the hardest step up to the first placement; ED: the first step), in input
-    /// order; comment and blank lines are skipped, as serate skips them. --format takes
-    /// serate's templates: %g the puzzle as given, %r ER, %p EP, %d ED, %n the puzzle's
-    /// number (from 1, counting the lines of 81 characters), %l a line end, %t a tab, %% a
-    /// %; the default is '%g ED=%r/%p/%d'.
+    /// order; comment and blank lines are skipped (serate has no comment lines). --format
+    /// takes serate's templates: %g the puzzle as given, %r ER, %p EP, %d ED, %n the
+    /// puzzle's number (from 1, counting the lines of 81 characters), %% a %; and two of
+    /// this command's own that serate lacks: %l a line end, %t a tab. The default is
+    /// '%g ED=%r/%p/%d'.
     /// JSON: {"line", "puzzle", "status", "er", "ep", "ed"}.
     #[command(after_help = INPUT_HELP)]
     Rate {
@@ -94,15 +96,16 @@ enum Command {
         #[command(flatten)]
         common: RateCommon,
     },
-    /// Generate proper, minimal puzzles of a level, one a line.
+    /// Generate proper puzzles of a level, one a line (minimal without a pattern).
     ///
     /// The i-th puzzle (from 0) comes from seed SEED + i: the same seed, options and count
     /// give the same puzzles on every run and machine. With any of the puzzle maker's
     /// options (--symmetry, --pattern, --min-givens, --max-givens, --technique, --se-min,
     /// --se-max, --max-tries) the puzzles come from the library's generate_with: givens
     /// invariant under the symmetry (minimal under it), or exactly on the pattern's cells;
-    /// with --se-min/--se-max, a Sudoku Explainer ER within the bounds (and the level's
-    /// rating as well: pick a level the band holds, e.g. master for 7.0-7.5). A seed
+    /// with --se-min/--se-max, a Sudoku Explainer ER within the bounds (and, when --level
+    /// is given, the level's rating as well: pick a level the band holds, e.g. master for
+    /// 7.0-7.5). With these options and no --level, the puzzles are of any level. A seed
     /// whose search finds nothing within the bound is reported on standard error
     /// (SUDOKU_NOT_FOUND) and the exit status is 1; options that contradict each other
     /// fail with SUDOKU_ERR_INVALID_ARGUMENT. JSON: {"seed", "level", "puzzle",
@@ -114,9 +117,10 @@ enum Command {
         /// The first seed (default: a random one; JSON output shows each puzzle's seed).
         #[arg(long, value_name = "S")]
         seed: Option<u64>,
-        /// The level of every puzzle (or its number, 1-6).
-        #[arg(long, value_name = "L", value_enum, default_value_t = Level::Medium)]
-        level: Level,
+        /// The level of every puzzle (or its number, 1-6; `any` or 0: any level). Default:
+        /// medium, or any level with an option of the puzzle maker.
+        #[arg(long, value_name = "L", value_enum)]
+        level: Option<Level>,
         #[command(flatten)]
         maker: MakerArgs,
         #[command(flatten)]
@@ -302,8 +306,12 @@ fn parse_se_bound(text: &str) -> Result<i32, String> {
 }
 
 impl MakerArgs {
-    /// The library's options, or `None` when no option of the puzzle maker was given.
-    fn options(&self, level: Difficulty) -> Result<Option<library::GenerateOptions>, String> {
+    /// The library's options for `level` (`None`: any level), or `None` when no option of
+    /// the puzzle maker was given.
+    fn options(
+        &self,
+        level: Option<Difficulty>,
+    ) -> Result<Option<library::GenerateOptions>, String> {
         if self.symmetry.is_none()
             && self.pattern.is_none()
             && self.min_givens.is_none()
@@ -325,7 +333,7 @@ impl MakerArgs {
             }
         };
         Ok(Some(library::GenerateOptions {
-            difficulty: Some(level),
+            difficulty: level,
             symmetry: self
                 .symmetry
                 .map_or(library::Symmetry::None, SymmetryArg::symmetry),
@@ -410,19 +418,42 @@ enum Level {
     /// Forcing chains, or no technique of the library.
     #[value(alias = "6")]
     Extreme,
+    /// Any level (the puzzle maker's difficulty 0).
+    #[value(alias = "0")]
+    Any,
 }
 
 impl Level {
-    fn difficulty(self) -> Difficulty {
+    /// The library's level; `None` for any level.
+    fn difficulty(self) -> Option<Difficulty> {
         match self {
-            Level::Easy => Difficulty::Easy,
-            Level::Medium => Difficulty::Medium,
-            Level::Hard => Difficulty::Hard,
-            Level::Expert => Difficulty::Expert,
-            Level::Master => Difficulty::Master,
-            Level::Extreme => Difficulty::Extreme,
+            Level::Easy => Some(Difficulty::Easy),
+            Level::Medium => Some(Difficulty::Medium),
+            Level::Hard => Some(Difficulty::Hard),
+            Level::Expert => Some(Difficulty::Expert),
+            Level::Master => Some(Difficulty::Master),
+            Level::Extreme => Some(Difficulty::Extreme),
+            Level::Any => None,
         }
     }
+}
+
+/// What `generate` makes: the library's plain generation of a level when no option of the
+/// puzzle maker is given and the level is not `any`, else its `generate_with`. Without
+/// options the level defaults to medium, with them to any level, as in the library's other
+/// front doors. Fails with the message of a usage error.
+fn generate_recipe(maker: &MakerArgs, level: Option<Level>) -> Result<generate::Recipe, String> {
+    let options = match maker.options(level.and_then(Level::difficulty))? {
+        Some(options) => options,
+        None => match level.unwrap_or(Level::Medium).difficulty() {
+            Some(level) => return Ok(generate::Recipe::Level(level)),
+            None => library::GenerateOptions::default(),
+        },
+    };
+    options
+        .check()
+        .map_err(|e| format!("{}: {}", library::error_name(e), library::error_message(e)))?;
+    Ok(generate::Recipe::With(options))
 }
 
 fn main() {
@@ -475,20 +506,8 @@ fn main() {
             maker,
             common,
         } => {
-            let recipe = match maker.options(level.difficulty()) {
-                Ok(None) => generate::Recipe::Level(level.difficulty()),
-                Ok(Some(options)) => match options.check() {
-                    Ok(()) => generate::Recipe::With(options),
-                    Err(e) => {
-                        let _ = writeln!(
-                            io::stderr(),
-                            "sudoku: generate: {}: {}",
-                            library::error_name(e),
-                            library::error_message(e)
-                        );
-                        process::exit(2)
-                    }
-                },
+            let recipe = match generate_recipe(&maker, level) {
+                Ok(recipe) => recipe,
                 Err(message) => {
                     let _ = writeln!(io::stderr(), "sudoku: generate: {message}");
                     process::exit(2)

@@ -591,3 +591,70 @@ fn rate_se_takes_serates_format_templates_and_json() {
     // Without --se, rate is as it was.
     assert_eq!(text(&run(&["rate"], &format!("{P}\n")).stdout), "easy\n");
 }
+
+#[test]
+fn generate_takes_any_level_and_defaults_to_it_with_the_makers_options() {
+    let level_of = |record: &str| -> String {
+        let v: serde_json::Value = serde_json::from_str(record).unwrap();
+        v["level"].as_str().unwrap().to_owned()
+    };
+    // `--level any` (or 0): generate_with's difficulty 0; each record names the level the
+    // puzzle has, which `rate` gives it.
+    let any = run(
+        &[
+            "generate", "-n", "4", "--seed", "1", "--level", "any", "--format", "json",
+        ],
+        "",
+    );
+    assert_eq!(any.status.code(), Some(0), "{}", text(&any.stderr));
+    let zero = run(
+        &[
+            "generate", "-n", "4", "--seed", "1", "--level", "0", "--format", "json",
+        ],
+        "",
+    );
+    assert_eq!(text(&zero.stdout), text(&any.stdout));
+    let records = text(&any.stdout);
+    let mut levels = Vec::new();
+    for record in records.lines() {
+        let v: serde_json::Value = serde_json::from_str(record).unwrap();
+        let puzzle = v["puzzle"].as_str().unwrap();
+        let rated = run(&["rate", "--format", "json"], puzzle);
+        assert_eq!(
+            level_of(text(&rated.stdout).trim()),
+            level_of(record),
+            "{record}"
+        );
+        levels.push(level_of(record));
+    }
+    levels.dedup();
+    assert!(levels.len() > 1, "any level gave one level only: {records}");
+    // An option of the puzzle maker without --level: any level, as in the library, so an SE
+    // band or a technique of another level than medium is met.
+    let se = run(
+        &[
+            "generate", "--seed", "3", "--se-min", "7.0", "--se-max", "7.5", "--format", "json",
+        ],
+        "",
+    );
+    assert_eq!(se.status.code(), Some(0), "{}", text(&se.stderr));
+    let record = text(&se.stdout);
+    let v: serde_json::Value = serde_json::from_str(record.trim()).unwrap();
+    let rated = run(&["rate", "--se"], v["puzzle"].as_str().unwrap());
+    let er: f64 = text(&rated.stdout).split_once(" ED=").unwrap().1[..3]
+        .parse()
+        .unwrap();
+    assert!((7.0..=7.5).contains(&er), "{record} rated {er}");
+    let pair = run(
+        &["generate", "--seed", "1", "--technique", "hidden pair"],
+        "",
+    );
+    assert_eq!(pair.status.code(), Some(0), "{}", text(&pair.stderr));
+    // Without options and without --level: medium, as before.
+    let plain = run(&["generate", "-n", "2", "--seed", "5"], "");
+    let medium = run(
+        &["generate", "-n", "2", "--seed", "5", "--level", "medium"],
+        "",
+    );
+    assert_eq!(text(&plain.stdout), text(&medium.stdout));
+}
