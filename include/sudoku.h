@@ -19,9 +19,12 @@
  *   the most of every path, over hard puzzles, hint walks and sparse boards of 0-11
  *   givens): sudoku_solve and sudoku_rate 66 KiB, both counts 70 KiB (on the portable
  *   path; 66 KiB on the others), sudoku_solve_batch 68 KiB (its helper threads get their
- *   own 256 KiB stacks), sudoku_candidates, sudoku_hint and sudoku_apply_step 68 KiB,
- *   sudoku_generate 56 KiB, sudoku_status_str, sudoku_version, sudoku_cpu_path and
- *   sudoku_technique_name 8 KiB. Most of it is the search of nearly empty boards.
+ *   own 256 KiB stacks), sudoku_candidates, sudoku_hint and sudoku_apply_step 69 KiB,
+ *   sudoku_rate_se and sudoku_rate_se_with_progress 68 KiB (on a proper puzzle far less:
+ *   64 KiB rate every one), sudoku_generate 52 KiB, sudoku_generate_with(_progress), the
+ *   canonical forms, sudoku_transform and the sukaku calls 55 KiB, sudoku_status_str,
+ *   sudoku_version, sudoku_cpu_path and sudoku_technique_name 8 KiB. Most of it is the
+ *   search of nearly empty boards (docs/boundary.md).
  *
  * Installed by `cargo cinstall` (cargo-c), the shared library's SONAME is libsudoku.so.0.MINOR
  * while the version is 0.x, then libsudoku.so.MAJOR from 1.0 on. It changes exactly when a
@@ -362,8 +365,9 @@ enum SudokuStatus
    */
   SUDOKU_MULTIPLE_SOLUTIONS = 2,
   /**
-   * The progress callback of `sudoku_count_solutions_with_progress` returned nonzero:
-   * the count stopped, and nothing was written.
+   * A progress callback returned nonzero (`sudoku_count_solutions_with_progress`,
+   * `sudoku_rate_se_with_progress`, `sudoku_generate_with_progress`): the call stopped,
+   * and nothing was written.
    */
   SUDOKU_CANCELLED = 3,
   /**

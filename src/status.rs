@@ -19,8 +19,9 @@ pub enum Status {
     /// The givens clash nowhere and admit more than one solution (the puzzle is not
     /// proper); returned by the calls that need a unique solution, such as `sudoku_rate`.
     MultipleSolutions = 2,
-    /// The progress callback of `sudoku_count_solutions_with_progress` returned nonzero:
-    /// the count stopped, and nothing was written.
+    /// A progress callback returned nonzero (`sudoku_count_solutions_with_progress`,
+    /// `sudoku_rate_se_with_progress`, `sudoku_generate_with_progress`): the call stopped,
+    /// and nothing was written.
     Cancelled = 3,
     /// `sudoku_generate_with` found no puzzle meeting its options within `max_tries`
     /// tries; nothing was written.

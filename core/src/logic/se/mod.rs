@@ -228,13 +228,26 @@ fn walk_se_with(
     seen: &mut dyn FnMut(&SeStep) -> bool,
 ) -> Result<(), Error> {
     board.check_conflicts()?;
+    // The count is the deepest part of a rating on a nearly empty board (the engines'
+    // search, docs/boundary.md): made here, in a small frame, and not under the walk's.
     let solution = super::unique_solution(board)?;
+    walk_from(board, &solution, chains, seen)
+}
+
+/// [`walk_se_with`] on a clash-free board with one solution, `solution`.
+#[inline(never)]
+fn walk_from(
+    board: &Board,
+    solution: &[u8; CELLS],
+    chains: &mut chaining::Chains,
+    seen: &mut dyn FnMut(&SeStep) -> bool,
+) -> Result<(), Error> {
     let mut g = Grid::new(board);
     chains.start_walk();
     let mut memo = RuleMemo::new(READS);
     while !g.full() {
         let s = next(&g, chains, &mut memo)?.ok_or(Error::Internal)?;
-        if !holds(&g, &s, &solution) {
+        if !holds(&g, &s, solution) {
             debug_assert!(false, "{:?} found a false step", s.rule);
             return Err(Error::Internal);
         }
