@@ -1,20 +1,26 @@
-//! Aligned pair and triplet exclusion. Pairs: two cells that see each other, and the
-//! bivalue cells that see both. Triplets: any three open cells, and the cells of two or
-//! three candidates that see all three. Each combination of a digit for each cell is ruled
-//! out when two cells that see each other take the same digit or when it holds every
-//! candidate of one of those cells (that cell would be left empty); a digit of a cell in no
-//! remaining combination leaves that cell.
+//! Aligned pair and triplet exclusion, on the cells Sudoku Explainer takes. Pairs: any two
+//! open cells that two bivalue cells or more see, and those cells. Triplets: any three open
+//! cells of which one has two or three candidates and sees another of the three, that two
+//! cells or more of two or three candidates see, and those cells. The cells of a pair or a
+//! triplet need not share a unit (serate applies a pair exclusion on r7c9 and r8c4 in
+//! gen_minimal line 71342; in puzzles2_17_clue line 18324 it finds no triplet exclusion on
+//! r1c2, r2c2 and r3c2, of four candidates each). Each combination of a digit for each cell
+//! is ruled out when two cells that see each other take the same digit or when it holds
+//! every candidate of one of the cells that see them all (that cell would be left empty); a
+//! digit of a cell in no remaining combination leaves that cell.
 
 use super::rule::SeRule;
 use super::Found;
 use crate::board::CELLS;
 use crate::logic::grid::Grid;
-use crate::units::{Bits, PEER_MASK};
+use crate::units::{Bits, CELL_UNITS, PEER_MASK, UNIT_MASK};
 
-/// The first aligned pair exclusion (6.2), pairs of cells in increasing order, among the
-/// pairs with a cell of `changed` or seen (both) by one: the others are known to exclude
-/// nothing (their cells and the cells of two that see both are as they were when they
-/// excluded nothing; [`super::memo`]).
+/// The first aligned pair exclusion (6.2), in Sudoku Explainer's order: pairs `x` before
+/// `y` in increasing order of `y`, then of `x`. Only pairs that two bivalue cells or more
+/// see are taken (Sudoku Explainer takes no pair with one), and among them only those with
+/// a cell of `changed` or seen (both) by one: the others are known to exclude nothing
+/// (their cells and the cells of two that see both are as they were when they excluded
+/// nothing; [`super::memo`]). The two cells need not see each other.
 pub(crate) fn aligned_pair(g: &Grid, changed: u128) -> Option<Found> {
     // The open cells with two candidates or more, and those with exactly two.
     let (mut many, mut bivalue) = (0u128, 0u128);
@@ -26,21 +32,20 @@ pub(crate) fn aligned_pair(g: &Grid, changed: u128) -> Option<Found> {
     }
     let mut m = many;
     while m != 0 {
-        let a = m.trailing_zeros() as usize;
+        let y = m.trailing_zeros() as usize;
         m &= m - 1;
-        // Its peers after it; a pair that no bivalue cell sees rules out only equal
-        // digits, which leaves every digit of both cells (each has two or more).
-        let mut later = many & PEER_MASK[a] & !((2u128 << a) - 1);
-        if changed >> a & 1 == 0 {
-            // Where `a` is as it was: `b` changed, or sees a changed cell that sees `a`.
-            later &= changed | seeing_any(changed & PEER_MASK[a]);
+        // The cells before it that see a bivalue cell seeing it.
+        let mut earlier = many & seeing_any(bivalue & PEER_MASK[y]) & ((1u128 << y) - 1);
+        if changed >> y & 1 == 0 {
+            // Where `y` is as it was: `x` changed, or sees a changed cell that sees `y`.
+            earlier &= changed | seeing_any(changed & PEER_MASK[y]);
         }
-        while later != 0 {
-            let b = later.trailing_zeros() as usize;
-            later &= later - 1;
-            let seen = bivalue & PEER_MASK[a] & PEER_MASK[b];
-            if seen != 0 {
-                if let Some(f) = exclude(g, a, b, seen) {
+        while earlier != 0 {
+            let x = earlier.trailing_zeros() as usize;
+            earlier &= earlier - 1;
+            let seen = bivalue & PEER_MASK[x] & PEER_MASK[y];
+            if seen.count_ones() >= 2 {
+                if let Some(f) = exclude(g, x, y, seen) {
                     return Some(f);
                 }
             }
@@ -53,8 +58,10 @@ pub(crate) fn aligned_pair(g: &Grid, changed: u128) -> Option<Found> {
 /// that see both.
 fn exclude(g: &Grid, a: usize, b: usize, seen: u128) -> Option<Found> {
     // Per digit `x`, the digits `y` that may not go with it: the other digit of each
-    // bivalue cell seeing both that holds `x` (and `x` itself).
-    let mut bad: [u16; 9] = core::array::from_fn(|x| 1 << x);
+    // bivalue cell seeing both that holds `x` (and `x` itself where `a` and `b` see each
+    // other).
+    let ab = sees(a, b);
+    let mut bad: [u16; 9] = core::array::from_fn(|x| 1 << x & ab);
     let mut m = seen;
     while m != 0 {
         let c = m.trailing_zeros() as usize;
@@ -88,12 +95,13 @@ fn exclude(g: &Grid, a: usize, b: usize, seen: u128) -> Option<Found> {
 /// Every cell, as the cells that changed.
 const ALL_CELLS: u128 = (1 << CELLS) - 1;
 
-/// Aligned triplet exclusion (7.5): three open cells with some cell of two or three
-/// candidates that sees all three (not necessarily in one unit). A combination of digits
-/// for the three is ruled out when two cells that see each other take the same digit or
-/// when the combination holds every candidate of one of those cells; a digit of a cell in
-/// no remaining combination leaves that cell. Triplets are tried in increasing order of
-/// their cells, which is the order Sudoku Explainer lists its first triplet in.
+/// Aligned triplet exclusion (7.5): three open cells, one of two or three candidates that
+/// sees one of the other two, with two cells or more of two or three candidates that see
+/// all three (not necessarily in one unit). A combination of digits for the three is ruled out when
+/// two cells that see each other take the same digit or when the combination holds every
+/// candidate of one of those cells; a digit of a cell in no remaining combination leaves
+/// that cell. Triplets are tried in the order Sudoku Explainer lists them in
+/// ([`triplets`]).
 ///
 /// It is asked about the grids of one walk, one after the other: where the last grid it
 /// was asked about had none and the grid now asked about only lost candidates since, the
@@ -111,8 +119,7 @@ impl Triplets {
         Triplets { none_on: None }
     }
 
-    /// The first aligned triplet exclusion on `g`, triplets in increasing order of their
-    /// cells.
+    /// The first aligned triplet exclusion on `g`, in Sudoku Explainer's order.
     pub(crate) fn first(&mut self, g: &Grid) -> Option<Found> {
         let mut changed = 0u128;
         match &self.none_on {
@@ -134,10 +141,15 @@ impl Triplets {
     }
 }
 
-/// Each aligned triplet exclusion that removes something, triplets in increasing order of
-/// their cells, offered to `take` until it takes one: that one. Only the triplets
-/// with a cell of `changed`, or seen (all three) by one of two or three candidates there,
-/// are looked at.
+/// Each aligned triplet exclusion that removes something, in Sudoku Explainer's order,
+/// offered to `take` until it takes one: that one. A triplet is two cells `x` before `y`
+/// and a third `z` of two or three candidates that sees `x` or `y`, with two cells or more
+/// of two or three candidates that see all three (Sudoku Explainer takes none with one).
+/// Pairs come in increasing order of `y`, then of `x`; for each, the thirds in `x`'s box,
+/// row and column, then `y`'s, cells in increasing order within each unit, a cell once
+/// (three cells with two such thirds come twice). Only the
+/// triplets with a cell of `changed`, or seen (all three) by one of two or three candidates
+/// there, are looked at.
 fn triplets(g: &Grid, changed: u128, mut take: impl FnMut(&Found) -> bool) -> Option<Found> {
     // The cells that can exclude (two or three candidates) and the open cells that see one.
     let mut small = 0u128;
@@ -152,39 +164,51 @@ fn triplets(g: &Grid, changed: u128, mut take: impl FnMut(&Found) -> bool) -> Op
             base |= 1 << c;
         }
     }
-    let mut ma = base;
-    while ma != 0 {
-        let a = ma.trailing_zeros() as usize;
-        ma &= ma - 1;
-        let ea = PEER_MASK[a] & small;
-        // The second cells: those after `a` that see a cell seeing `a`.
-        let mut mb = ma & seeing_any(ea);
-        while mb != 0 {
-            let b = mb.trailing_zeros() as usize;
-            mb &= mb - 1;
-            let eab = ea & PEER_MASK[b];
-            if eab == 0 {
+    let mut my = base;
+    while my != 0 {
+        let y = my.trailing_zeros() as usize;
+        my &= my - 1;
+        let ey = PEER_MASK[y] & small;
+        // The first cells: those before `y` that see a cell seeing `y`.
+        let mut mx = base & ((1u128 << y) - 1) & seeing_any(ey);
+        while mx != 0 {
+            let x = mx.trailing_zeros() as usize;
+            mx &= mx - 1;
+            let exy = ey & PEER_MASK[x];
+            if exy.count_ones() < 2 {
                 continue;
             }
-            // The third cells: those after `b` that see a cell seeing both (and, where
-            // neither `a` nor `b` changed, that changed or see one that did).
-            let mut mc = mb & seeing_any(eab);
-            if changed >> a & 1 == 0 && changed >> b & 1 == 0 {
-                mc &= changed | seeing_any(eab & changed);
+            // The third cells: of two or three candidates, seeing `x` or `y` and a cell
+            // that sees both (and, where neither `x` nor `y` changed, that changed or see
+            // one that did).
+            let mut thirds = small
+                & (PEER_MASK[x] | PEER_MASK[y])
+                & seeing_any(exy)
+                & !(1u128 << x | 1u128 << y);
+            if changed >> x & 1 == 0 && changed >> y & 1 == 0 {
+                thirds &= changed | seeing_any(exy & changed);
             }
-            if mc == 0 {
+            if thirds == 0 {
                 continue;
             }
-            let bound = Bound::of(g, a, b, eab);
-            while mc != 0 {
-                let c = mc.trailing_zeros() as usize;
-                mc &= mc - 1;
-                if !bound.may_remove(g.cand[c]) {
-                    continue;
-                }
-                if let Some(f) = exclude_triplet(g, [a, b, c], eab & PEER_MASK[c]) {
-                    if take(&f) {
-                        return Some(f);
+            let bound = Bound::of(g, x, y, exy);
+            for cell in [x, y] {
+                let [row, column, boxed] = CELL_UNITS[cell];
+                for unit in [boxed, row, column] {
+                    let mut mz = thirds & UNIT_MASK[usize::from(unit)];
+                    thirds &= !mz;
+                    while mz != 0 {
+                        let z = mz.trailing_zeros() as usize;
+                        mz &= mz - 1;
+                        let excluders = exy & PEER_MASK[z];
+                        if excluders.count_ones() < 2 || !bound.may_remove(g.cand[z]) {
+                            continue;
+                        }
+                        if let Some(f) = exclude_triplet(g, [x, y, z], excluders) {
+                            if take(&f) {
+                                return Some(f);
+                            }
+                        }
                     }
                 }
             }
@@ -375,32 +399,49 @@ mod tests {
     use super::*;
     use crate::Board;
 
-    /// Every triplet exclusion by the rule's words, for every three open cells in increasing
-    /// order: their combinations one by one, each checked against every cell that sees all
-    /// three.
+    /// Every triplet exclusion by the rule's words, in Sudoku Explainer's order: for every
+    /// two open cells `x` before `y` (increasing `y`, then `x`), every third cell of two or
+    /// three candidates in the box, row and column of `x`, then of `y`, once; with two cells
+    /// or more of two or three candidates that see all three, their combinations one by
+    /// one, each checked against those cells.
     fn triplets_by_combinations(g: &Grid) -> Vec<Vec<(usize, usize, Vec<u8>)>> {
         let open: Vec<usize> = (0..CELLS)
             .filter(|&c| g.digit[c] == 0 && g.cand[c].count_ones() >= 2)
             .collect();
         let sees = |p: usize, q: usize| PEER_MASK[p] >> q & 1 != 0;
         let mut found = Vec::new();
-        for (i, &a) in open.iter().enumerate() {
-            for (j, &b) in open.iter().enumerate().skip(i + 1) {
-                for &c in &open[j + 1..] {
-                    let cells = [a, b, c];
+        for (j, &y) in open.iter().enumerate() {
+            for &x in &open[..j] {
+                let mut thirds: Vec<usize> = Vec::new();
+                for cell in [x, y] {
+                    let [row, column, boxed] = CELL_UNITS[cell];
+                    for unit in [boxed, row, column] {
+                        for &z in &crate::units::UNITS[usize::from(unit)] {
+                            let z = usize::from(z);
+                            if !thirds.contains(&z) {
+                                thirds.push(z);
+                            }
+                        }
+                    }
+                }
+                for z in thirds {
+                    if z == x || z == y || !open.contains(&z) || g.cand[z].count_ones() > 3 {
+                        continue;
+                    }
+                    let cells = [x, y, z];
                     let excluders: Vec<u16> = (0..CELLS)
-                        .filter(|&e| cells.iter().all(|&x| sees(x, e)))
+                        .filter(|&e| cells.iter().all(|&c| sees(c, e)))
                         .filter(|&e| g.digit[e] == 0 && matches!(g.cand[e].count_ones(), 2 | 3))
                         .map(|e| g.cand[e])
                         .collect();
-                    if excluders.is_empty() {
+                    if excluders.len() < 2 {
                         continue;
                     }
                     let mut keep = [0u16; 3];
-                    for x in 0..9 {
-                        for y in 0..9 {
-                            for z in 0..9 {
-                                let digits = [x, y, z];
+                    for dx in 0..9 {
+                        for dy in 0..9 {
+                            for dz in 0..9 {
+                                let digits = [dx, dy, dz];
                                 if (0..3).any(|k| g.cand[cells[k]] >> digits[k] & 1 == 0) {
                                     continue;
                                 }
@@ -408,7 +449,7 @@ mod tests {
                                     (k + 1..3)
                                         .any(|l| digits[k] == digits[l] && sees(cells[k], cells[l]))
                                 });
-                                let combo = (1 << x) | (1 << y) | (1 << z);
+                                let combo = (1 << dx) | (1 << dy) | (1 << dz);
                                 if repeats || excluders.iter().any(|&e| e & !combo == 0) {
                                     continue;
                                 }
@@ -516,9 +557,10 @@ mod tests {
     }
 
     /// puzzles3_magictour_top1465 line 347 after 25 steps of our walk. Sudoku Explainer's
-    /// solver, run on this grid outside the project, lists two aligned triplet exclusions,
-    /// both on cells not in one unit: r1c5, r2c5, r9c6 (r7c5, r8c5 and r9c5 see all three)
-    /// removing 4 from r1c5, then r2c5, r3c5, r9c6 removing 2 from r3c5.
+    /// solver, run on this grid outside the project, lists three aligned triplet exclusions,
+    /// all on cells not in one unit: r1c5, r9c6 with r2c5, then with r1c5 as the third
+    /// (r7c5, r8c5 and r9c5 see all three) removing 4 from r1c5, then r2c5, r3c5, r9c6
+    /// removing 2 from r3c5.
     #[test]
     fn triplets_need_not_share_a_unit() {
         let g = grid(
@@ -541,6 +583,58 @@ mod tests {
             false
         })
         .is_none());
-        assert_eq!(all, [vec![(1, 5, vec![4])], vec![(3, 5, vec![2])]]);
+        assert_eq!(
+            all,
+            [
+                vec![(1, 5, vec![4])],
+                vec![(1, 5, vec![4])],
+                vec![(3, 5, vec![2])]
+            ]
+        );
+    }
+
+    /// gen_minimal line 71342 after 31 steps of the walk (serate's walk reaches the same
+    /// grid). serate applies an aligned pair exclusion on r7c9 and r8c4, which see no common
+    /// unit: r7c4 (15), r7c6 (58) and r8c8 (57) see both and leave r8c4 no 5.
+    #[test]
+    fn pairs_need_not_see_each_other() {
+        let g = grid(
+            "17 578 1578 [4] 125 [6] [3] [9] 125
+             12 [9] 125 [8] [7] [3] 15 [4] [6]
+             [3] [6] [4] [9] 125 12 [8] 257 127
+             [4] [1] 267 267 [3] [9] 56 [8] 25
+             [5] 38 38 26 12 [4] [7] 126 [9]
+             [9] 27 267 2567 [8] 125 [4] 12 [3]
+             [6] 57 [9] 15 [4] 58 [2] [3] 178
+             127 345 12357 1235 [6] 258 [9] 57 1478
+             [8] 2345 1235 1235 [9] [7] 156 56 14",
+        );
+        let first = aligned_pair(&g, ALL_CELLS).expect("an aligned pair exclusion");
+        assert_eq!(first.rating, 62);
+        assert_eq!(removals(&first), [(8, 4, vec![5])]);
+    }
+
+    /// puzzles2_17_clue line 18324 after 39 steps of the walk (serate's walk reaches the
+    /// same grid). r1c2 (6789), r2c2 (4679) and r3c2 (6789) would leave r2c2 no 7 (r2c3 78
+    /// and r5c2 679 see all three), but serate takes no triplet of cells of four
+    /// candidates or more; it finds this one once r3c2 has lost its 7.
+    #[test]
+    fn triplets_have_a_cell_of_two_or_three_candidates() {
+        let mut g = grid(
+            "[2] 6789 [5] 679 689 [4] 6789 [1] [3]
+             469 4679 78 [3] 689 [1] 6789 [5] [2]
+             [1] 6789 [3] [2] [5] 789 689 [4] 78
+             689 [3] [1] 679 [2] 789 [4] 679 [5]
+             [5] 679 [4] [1] [3] 79 28 269 78
+             689 [2] 78 46 468 [5] [3] 679 [1]
+             48 48 [6] [5] [7] [2] [1] [3] [9]
+             [7] [1] [2] 49 49 [3] [5] [8] [6]
+             [3] [5] [9] [8] [1] [6] 27 27 [4]",
+        );
+        let mut memo = Triplets::new();
+        assert!(memo.first(&g).is_none());
+        g.eliminate(19, 1 << 6);
+        let first = memo.first(&g).expect("an aligned triplet exclusion");
+        assert_eq!(removals(&first), [(2, 2, vec![7])]);
     }
 }

@@ -11,10 +11,10 @@
 //! - **One digit at a time** (locked candidates, direct or not, and the basic fish): a
 //!   digit's search reads its places alone (a direct one places a single of that digit),
 //!   the same while they are as they were.
-//! - **Pairs of cells that see each other, and the cells that see both** (aligned pair
-//!   exclusion): a pair's search reads their candidates and those of the cells of two
-//!   that see both, so it finds nothing again while none of those cells lost anything (a
-//!   cell that leaves the cells of two only takes exclusions away).
+//! - **Pairs of cells, and the cells that see both** (aligned pair exclusion): a pair's
+//!   search reads their candidates and those of the cells of two that see both, so it
+//!   finds nothing again while none of those cells lost anything (a cell that leaves the
+//!   cells of two only takes exclusions away).
 //! - **Patterns of cells with few candidates** (XY-Wing: the cells with two; XYZ-Wing:
 //!   those with two or three), removing from cells that can only have lost candidates
 //!   since: while no cell has come to have two (or three) candidates, every pattern is one
