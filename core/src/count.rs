@@ -21,6 +21,19 @@ pub struct Count {
     pub first: Option<Board>,
 }
 
+impl Count {
+    /// The count of an engine that was asked for `limit` solutions, found `count` and
+    /// `first`. The engine never reports more than it was asked for; the contract is kept
+    /// even if a future engine overshoots.
+    fn of(count: usize, first: Option<Board>, limit: usize) -> Count {
+        let count = count.min(limit);
+        Count {
+            count,
+            first: if count > 0 { first } else { None },
+        }
+    }
+}
+
 /// How many solutions a board has, as far as a uniqueness check can tell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Uniqueness {
@@ -50,9 +63,7 @@ pub fn count_bytes(bytes: &[u8; CELLS], limit: usize) -> Result<Count, Error> {
     }
     // The engine checks the bytes and the givens as it reads them, in that order.
     let (count, first) = engine::count_bytes(bytes, limit)?;
-    let count = count.min(limit);
-    let first = if count > 0 { first } else { None };
-    Ok(Count { count, first })
+    Ok(Count::of(count, first, limit))
 }
 
 /// Whether `board` has no, one or several solutions (a count with limit 2).
@@ -88,11 +99,7 @@ pub fn count_solutions_with_progress(
     };
     let (count, first) = engine::count_with_progress(board, limit, &mut hook)
         .map_err(|engine::Cancelled| Error::Cancelled)?;
-    let count = count.min(limit);
-    Ok(Count {
-        count,
-        first: if count > 0 { first } else { None },
-    })
+    Ok(Count::of(count, first, limit))
 }
 
 /// [`count_solutions_with_progress`] on an 81-byte board, validated as [`count_bytes`].
@@ -137,11 +144,7 @@ impl Clock {
 /// [`count_solutions`] for a board already known to be clash-free.
 pub(crate) fn count_clash_free(board: &Board, limit: usize) -> Count {
     let (count, first) = engine::count(board, limit);
-    // The engine never reports more than it was asked for; keep the contract even if a
-    // future engine overshoots.
-    let count = count.min(limit);
-    let first = if count > 0 { first } else { None };
-    Count { count, first }
+    Count::of(count, first, limit)
 }
 
 /// [`uniqueness`] for a board already known to be clash-free.

@@ -51,6 +51,17 @@ enum Failure {
     GaveUp(GaveUp),
 }
 
+impl Failure {
+    /// The status of a board the run refused, or the candidates it gave up with.
+    fn refused(self) -> Result<Error, GaveUp> {
+        match self {
+            Failure::InvalidChar => Ok(Error::InvalidChar),
+            Failure::Conflict => Ok(Error::Conflict),
+            Failure::GaveUp(g) => Err(g),
+        }
+    }
+}
+
 /// Limits of a budgeted run (see [`count_budgeted`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
@@ -235,9 +246,7 @@ pub fn solve_bytes(
     Some(match path.run(job)? {
         Ok(0) => Ok(Err(Error::NoSolution)),
         Ok(_) => Ok(Ok(())),
-        Err(Failure::InvalidChar) => Ok(Err(Error::InvalidChar)),
-        Err(Failure::Conflict) => Ok(Err(Error::Conflict)),
-        Err(Failure::GaveUp(g)) => Err(g),
+        Err(failure) => failure.refused().map(Err),
     })
 }
 
@@ -267,9 +276,7 @@ pub(crate) fn count_bytes(
         Ok(0) => Ok(Ok((0, None))),
         // The engine wrote its first solution over `cells`, one digit character a cell.
         Ok(n) => Ok(Ok((n, Board::from_bytes(&cells).ok()))),
-        Err(Failure::InvalidChar) => Ok(Err(Error::InvalidChar)),
-        Err(Failure::Conflict) => Ok(Err(Error::Conflict)),
-        Err(Failure::GaveUp(g)) => Err(g),
+        Err(failure) => failure.refused().map(Err),
     })
 }
 
