@@ -732,22 +732,21 @@ function api(engine) {
     return { board: ascii(after.board), candidates: Array.from(after.masks) };
   }
 
-  function techniqueName(code) {
+  // The text the library's `exported` gives an integer `code` (a `what`), or `unknown` for
+  // one beyond the C int's range, which names nothing.
+  function textOfCode(exported, code, what, unknown) {
     if (typeof code !== "number" || !Number.isInteger(code)) {
-      throw new TypeError(`a technique is an integer, not ${kind(code)}`);
+      throw new TypeError(`a ${what} is an integer, not ${kind(code)}`);
     }
-    return code < -(2 ** 31) || code >= 2 ** 31
-      ? "Unknown technique"
-      : engine.text("sudoku_technique_name", code);
+    return code < -(2 ** 31) || code >= 2 ** 31 ? unknown : engine.text(exported, code);
+  }
+
+  function techniqueName(code) {
+    return textOfCode("sudoku_technique_name", code, "technique", "Unknown technique");
   }
 
   function statusMessage(code) {
-    if (typeof code !== "number" || !Number.isInteger(code)) {
-      throw new TypeError(`a status is an integer, not ${kind(code)}`);
-    }
-    return code < -(2 ** 31) || code >= 2 ** 31
-      ? "unknown status code"
-      : engine.text("sudoku_status_str", code);
+    return textOfCode("sudoku_status_str", code, "status", "unknown status code");
   }
 
   const versionText = engine.text("sudoku_version");

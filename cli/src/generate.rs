@@ -66,10 +66,19 @@ pub fn generate(
     while done < n {
         let size = BATCH.min(n - done);
         let seeds: Vec<u64> = (done..done + size).map(|i| seed.wrapping_add(i)).collect();
-        let puzzles = par_map(&seeds, threads, progress, |&s| recipe.make(s));
+        let puzzles = par_map(&seeds, threads, progress, |&s| {
+            let (puzzle, solution) = recipe.make(s)?;
+            // In JSON a puzzle of any level says which it has: rated here, on the workers
+            // (a proper puzzle rates).
+            let rated = match (level, format) {
+                (None, Format::Json) => library::rate(&puzzle).ok(),
+                _ => level,
+            };
+            Ok((puzzle, solution, rated))
+        });
         out.clear();
         for (&s, made) in seeds.iter().zip(&puzzles) {
-            let (puzzle, solution) = match made {
+            let (puzzle, solution, level) = match made {
                 Ok(made) => made,
                 Err(e) => {
                     failed += 1;
@@ -88,8 +97,6 @@ pub fn generate(
                     out.push(b'\n');
                 }
                 Format::Json => {
-                    // A puzzle of any level says which it has (a proper puzzle rates).
-                    let level = level.or_else(|| library::rate(puzzle).ok());
                     let record = Generated {
                         seed: s,
                         level: level.map_or("unknown", Difficulty::name),
