@@ -83,8 +83,9 @@ fn unique_rectangle_1_in(g: &Grid, columns: impl Fn(usize, usize) -> u32) -> Opt
             }
             let mut s = Step::of(Technique::UniqueRectangle1);
             s.removed[fourth] = g.cand[fourth] & m;
+            // The fourth corner may have lost one of the two digits already.
             for &c in &corners {
-                s.pattern[c] = m;
+                s.pattern[c] = m & g.cand[c];
             }
             return Some(s);
         }
@@ -222,5 +223,27 @@ mod tests {
         });
         // The grids gave both searches something to find.
         assert!(found_1 > 50 && found_2 > 20, "{found_1} {found_2}");
+    }
+
+    /// A step's pattern marks only candidates its cells still have: a type 1 rectangle
+    /// whose fourth corner lost one of the two digits marks only the other there.
+    #[test]
+    fn patterns_mark_only_present_candidates() {
+        let (mut found, mut narrowed) = (0, 0);
+        super::super::sample::walk_grids(|g| {
+            let steps = [unique_rectangle_1(g), unique_rectangle_2(g), bug_plus_one(g)];
+            for s in steps.into_iter().flatten() {
+                found += 1;
+                for c in 0..CELLS {
+                    assert_eq!(s.pattern[c] & !g.cand[c], 0, "{:?} at {c}", s.technique);
+                }
+                if s.technique == Technique::UniqueRectangle1 {
+                    narrowed += usize::from(s.pattern.iter().any(|&p| p.count_ones() == 1));
+                }
+            }
+        });
+        assert!(found > 70, "{found}");
+        // The grids hold rectangles whose fourth corner has one of the two digits.
+        assert!(narrowed > 0, "{narrowed}");
     }
 }
