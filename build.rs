@@ -3,8 +3,8 @@
 //! The header is committed. It is rewritten only when its content changes, so a build of
 //! an unchanged tree leaves it byte for byte (and timestamp) as it was.
 //!
-//! Also writes the CMake package's version file into `OUT_DIR`, where `cargo cinstall`
-//! picks it up.
+//! Also writes the CMake package's version file, `cmake/sudoku-config-version.cmake`
+//! (committed too, rewritten the same way), which `cargo cinstall` installs as it is.
 
 use std::path::Path;
 
@@ -52,10 +52,12 @@ fn main() {
     }
 }
 
-/// Writes `$OUT_DIR/sudoku-config-version.cmake`, the version file of the CMake package,
-/// from its template and the crate's version; `cargo cinstall` installs it (see the
-/// `[package.metadata.capi.install.data]` table of Cargo.toml). Its ABI version follows the
-/// rule of the SONAME: the major version from 1.0 on, `0.minor` before.
+/// Writes `cmake/sudoku-config-version.cmake`, the version file of the CMake package, from
+/// its template and the crate's version, when its content changes. It is an asset that
+/// `cargo cinstall` installs as it is (see the `[package.metadata.capi.install.data]` table
+/// of Cargo.toml): cargo-c installs files generated into `OUT_DIR` only when it builds the
+/// shared library, and a `--library-type staticlib` install needs the file too. Its ABI
+/// version follows the rule of the SONAME: the major version from 1.0 on, `0.minor` before.
 fn write_cmake_version_file(crate_dir: &Path) {
     let var = |name: &str| std::env::var(name).unwrap_or_else(|_| panic!("cargo sets {name}"));
     let version = var("CARGO_PKG_VERSION");
@@ -65,15 +67,13 @@ fn write_cmake_version_file(crate_dir: &Path) {
     } else {
         major
     };
-    let bits: u32 = var("CARGO_CFG_TARGET_POINTER_WIDTH")
-        .parse()
-        .expect("the pointer width is a number");
     let template = crate_dir.join("cmake/sudoku-config-version.cmake.in");
     let text = std::fs::read_to_string(&template)
         .expect("cmake/sudoku-config-version.cmake.in is readable")
         .replace("@VERSION@", &version)
-        .replace("@ABI@", &abi)
-        .replace("@POINTER_BYTES@", &(bits / 8).to_string());
-    let out = Path::new(&var("OUT_DIR")).join("sudoku-config-version.cmake");
-    std::fs::write(out, text).expect("OUT_DIR is writable");
+        .replace("@ABI@", &abi);
+    let path = crate_dir.join("cmake/sudoku-config-version.cmake");
+    if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+        std::fs::write(&path, text).expect("cmake/ is writable");
+    }
 }

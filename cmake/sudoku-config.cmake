@@ -5,6 +5,10 @@
 #   target_link_libraries(app PRIVATE sudoku::sudoku)          # libsudoku.so
 #   target_link_libraries(app PRIVATE sudoku::sudoku_static)   # libsudoku.a
 #
+# Each target is there when its library is installed (a prefix of `cargo cinstall
+# --library-type staticlib` has sudoku::sudoku_static alone); sudoku_LIBRARIES names the
+# shared one when there is one.
+#
 # Both targets carry the include directory (#include <sudoku.h>, <sudoku.hpp>) and work for
 # C and C++ targets. sudoku::sudoku_static also brings the system libraries the archive
 # needs, read from the Libs.private line that cargo-c wrote into sudoku.pc.
@@ -12,7 +16,7 @@
 # Every path is found from this file's own location, so the installed tree can be moved or
 # packaged (DESTDIR) as a whole.
 
-if(TARGET sudoku::sudoku)
+if(TARGET sudoku::sudoku OR TARGET sudoku::sudoku_static)
   return()
 endif()
 
@@ -31,19 +35,23 @@ endforeach()
 
 set(_sudoku_shared "${_sudoku_lib_dir}/${CMAKE_SHARED_LIBRARY_PREFIX}sudoku${CMAKE_SHARED_LIBRARY_SUFFIX}")
 set(_sudoku_static "${_sudoku_lib_dir}/${CMAKE_STATIC_LIBRARY_PREFIX}sudoku${CMAKE_STATIC_LIBRARY_SUFFIX}")
+# A prefix may hold both libraries or one (`cargo cinstall --library-type staticlib`, or
+# cdylib): each target exists when its library does.
 if(NOT _sudoku_lib_dir OR NOT EXISTS "${_sudoku_include_dir}/sudoku.h"
-   OR NOT EXISTS "${_sudoku_shared}" OR NOT EXISTS "${_sudoku_static}")
+   OR NOT (EXISTS "${_sudoku_shared}" OR EXISTS "${_sudoku_static}"))
   set(sudoku_FOUND FALSE)
-  set(sudoku_NOT_FOUND_MESSAGE
-      "libsudoku is not complete under ${_sudoku_prefix}: expected include/sudoku/sudoku.h "
-      "and the libraries and pkgconfig/sudoku.pc in lib/, lib/${CMAKE_LIBRARY_ARCHITECTURE}/ or lib64/")
+  set(sudoku_NOT_FOUND_MESSAGE "libsudoku is not complete under ${_sudoku_prefix}: expected \
+include/sudoku/sudoku.h, and libsudoku.so or libsudoku.a with pkgconfig/sudoku.pc in lib/, \
+lib/${CMAKE_LIBRARY_ARCHITECTURE}/ or lib64/")
   return()
 endif()
 
-add_library(sudoku::sudoku SHARED IMPORTED)
-set_target_properties(sudoku::sudoku PROPERTIES
-  IMPORTED_LOCATION "${_sudoku_shared}"
-  INTERFACE_INCLUDE_DIRECTORIES "${_sudoku_include_dir}")
+if(EXISTS "${_sudoku_shared}")
+  add_library(sudoku::sudoku SHARED IMPORTED)
+  set_target_properties(sudoku::sudoku PROPERTIES
+    IMPORTED_LOCATION "${_sudoku_shared}"
+    INTERFACE_INCLUDE_DIRECTORIES "${_sudoku_include_dir}")
+endif()
 
 # The system libraries of the static archive, as cargo-c recorded them (-lpthread -lm ...).
 set(_sudoku_private "")
@@ -60,15 +68,21 @@ if(_sudoku_pc_line)
   endforeach()
 endif()
 
-add_library(sudoku::sudoku_static STATIC IMPORTED)
-set_target_properties(sudoku::sudoku_static PROPERTIES
-  IMPORTED_LOCATION "${_sudoku_static}"
-  IMPORTED_LINK_INTERFACE_LANGUAGES "C"
-  INTERFACE_INCLUDE_DIRECTORIES "${_sudoku_include_dir}"
-  INTERFACE_LINK_LIBRARIES "${_sudoku_private}")
+if(EXISTS "${_sudoku_static}")
+  add_library(sudoku::sudoku_static STATIC IMPORTED)
+  set_target_properties(sudoku::sudoku_static PROPERTIES
+    IMPORTED_LOCATION "${_sudoku_static}"
+    IMPORTED_LINK_INTERFACE_LANGUAGES "C"
+    INTERFACE_INCLUDE_DIRECTORIES "${_sudoku_include_dir}"
+    INTERFACE_LINK_LIBRARIES "${_sudoku_private}")
+endif()
 
 set(sudoku_INCLUDE_DIRS "${_sudoku_include_dir}")
-set(sudoku_LIBRARIES sudoku::sudoku)
+if(TARGET sudoku::sudoku)
+  set(sudoku_LIBRARIES sudoku::sudoku)
+else()
+  set(sudoku_LIBRARIES sudoku::sudoku_static)
+endif()
 
 unset(_sudoku_prefix)
 unset(_sudoku_include_dir)
