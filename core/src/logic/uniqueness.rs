@@ -231,7 +231,11 @@ mod tests {
     fn patterns_mark_only_present_candidates() {
         let (mut found, mut narrowed) = (0, 0);
         super::super::sample::walk_grids(|g| {
-            let steps = [unique_rectangle_1(g), unique_rectangle_2(g), bug_plus_one(g)];
+            let steps = [
+                unique_rectangle_1(g),
+                unique_rectangle_2(g),
+                bug_plus_one(g),
+            ];
             for s in steps.into_iter().flatten() {
                 found += 1;
                 for c in 0..CELLS {
