@@ -968,7 +968,10 @@ int sudoku_transform(const char *board, uint64_t seed, char *out);
  * `sukaku` is 729 bytes, cell by cell (row by row) and digit by digit: byte 9*i + d - 1
  * is 'd' when digit d is still a candidate of cell i, '.' or '0' when it is excluded
  * (tdoku's format). On SUDOKU_OK, `candidates` gets 81 masks, bit d-1 for digit d, the
- * form sudoku_hint takes.
+ * form sudoku_hint and sudoku_apply_step take. sudoku_hint decides on the board's givens
+ * whether there is one solution, so it gives SUDOKU_MULTIPLE_SOLUTIONS for a pencil-mark
+ * puzzle whose givens (none, for a board of '.') leave several grids: count such a
+ * puzzle with sudoku_count_solutions_sukaku.
  *
  * Statuses, in order: SUDOKU_ERR_NULL if `sukaku` or `candidates` is NULL;
  * SUDOKU_ERR_INVALID_CHAR when a byte is neither its position's digit nor '.' or '0'
