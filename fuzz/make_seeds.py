@@ -90,6 +90,7 @@ def main():
     write("rate", rate_seeds(all_boards))
     write("generate", generate_seeds())
     write("batch", batch_seeds(all_boards))
+    write("sukaku", sukaku_seeds(all_boards))
 
 
 def count_seeds(all_boards):
@@ -212,6 +213,24 @@ def batch_seeds(all_boards):
                        (4 | 32, "null_boards_huge_n")]:
         out.append(batch(name, 3, 1, 0xC0 | bits, [0, 1, 2]))
     out.append(batch("zero_n_null_pointers", 0, 1, 0xC0 | 4 | 8, []))
+    return out
+
+
+def sukaku_seeds(all_boards):
+    """A kind-and-limit byte (fuzz_targets/sukaku.rs), then 729 bytes as they are (kind 0)
+    or a board and the bytes that clear its candidates (kinds 1 and 2)."""
+    def marks(board):
+        return "".join(str(d) if c in ".0" or c == str(d) else "."
+                       for c in board for d in range(1, 10)).encode()
+    well_formed = [(n, d) for n, d in all_boards if "clash" not in n and "bad" not in n]
+    out = []
+    for k, (name, data) in enumerate(well_formed[:6]):
+        board = data.decode()
+        out.append((f"raw_{name}", bytes([k % 4]) + marks(board)))
+        out.append((f"board_{name}", bytes([4 | k % 4]) + data))
+        out.append((f"cleared_{name}", bytes([8 | k % 4]) + data + bytes([1, 0, 0] * 120)))
+    out.append(("raw_bad_byte", bytes([1]) + b"x" + marks(EXAMPLE)[1:]))
+    out.append(("raw_empty_cell", bytes([1]) + b"." * 9 + marks(EXAMPLE)[9:]))
     return out
 
 

@@ -5,16 +5,16 @@
 //! `'0'` when it is excluded. A solution is a complete valid grid whose every digit is a
 //! candidate of its cell.
 //!
-//! The solving engines read boards of givens, not candidates, so counting here is done by
-//! a search of its own over candidate masks: naked and hidden singles to a fixed point,
-//! then a branch on the open cell with the fewest candidates. It is checked against the
-//! engines' counts on the candidates of ordinary boards.
+//! Counting runs the band engine from the state that holds the candidates
+//! ([`crate::engine::band`]): the same propagation and search as a board's count, on the
+//! selected path. Its unit tests check it against a plain search of its own over
+//! candidate masks, and against the counts of ordinary boards.
 
 #![forbid(unsafe_code)]
 
 use crate::board::{Board, CELLS};
+use crate::engine::{band, Path};
 use crate::error::Error;
-use crate::units::{PEERS, UNITS};
 
 /// The number of bytes of a sukaku on the wire.
 pub const SUKAKU_BYTES: usize = CELLS * 9;
@@ -78,18 +78,10 @@ pub fn count_candidates(candidates: &[u16; CELLS], limit: usize) -> Result<Sukak
     if candidates.iter().any(|&m| m & !ALL != 0) {
         return Err(Error::InvalidArgument);
     }
-    let mut counter = Counter {
-        limit,
-        count: 0,
-        first: None,
-    };
-    if limit > 0 {
-        counter.search(*candidates);
-    }
-    Ok(SukakuCount {
-        count: counter.count,
-        first: counter.first,
-    })
+    let (count, first) = band::count_candidates(Path::selected(), candidates, limit)
+        .or_else(|| band::count_candidates(Path::Portable, candidates, limit))
+        .unwrap_or_default();
+    Ok(SukakuCount { count, first })
 }
 
 /// [`count_candidates`] of a 729-byte sukaku, after the checks of
@@ -99,134 +91,154 @@ pub fn count_sukaku(bytes: &[u8; SUKAKU_BYTES], limit: usize) -> Result<SukakuCo
     count_candidates(&candidates_from_sukaku(bytes)?, limit)
 }
 
-struct Counter {
-    limit: usize,
-    count: usize,
-    first: Option<Board>,
-}
-
-impl Counter {
-    /// Singles to a fixed point: `false` when a contradiction shows.
-    fn propagate(m: &mut [u16; CELLS], placed: &mut u128) -> bool {
-        loop {
-            let mut changed = false;
-            for i in 0..CELLS {
-                if *placed & (1 << i) != 0 {
-                    continue;
-                }
-                let mask = m[i];
-                if mask == 0 {
-                    return false;
-                }
-                if mask & (mask - 1) == 0 {
-                    *placed |= 1 << i;
-                    for &p in &PEERS[i] {
-                        let p = p as usize;
-                        if m[p] & mask != 0 {
-                            if *placed & (1 << p) != 0 {
-                                return false;
-                            }
-                            m[p] &= !mask;
-                            changed = true;
-                        }
-                    }
-                }
-            }
-            // Hidden singles; a digit with no place in a unit is a contradiction.
-            for unit in UNITS.iter() {
-                let (mut once, mut twice) = (0u16, 0u16);
-                for &c in unit {
-                    let x = m[c as usize];
-                    twice |= once & x;
-                    once |= x;
-                }
-                if once != ALL {
-                    return false;
-                }
-                let mut single = once & !twice;
-                while single != 0 {
-                    let bit = single & single.wrapping_neg();
-                    single &= single - 1;
-                    for &c in unit {
-                        let c = c as usize;
-                        if m[c] & bit != 0 && m[c] != bit {
-                            m[c] = bit;
-                            changed = true;
-                        }
-                    }
-                }
-            }
-            if !changed {
-                // Each unit must still fit its nine digits into its nine cells: a set of
-                // k cells with fewer than k candidates between them is a contradiction
-                // that singles do not see, and on sparse grids without a solution the
-                // search below would otherwise try every way around it.
-                return UNITS
-                    .iter()
-                    .all(|unit| Counter::fits(&core::array::from_fn(|k| m[unit[k] as usize])));
-            }
-        }
-    }
-
-    /// Whether the nine digits can go into the nine cells of a unit, one a cell, each in
-    /// a cell whose mask has it (a perfect matching, by augmenting paths).
-    fn fits(masks: &[u16; 9]) -> bool {
-        /// Finds a digit for `cell`, moving digits already given to other cells.
-        fn augment(cell: usize, masks: &[u16; 9], owner: &mut [u8; 9], seen: &mut u16) -> bool {
-            let mut m = masks[cell] & !*seen;
-            while m != 0 {
-                let d = m.trailing_zeros() as usize;
-                *seen |= 1 << d;
-                let other = owner[d];
-                if other == u8::MAX || augment(usize::from(other), masks, owner, seen) {
-                    owner[d] = cell as u8;
-                    return true;
-                }
-                m &= !*seen;
-            }
-            false
-        }
-        let mut owner = [u8::MAX; 9];
-        (0..9).all(|cell| augment(cell, masks, &mut owner, &mut 0))
-    }
-
-    fn search(&mut self, mut m: [u16; CELLS]) {
-        let mut placed = 0u128;
-        if !Counter::propagate(&mut m, &mut placed) {
-            return;
-        }
-        let mut best: Option<(u32, usize)> = None;
-        for (i, &mask) in m.iter().enumerate() {
-            let n = mask.count_ones();
-            if n > 1 && best.is_none_or(|(b, _)| n < b) {
-                best = Some((n, i));
-            }
-        }
-        let Some((_, cell)) = best else {
-            // Every cell has one candidate and no peer shares it: a solution.
-            self.count += 1;
-            if self.first.is_none() {
-                let digits = core::array::from_fn(|i| m[i].trailing_zeros() as u8 + 1);
-                self.first = Board::from_digits(digits);
-            }
-            return;
-        };
-        let mut rest = m[cell];
-        while rest != 0 && self.count < self.limit {
-            let bit = rest & rest.wrapping_neg();
-            rest &= rest - 1;
-            let mut next = m;
-            next[cell] = bit;
-            self.search(next);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::count::count_solutions;
     use crate::generate::{random_grid, random_minimal, Rng};
+    use crate::units::{PEERS, UNITS};
+
+    /// A plain count over candidate masks, the oracle of these tests: naked and hidden
+    /// singles and a check that every unit can take its nine digits (a matching), to a
+    /// fixed point, then a branch on the open cell with the fewest candidates.
+    struct Counter {
+        limit: usize,
+        count: usize,
+        first: Option<Board>,
+    }
+
+    impl Counter {
+        /// Singles to a fixed point: `false` when a contradiction shows.
+        fn propagate(m: &mut [u16; CELLS], placed: &mut u128) -> bool {
+            loop {
+                let mut changed = false;
+                for i in 0..CELLS {
+                    if *placed & (1 << i) != 0 {
+                        continue;
+                    }
+                    let mask = m[i];
+                    if mask == 0 {
+                        return false;
+                    }
+                    if mask & (mask - 1) == 0 {
+                        *placed |= 1 << i;
+                        for &p in &PEERS[i] {
+                            let p = p as usize;
+                            if m[p] & mask != 0 {
+                                if *placed & (1 << p) != 0 {
+                                    return false;
+                                }
+                                m[p] &= !mask;
+                                changed = true;
+                            }
+                        }
+                    }
+                }
+                // Hidden singles; a digit with no place in a unit is a contradiction.
+                for unit in UNITS.iter() {
+                    let (mut once, mut twice) = (0u16, 0u16);
+                    for &c in unit {
+                        let x = m[c as usize];
+                        twice |= once & x;
+                        once |= x;
+                    }
+                    if once != ALL {
+                        return false;
+                    }
+                    let mut single = once & !twice;
+                    while single != 0 {
+                        let bit = single & single.wrapping_neg();
+                        single &= single - 1;
+                        for &c in unit {
+                            let c = c as usize;
+                            if m[c] & bit != 0 && m[c] != bit {
+                                m[c] = bit;
+                                changed = true;
+                            }
+                        }
+                    }
+                }
+                if !changed {
+                    // Each unit must still fit its nine digits into its nine cells: a set of
+                    // k cells with fewer than k candidates between them is a contradiction
+                    // that singles do not see, and on sparse grids without a solution the
+                    // search below would otherwise try every way around it.
+                    return UNITS
+                        .iter()
+                        .all(|unit| Counter::fits(&core::array::from_fn(|k| m[unit[k] as usize])));
+                }
+            }
+        }
+
+        /// Whether the nine digits can go into the nine cells of a unit, one a cell, each in
+        /// a cell whose mask has it (a perfect matching, by augmenting paths).
+        fn fits(masks: &[u16; 9]) -> bool {
+            /// Finds a digit for `cell`, moving digits already given to other cells.
+            fn augment(cell: usize, masks: &[u16; 9], owner: &mut [u8; 9], seen: &mut u16) -> bool {
+                let mut m = masks[cell] & !*seen;
+                while m != 0 {
+                    let d = m.trailing_zeros() as usize;
+                    *seen |= 1 << d;
+                    let other = owner[d];
+                    if other == u8::MAX || augment(usize::from(other), masks, owner, seen) {
+                        owner[d] = cell as u8;
+                        return true;
+                    }
+                    m &= !*seen;
+                }
+                false
+            }
+            let mut owner = [u8::MAX; 9];
+            (0..9).all(|cell| augment(cell, masks, &mut owner, &mut 0))
+        }
+
+        fn search(&mut self, mut m: [u16; CELLS]) {
+            let mut placed = 0u128;
+            if !Counter::propagate(&mut m, &mut placed) {
+                return;
+            }
+            let mut best: Option<(u32, usize)> = None;
+            for (i, &mask) in m.iter().enumerate() {
+                let n = mask.count_ones();
+                if n > 1 && best.is_none_or(|(b, _)| n < b) {
+                    best = Some((n, i));
+                }
+            }
+            let Some((_, cell)) = best else {
+                // Every cell has one candidate and no peer shares it: a solution.
+                self.count += 1;
+                if self.first.is_none() {
+                    let digits = core::array::from_fn(|i| m[i].trailing_zeros() as u8 + 1);
+                    self.first = Board::from_digits(digits);
+                }
+                return;
+            };
+            let mut rest = m[cell];
+            while rest != 0 && self.count < self.limit {
+                let bit = rest & rest.wrapping_neg();
+                rest &= rest - 1;
+                let mut next = m;
+                next[cell] = bit;
+                self.search(next);
+            }
+        }
+    }
+
+    /// The plain count of `masks` up to `limit`.
+    fn plain(masks: &[u16; CELLS], limit: usize) -> SukakuCount {
+        let mut counter = Counter {
+            limit,
+            count: 0,
+            first: None,
+        };
+        if limit > 0 {
+            counter.search(*masks);
+        }
+        SukakuCount {
+            count: counter.count,
+            first: counter.first,
+        }
+    }
 
     #[test]
     fn parses_digits_dots_and_zeros_and_rejects_the_rest() {
@@ -324,11 +336,28 @@ mod tests {
         assert!(!Counter::fits(&chain));
     }
 
-    /// A sparse grid without a solution that singles alone do not refute (found by the
-    /// hint fuzz target): the search took minutes before units were checked for a
-    /// matching, and refutes it at once now.
+    /// Sparse grids without a solution that took a plain search minutes (found by the
+    /// hint and sukaku fuzz targets): the first one singles do not refute, the second
+    /// one a matching of each unit does not either.
     #[test]
-    fn a_sparse_grid_without_a_solution_is_refuted() {
+    fn sparse_grids_without_a_solution_are_refuted() {
+        let second: String = [
+            "12.456789....5.....23456789........91.3456789.234567891..........3456789123456789",
+            "1..........345678912345678912.4567891.3456789.2345678912.4567891.3456789123456789",
+            "12.4567891.34567891234567891..........3456789123456789.2.4567891.3456789.23456789",
+            "12.4567891.345678912345678912.4567891.345678912345678912.456789123456789123456789",
+            "1..4567891234567891234567891..456789.23456789123456789.....6...1........123456789",
+            "1..4567891........123456789...456789.234567891234567891..456789123456789123456789",
+            "1..456789123456789.2.......1..4567891234567891........1..456789.2.456789123456789",
+            "1.3456789.2.4567891........1.3456789.2.4567891234567891.3456789.2.456789123456789",
+            "1.3456789.2.4567891234567891.3456789.2.4567891234567891.3456789.2.4567891........",
+        ]
+        .concat();
+        let bytes: &[u8; SUKAKU_BYTES] = second.as_bytes().try_into().expect("729 bytes");
+        let start = std::time::Instant::now();
+        let c = count_sukaku(bytes, 2).expect("a valid sukaku");
+        assert_eq!((c.count, c.first), (0, None));
+        assert!(start.elapsed().as_secs() < 10, "{:?}", start.elapsed());
         let text: String = [
             "....5......3......12.4.6.8912.4.6.89......7..12.4.6.8912.4.6.8912.4.6.8912.4.6.89",
             "12.4.678912.4.678912.4.6789123456.89123456.89123456.89123456789123456789123456789",
@@ -346,5 +375,47 @@ mod tests {
         let c = count_sukaku(bytes, 2).expect("a valid sukaku");
         assert_eq!((c.count, c.first), (0, None));
         assert!(start.elapsed().as_secs() < 10, "{:?}", start.elapsed());
+    }
+
+    /// On every path, the engine's count of candidate grids near puzzles (the candidates
+    /// of a puzzle with fewer givens, less some candidates, the solution's too at times)
+    /// is the plain search's, and so is the solution of a grid that has one.
+    #[test]
+    fn the_engine_counts_candidate_grids_as_the_plain_search_does() {
+        let mut rng = Rng::new(5);
+        let mut seen = [0usize; 3];
+        for k in 0..150 {
+            let (mut p, _) = random_minimal(&mut rng);
+            for _ in 0..k % 5 {
+                p.set(rng.below(CELLS), 0);
+            }
+            let mut masks = crate::logic::candidates(&p);
+            for _ in 0..rng.below(40) {
+                let i = rng.below(CELLS);
+                let cut = masks[i] & !(1 << rng.below(9));
+                if cut != 0 && p.get(i) == 0 {
+                    masks[i] = cut;
+                }
+            }
+            for limit in [1, 2, 3] {
+                let want = plain(&masks, limit);
+                seen[want.count.min(2)] += 1;
+                for path in Path::available() {
+                    let (n, first) = band::count_candidates(path, &masks, limit).unwrap();
+                    assert_eq!(n, want.count, "{path:?} limit {limit} grid {k}");
+                    if limit >= 2 && n == 1 {
+                        assert_eq!(first, want.first, "{path:?} grid {k}");
+                    }
+                    if let Some(f) = first {
+                        assert!((0..CELLS).all(|i| masks[i] >> (f.get(i) - 1) & 1 == 1));
+                        assert!(f.is_complete() && f.check_conflicts().is_ok());
+                    } else {
+                        assert_eq!(n, 0);
+                    }
+                }
+            }
+        }
+        // Grids of no solution, one and several were all compared.
+        assert!(seen.iter().all(|&n| n > 20), "{seen:?}");
     }
 }

@@ -151,6 +151,72 @@ impl<W: Watch> Job for Run<'_, W> {
     }
 }
 
+/// The engine from a candidate grid's state ([`State::from_masks`]): counts up to
+/// `limits.solutions` and writes the first solution over `cells` (digits 1-9).
+#[inline(always)]
+fn run_masks<I: BandOps>(
+    isa: I,
+    masks: &[u16; CELLS],
+    cells: &mut [u8; CELLS],
+    limits: Limits,
+    stats: &mut SearchStats,
+) -> Result<usize, GaveUp> {
+    let mut root = State::from_masks(masks);
+    let Ok(dirty) = root.parallel_passes(isa) else {
+        return Ok(0);
+    };
+    search(isa, root, dirty, limits, cells, 0, stats, &mut Unwatched)
+}
+
+/// One run of the engine on a candidate grid, as a job for any path.
+struct FromMasks<'a> {
+    masks: &'a [u16; CELLS],
+    cells: &'a mut [u8; CELLS],
+    limits: Limits,
+    stats: &'a mut SearchStats,
+}
+
+impl Job for FromMasks<'_> {
+    const ENGINE: Engine = Engine::Band;
+    type Output = Result<usize, GaveUp>;
+    #[inline(always)]
+    fn run<T: Token>(self, t: T) -> Self::Output {
+        run_masks(t.band(), self.masks, self.cells, self.limits, self.stats)
+    }
+}
+
+/// Counts the solutions of a candidate grid (bit `d - 1` of `masks[i]` for digit `d` in
+/// cell `i`: the complete grids whose every digit is a candidate of its cell) up to
+/// `limit` on `path`, with the first solution found. The masks must not have bits above
+/// digit 9. `None` if this CPU cannot run `path`.
+pub(crate) fn count_candidates(
+    path: Path,
+    masks: &[u16; CELLS],
+    limit: usize,
+) -> Option<Solutions> {
+    if limit == 0 {
+        return path.is_available().then_some((0, None));
+    }
+    let mut cells = [0u8; CELLS];
+    let mut stats = SearchStats::default();
+    let job = FromMasks {
+        masks,
+        cells: &mut cells,
+        limits: Budget::UNLIMITED.limits(path, limit),
+        stats: &mut stats,
+    };
+    // An unlimited search does not give up.
+    let n = path.run(job)?.unwrap_or(0);
+    Some((
+        n,
+        if n > 0 {
+            Board::from_digits(cells)
+        } else {
+            None
+        },
+    ))
+}
+
 /// Counts solutions of `board` on `path`, within `limits`; `None` if this CPU cannot run
 /// `path`.
 fn count_on<W: Watch>(

@@ -115,6 +115,25 @@ impl State {
         Ok(s)
     }
 
+    /// The state of a candidate grid (bit `d` of `masks[i]` for digit `d + 1` in cell
+    /// `i`, a pencil-mark puzzle's): every word holds its digit's candidate cells, no cell
+    /// is fixed yet, nothing is propagated (every word is to be updated). The state an
+    /// empty board reaches by eliminations alone, so every rule of the engine holds on it.
+    pub(crate) fn from_masks(masks: &[u16; 81]) -> State {
+        let mut s = State {
+            f: [[0; 9]; 3],
+            unsolved: [BAND; 3],
+            _pad: [0; 2],
+        };
+        for (i, &m) in masks.iter().enumerate() {
+            let (b, p) = (i / 27, i % 27);
+            for (d, w) in s.f[b].iter_mut().enumerate() {
+                *w |= u32::from(m >> d & 1) << p;
+            }
+        }
+        s
+    }
+
     /// Propagation rounds over all 27 words at once ([`State::parallel_pass`]) while they
     /// leave many words dirty; returns the worklist for [`State::propagate`].
     ///
