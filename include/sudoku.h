@@ -22,9 +22,10 @@
  *   own 256 KiB stacks), sudoku_candidates, sudoku_hint and sudoku_apply_step 69 KiB,
  *   sudoku_rate_se and sudoku_rate_se_with_progress 68 KiB (on a proper puzzle far less:
  *   64 KiB rate every one), sudoku_generate 52 KiB, sudoku_generate_with(_progress), the
- *   canonical forms, sudoku_transform and the sukaku calls 55 KiB, sudoku_status_str,
- *   sudoku_version, sudoku_cpu_path and sudoku_technique_name 8 KiB. Most of it is the
- *   search of nearly empty boards (docs/boundary.md).
+ *   canonical forms and sudoku_transform 54 KiB, the sukaku calls 70 KiB (on the portable
+ *   path; 67 KiB on the others), sudoku_status_str, sudoku_version, sudoku_cpu_path and
+ *   sudoku_technique_name 8 KiB. Most of it is the search of nearly empty boards
+ *   (docs/boundary.md).
  *
  * Installed by `cargo cinstall` (cargo-c), the shared library's SONAME is libsudoku.so.0.MINOR
  * while the version is 0.x, then libsudoku.so.MAJOR from 1.0 on. It changes exactly when a

@@ -5,15 +5,14 @@
 //! `'0'` when it is excluded. A solution is a complete valid grid whose every digit is a
 //! candidate of its cell.
 //!
-//! Counting runs the band engine from the state that holds the candidates
-//! ([`crate::engine::band`]): the same propagation and search as a board's count, on the
-//! selected path. Its unit tests check it against a plain search of its own over
+//! Counting runs the engines from the state that holds the candidates, as a board's count
+//! runs them from its givens (the router, [`crate::engine`]): the band engine, then the
+//! triad engine from where it gave up, on the selected path. Its unit tests check it against a plain search of its own over
 //! candidate masks, and against the counts of ordinary boards.
 
 #![forbid(unsafe_code)]
 
 use crate::board::{Board, CELLS};
-use crate::engine::{band, Path};
 use crate::error::Error;
 
 /// The number of bytes of a sukaku on the wire.
@@ -78,9 +77,7 @@ pub fn count_candidates(candidates: &[u16; CELLS], limit: usize) -> Result<Sukak
     if candidates.iter().any(|&m| m & !ALL != 0) {
         return Err(Error::InvalidArgument);
     }
-    let (count, first) = band::count_candidates(Path::selected(), candidates, limit)
-        .or_else(|| band::count_candidates(Path::Portable, candidates, limit))
-        .unwrap_or_default();
+    let (count, first) = crate::engine::count_candidates(candidates, limit);
     Ok(SukakuCount { count, first })
 }
 
@@ -95,6 +92,7 @@ pub fn count_sukaku(bytes: &[u8; SUKAKU_BYTES], limit: usize) -> Result<SukakuCo
 mod tests {
     use super::*;
     use crate::count::count_solutions;
+    use crate::engine::{band, Path};
     use crate::generate::{random_grid, random_minimal, Rng};
     use crate::units::{PEERS, UNITS};
 
@@ -336,6 +334,33 @@ mod tests {
         assert!(!Counter::fits(&chain));
     }
 
+    /// A sparse grid with solutions that took the band engine alone 30 s to find the
+    /// first of (found by the sukaku fuzz target): the triad engine takes it over.
+    #[test]
+    fn a_grid_the_band_engine_finds_hard_is_counted() {
+        let text: String = [
+            "....5......3.......2.456789123456789......7..12.45678912345678912345678912.456789",
+            ".....6...12345678912.4567891.34567891.34567891.345678912.45678912.4567891.3456789",
+            ".2345678912.4567891.34567891234567891234567891.3456789.234567891234567891.3456789",
+            ".23456789.234567891.34567891234567891234567891.34567891234567891234567891.3456789",
+            "1234567891234567891.34567891234567891234567891234567891.34567891.3456789123456789",
+            "1234567891234567891.3456789123456789123456789..3456789.234567891234567891.3456789",
+            ".234567891234567891.3456789.2.......1234567891.34567891234567891234567891.3456789",
+            "1234567891234567891.34567891234567891234567891.34567891234567891234567891.3456789",
+            "......7..1234567891.34567891234567891................9....5....1234567891.3456789",
+        ]
+        .concat();
+        let bytes: &[u8; SUKAKU_BYTES] = text.as_bytes().try_into().expect("729 bytes");
+        let start = std::time::Instant::now();
+        let c = count_sukaku(bytes, 2).expect("a valid sukaku");
+        assert_eq!(c.count, 2);
+        assert!(start.elapsed().as_secs() < 10, "{:?}", start.elapsed());
+        let first = c.first.expect("a solution");
+        let masks = candidates_from_sukaku(bytes).expect("valid");
+        assert!((0..CELLS).all(|i| masks[i] >> (first.get(i) - 1) & 1 == 1));
+        assert!(first.is_complete() && first.check_conflicts().is_ok());
+    }
+
     /// Sparse grids without a solution that took a plain search minutes (found by the
     /// hint and sukaku fuzz targets): the first one singles do not refute, the second
     /// one a matching of each unit does not either.
@@ -400,6 +425,11 @@ mod tests {
             for limit in [1, 2, 3] {
                 let want = plain(&masks, limit);
                 seen[want.count.min(2)] += 1;
+                let routed = count_candidates(&masks, limit).unwrap();
+                assert_eq!(routed.count, want.count, "routed, limit {limit} grid {k}");
+                if limit >= 2 && want.count == 1 {
+                    assert_eq!(routed.first, want.first, "routed, grid {k}");
+                }
                 for path in Path::available() {
                     let (n, first) = band::count_candidates(path, &masks, limit).unwrap();
                     assert_eq!(n, want.count, "{path:?} limit {limit} grid {k}");

@@ -19,6 +19,7 @@
  * progress; all but the forum-hardest boards, see SE_SLOW),
  * candidates and the hint walk (hint and apply_step to the end of each proper puzzle);
  * generate at every level, seeds 0-15; a batch on the calling thread and on 2 threads;
+ * the pencil-mark calls on every board's candidates as a pencil-mark puzzle (see sukaku);
  * status_str, version, cpu_path and technique_name.
  */
 #define _GNU_SOURCE
@@ -222,10 +223,8 @@ static void *maker(void *arg) {
         }
     }
     for (i = 0; i < N_BOARDS; i++) {
-        char form[81], copy[81], sukaku[729];
-        uint16_t c[81];
+        char form[81], copy[81];
         uint32_t autos;
-        size_t n, j, d;
         sink += sudoku_canonical(BOARDS[i], form, &autos);
         sink += sudoku_transform(BOARDS[i], i, copy);
         memcpy(copy, BOARDS[i], 81);
@@ -233,14 +232,35 @@ static void *maker(void *arg) {
             int st;
             sink += sudoku_canonical_batch(copy, 1, &st, 1);
         }
-        if (sudoku_candidates(BOARDS[i], c) == SUDOKU_OK) {
+    }
+    return NULL;
+}
+
+/* The pencil-mark calls on the candidates of every board, every cell open (a given its
+ * digit alone), and on the same grids with every other candidate of the open cells of
+ * the first rows removed, limits 2 and COUNT_MANY. */
+static void *sukaku(void *arg) {
+    size_t i;
+    (void)arg;
+    for (i = 0; i < N_BOARDS; i++) {
+        char copy[81], marks[729];
+        uint16_t c[81];
+        size_t n, j, d;
+        int thin;
+        if (sudoku_candidates(BOARDS[i], c) != SUDOKU_OK) {
+            continue;
+        }
+        for (thin = 0; thin < 2; thin++) {
             for (j = 0; j < 81; j++) {
+                int open = BOARDS[i][j] == '.' || BOARDS[i][j] == '0';
                 for (d = 0; d < 9; d++) {
-                    sukaku[j * 9 + d] = (char)(c[j] & (1u << d) ? '1' + d : '.');
+                    int keep = (c[j] & (1u << d)) && !(thin && open && j < 27 && d % 2 == 1);
+                    marks[j * 9 + d] = (char)(keep ? '1' + d : '.');
                 }
             }
-            sink += sudoku_candidates_from_sukaku(sukaku, c);
-            sink += sudoku_count_solutions_sukaku(sukaku, 2, &n, copy);
+            sink += sudoku_candidates_from_sukaku(marks, c);
+            sink += sudoku_count_solutions_sukaku(marks, 2, &n, copy);
+            sink += sudoku_count_solutions_sukaku(marks, COUNT_MANY, &n, NULL);
         }
     }
     return NULL;
@@ -289,7 +309,8 @@ static const struct {
     {"sudoku_rate", rate},
     {"sudoku_rate_se, sudoku_rate_se_with_progress", rate_se},
     {"sudoku_generate", generate},
-    {"sudoku_generate_with(_progress), sudoku_canonical(_batch), sudoku_transform, sukaku", maker},
+    {"sudoku_generate_with(_progress), sudoku_canonical(_batch), sudoku_transform", maker},
+    {"sudoku_candidates_from_sukaku, sudoku_count_solutions_sukaku", sukaku},
     {"sudoku_candidates, sudoku_hint, sudoku_apply_step", hints},
     {"sudoku_status_str, sudoku_version, sudoku_cpu_path, sudoku_technique_name", strings},
 };

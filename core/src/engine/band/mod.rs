@@ -154,67 +154,100 @@ impl<W: Watch> Job for Run<'_, W> {
 /// The engine from a candidate grid's state ([`State::from_masks`]): counts up to
 /// `limits.solutions` and writes the first solution over `cells` (digits 1-9).
 #[inline(always)]
-fn run_masks<I: BandOps>(
+fn run_masks<I: BandOps, W: Watch>(
     isa: I,
     masks: &[u16; CELLS],
     cells: &mut [u8; CELLS],
     limits: Limits,
     stats: &mut SearchStats,
+    watch: &mut W,
 ) -> Result<usize, GaveUp> {
     let mut root = State::from_masks(masks);
     let Ok(dirty) = root.parallel_passes(isa) else {
         return Ok(0);
     };
-    search(isa, root, dirty, limits, cells, 0, stats, &mut Unwatched)
+    search(isa, root, dirty, limits, cells, 0, stats, watch)
 }
 
 /// One run of the engine on a candidate grid, as a job for any path.
-struct FromMasks<'a> {
+struct FromMasks<'a, W: Watch> {
     masks: &'a [u16; CELLS],
     cells: &'a mut [u8; CELLS],
     limits: Limits,
     stats: &'a mut SearchStats,
+    watch: &'a mut W,
 }
 
-impl Job for FromMasks<'_> {
+impl<W: Watch> Job for FromMasks<'_, W> {
     const ENGINE: Engine = Engine::Band;
     type Output = Result<usize, GaveUp>;
     #[inline(always)]
     fn run<T: Token>(self, t: T) -> Self::Output {
-        run_masks(t.band(), self.masks, self.cells, self.limits, self.stats)
+        run_masks(
+            t.band(),
+            self.masks,
+            self.cells,
+            self.limits,
+            self.stats,
+            self.watch,
+        )
     }
 }
 
 /// Counts the solutions of a candidate grid (bit `d - 1` of `masks[i]` for digit `d` in
 /// cell `i`: the complete grids whose every digit is a candidate of its cell) up to
-/// `limit` on `path`, with the first solution found. The masks must not have bits above
-/// digit 9. `None` if this CPU cannot run `path`.
+/// `limit` on `path` within `budget`, with the first solution found, telling `watch` of
+/// every guess; `Err(GaveUp)` when the budget ran out first. The masks must not have bits
+/// above digit 9. `None` if this CPU cannot run `path`.
+pub(crate) fn count_candidates_watched<W: Watch>(
+    path: Path,
+    masks: &[u16; CELLS],
+    limit: usize,
+    budget: Budget,
+    stats: &mut SearchStats,
+    watch: &mut W,
+) -> Option<Result<Solutions, GaveUp>> {
+    if limit == 0 {
+        return path.is_available().then_some(Ok((0, None)));
+    }
+    let mut cells = [0u8; CELLS];
+    let job = FromMasks {
+        masks,
+        cells: &mut cells,
+        limits: budget.limits(path, limit),
+        stats,
+        watch,
+    };
+    Some(path.run(job)?.map(|n| {
+        (
+            n,
+            if n > 0 {
+                Board::from_digits(cells)
+            } else {
+                None
+            },
+        )
+    }))
+}
+
+/// [`count_candidates_watched`] to the end of the search.
+#[cfg(test)]
 pub(crate) fn count_candidates(
     path: Path,
     masks: &[u16; CELLS],
     limit: usize,
 ) -> Option<Solutions> {
-    if limit == 0 {
-        return path.is_available().then_some((0, None));
-    }
-    let mut cells = [0u8; CELLS];
     let mut stats = SearchStats::default();
-    let job = FromMasks {
+    let r = count_candidates_watched(
+        path,
         masks,
-        cells: &mut cells,
-        limits: Budget::UNLIMITED.limits(path, limit),
-        stats: &mut stats,
-    };
+        limit,
+        Budget::UNLIMITED,
+        &mut stats,
+        &mut Unwatched,
+    );
     // An unlimited search does not give up.
-    let n = path.run(job)?.unwrap_or(0);
-    Some((
-        n,
-        if n > 0 {
-            Board::from_digits(cells)
-        } else {
-            None
-        },
-    ))
+    r.map(Result::unwrap_or_default)
 }
 
 /// Counts solutions of `board` on `path`, within `limits`; `None` if this CPU cannot run
