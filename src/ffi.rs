@@ -472,12 +472,19 @@ pub unsafe extern "C" fn sudoku_candidates(board: *const c_char, candidates: *mu
 /// step always changes something. On a complete board the step is SUDOKU_TECHNIQUE_NONE
 /// (difficulty 0, cell -1, digit 0, empty masks).
 ///
+/// The solution is the board's when its givens have one. When they have several and
+/// `candidates` leave exactly one of them (a pencil-mark puzzle, from
+/// sudoku_candidates_from_sukaku with a board of '.'), the candidates are the puzzle: the
+/// step is true for that grid, and unique rectangles and BUG+1 (sound only when the givens
+/// alone have one solution) are not used.
+///
 /// Statuses, in order: SUDOKU_ERR_NULL if `board` or `step` is NULL;
 /// SUDOKU_ERR_INVALID_CHAR, then SUDOKU_ERR_CONFLICT, for a bad board;
 /// SUDOKU_ERR_INVALID_ARGUMENT for a filled cell whose mask is not its digit's bit, or a
 /// mask with bits above bit 8; SUDOKU_NO_SOLUTION when no grid completes the board, or when
-/// the candidates lost a digit of its solution; SUDOKU_MULTIPLE_SOLUTIONS when several
-/// grids do; SUDOKU_ERR_NO_MEMORY when the forcing-chain search (the one search that needs
+/// the candidates lost a digit of its solution (of every solution, when it has several);
+/// SUDOKU_MULTIPLE_SOLUTIONS when several grids complete it and, with `candidates`, several
+/// of those fit them; SUDOKU_ERR_NO_MEMORY when the forcing-chain search (the one search that needs
 /// the heap, about 240 KiB, allocated fallibly) cannot have its memory; else SUDOKU_OK.
 /// `*step` is written only on SUDOKU_OK.
 ///
@@ -780,10 +787,8 @@ pub unsafe extern "C" fn sudoku_transform(
 /// `sukaku` is 729 bytes, cell by cell (row by row) and digit by digit: byte 9*i + d - 1
 /// is 'd' when digit d is still a candidate of cell i, '.' or '0' when it is excluded
 /// (tdoku's format). On SUDOKU_OK, `candidates` gets 81 masks, bit d-1 for digit d, the
-/// form sudoku_hint and sudoku_apply_step take. sudoku_hint decides on the board's givens
-/// whether there is one solution, so it gives SUDOKU_MULTIPLE_SOLUTIONS for a pencil-mark
-/// puzzle whose givens (none, for a board of '.') leave several grids: count such a
-/// puzzle with sudoku_count_solutions_sukaku.
+/// form sudoku_hint and sudoku_apply_step take: with a board of '.', sudoku_hint gives the
+/// steps of the pencil-mark puzzle when it has one solution.
 ///
 /// Statuses, in order: SUDOKU_ERR_NULL if `sukaku` or `candidates` is NULL;
 /// SUDOKU_ERR_INVALID_CHAR when a byte is neither its position's digit nor '.' or '0'

@@ -6,14 +6,17 @@
 //! candidate of its cell.
 //!
 //! Counting runs the engines from the state that holds the candidates, as a board's count
-//! runs them from its givens (the router, [`crate::engine`]): the band engine, then the
-//! triad engine from where it gave up, on the selected path. Its unit tests check it against a plain search of its own over
+//! runs them from its givens (the band engine, then the triad engine from where it gave
+//! up, on the selected path), in turn with a plain search of this module's own that also
+//! checks each unit's matching: sparse grids without a solution can take either minutes
+//! that the other refutes at once. Its unit tests check it against a plain search of its own over
 //! candidate masks, and against the counts of ordinary boards.
 
 #![forbid(unsafe_code)]
 
 use crate::board::{Board, CELLS};
 use crate::error::Error;
+use crate::units::{PEERS, UNITS};
 
 /// The number of bytes of a sukaku on the wire.
 pub const SUKAKU_BYTES: usize = CELLS * 9;
@@ -77,8 +80,191 @@ pub fn count_candidates(candidates: &[u16; CELLS], limit: usize) -> Result<Sukak
     if candidates.iter().any(|&m| m & !ALL != 0) {
         return Err(Error::InvalidArgument);
     }
-    let (count, first) = crate::engine::count_candidates(candidates, limit);
-    Ok(SukakuCount { count, first })
+    if limit == 0 {
+        return Ok(SukakuCount {
+            count: 0,
+            first: None,
+        });
+    }
+    // The engines and the plain search in turn, each turn with four times the budget of
+    // the last: each refutes grids the other takes minutes on (the plain search's matching
+    // finds a set of cells with fewer candidates between them at once; the engines'
+    // search is far faster per position), and taking turns bounds a grid to a few times
+    // what the faster one needs. The budget ends unlimited, so a count always ends.
+    let mut guesses: u64 = FIRST_TURN;
+    loop {
+        if let Some((count, first)) =
+            crate::engine::count_candidates_within(candidates, limit, guesses)
+        {
+            return Ok(SukakuCount { count, first });
+        }
+        if let Some(counted) = Counter::count(candidates, limit, guesses / PLAIN_COST) {
+            return Ok(counted);
+        }
+        guesses = guesses.saturating_mul(4);
+    }
+}
+
+/// The first turn's budget of [`count_candidates`], in guesses of each engine. The
+/// candidates of the corpora's puzzles take the engines far fewer.
+const FIRST_TURN: u64 = 1024;
+
+/// A position of the plain search (singles over every cell and unit, and each unit's
+/// matching) costs several engine guesses: its turn looks at the budget over this many
+/// positions. A round figure, not tuned: it only keeps the turns of a like size.
+const PLAIN_COST: u64 = 16;
+
+/// A plain count over candidate masks: naked and hidden singles and a check that every
+/// unit can take its nine digits (a matching), to a fixed point, then a branch on the open
+/// cell with the fewest candidates. It takes turns with the engines (see
+/// [`count_candidates`]) and is the unit tests' oracle.
+struct Counter {
+    limit: usize,
+    count: usize,
+    first: Option<Board>,
+    /// Positions the search may still look at; when they run out it gives up.
+    nodes_left: u64,
+    gave_up: bool,
+}
+
+impl Counter {
+    /// Singles to a fixed point: `false` when a contradiction shows.
+    fn propagate(m: &mut [u16; CELLS], placed: &mut u128) -> bool {
+        loop {
+            let mut changed = false;
+            for i in 0..CELLS {
+                if *placed & (1 << i) != 0 {
+                    continue;
+                }
+                let mask = m[i];
+                if mask == 0 {
+                    return false;
+                }
+                if mask & (mask - 1) == 0 {
+                    *placed |= 1 << i;
+                    for &p in &PEERS[i] {
+                        let p = p as usize;
+                        if m[p] & mask != 0 {
+                            if *placed & (1 << p) != 0 {
+                                return false;
+                            }
+                            m[p] &= !mask;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+            // Hidden singles; a digit with no place in a unit is a contradiction.
+            for unit in UNITS.iter() {
+                let (mut once, mut twice) = (0u16, 0u16);
+                for &c in unit {
+                    let x = m[c as usize];
+                    twice |= once & x;
+                    once |= x;
+                }
+                if once != ALL {
+                    return false;
+                }
+                let mut single = once & !twice;
+                while single != 0 {
+                    let bit = single & single.wrapping_neg();
+                    single &= single - 1;
+                    for &c in unit {
+                        let c = c as usize;
+                        if m[c] & bit != 0 && m[c] != bit {
+                            m[c] = bit;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+            if !changed {
+                // Each unit must still fit its nine digits into its nine cells: a set of
+                // k cells with fewer than k candidates between them is a contradiction
+                // that singles do not see, and on sparse grids without a solution the
+                // search below would otherwise try every way around it.
+                return UNITS
+                    .iter()
+                    .all(|unit| Counter::fits(&core::array::from_fn(|k| m[unit[k] as usize])));
+            }
+        }
+    }
+
+    /// Whether the nine digits can go into the nine cells of a unit, one a cell, each in
+    /// a cell whose mask has it (a perfect matching, by augmenting paths).
+    fn fits(masks: &[u16; 9]) -> bool {
+        /// Finds a digit for `cell`, moving digits already given to other cells.
+        fn augment(cell: usize, masks: &[u16; 9], owner: &mut [u8; 9], seen: &mut u16) -> bool {
+            let mut m = masks[cell] & !*seen;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                *seen |= 1 << d;
+                let other = owner[d];
+                if other == u8::MAX || augment(usize::from(other), masks, owner, seen) {
+                    owner[d] = cell as u8;
+                    return true;
+                }
+                m &= !*seen;
+            }
+            false
+        }
+        let mut owner = [u8::MAX; 9];
+        (0..9).all(|cell| augment(cell, masks, &mut owner, &mut 0))
+    }
+
+    /// Counts `masks` up to `limit` within `nodes` positions; `None` when they ran out.
+    fn count(masks: &[u16; CELLS], limit: usize, nodes: u64) -> Option<SukakuCount> {
+        let mut counter = Counter {
+            limit,
+            count: 0,
+            first: None,
+            nodes_left: nodes,
+            gave_up: false,
+        };
+        if limit > 0 {
+            counter.search(*masks);
+        }
+        (!counter.gave_up).then_some(SukakuCount {
+            count: counter.count,
+            first: counter.first,
+        })
+    }
+
+    fn search(&mut self, mut m: [u16; CELLS]) {
+        if self.nodes_left == 0 {
+            self.gave_up = true;
+            return;
+        }
+        self.nodes_left -= 1;
+        let mut placed = 0u128;
+        if !Counter::propagate(&mut m, &mut placed) {
+            return;
+        }
+        let mut best: Option<(u32, usize)> = None;
+        for (i, &mask) in m.iter().enumerate() {
+            let n = mask.count_ones();
+            if n > 1 && best.is_none_or(|(b, _)| n < b) {
+                best = Some((n, i));
+            }
+        }
+        let Some((_, cell)) = best else {
+            // Every cell has one candidate and no peer shares it: a solution.
+            self.count += 1;
+            if self.first.is_none() {
+                let digits = core::array::from_fn(|i| m[i].trailing_zeros() as u8 + 1);
+                self.first = Board::from_digits(digits);
+            }
+            return;
+        };
+        let mut rest = m[cell];
+        while rest != 0 && self.count < self.limit && !self.gave_up {
+            let bit = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            let mut next = m;
+            next[cell] = bit;
+            self.search(next);
+        }
+    }
 }
 
 /// [`count_candidates`] of a 729-byte sukaku, after the checks of
@@ -94,148 +280,10 @@ mod tests {
     use crate::count::count_solutions;
     use crate::engine::{band, Path};
     use crate::generate::{random_grid, random_minimal, Rng};
-    use crate::units::{PEERS, UNITS};
-
-    /// A plain count over candidate masks, the oracle of these tests: naked and hidden
-    /// singles and a check that every unit can take its nine digits (a matching), to a
-    /// fixed point, then a branch on the open cell with the fewest candidates.
-    struct Counter {
-        limit: usize,
-        count: usize,
-        first: Option<Board>,
-    }
-
-    impl Counter {
-        /// Singles to a fixed point: `false` when a contradiction shows.
-        fn propagate(m: &mut [u16; CELLS], placed: &mut u128) -> bool {
-            loop {
-                let mut changed = false;
-                for i in 0..CELLS {
-                    if *placed & (1 << i) != 0 {
-                        continue;
-                    }
-                    let mask = m[i];
-                    if mask == 0 {
-                        return false;
-                    }
-                    if mask & (mask - 1) == 0 {
-                        *placed |= 1 << i;
-                        for &p in &PEERS[i] {
-                            let p = p as usize;
-                            if m[p] & mask != 0 {
-                                if *placed & (1 << p) != 0 {
-                                    return false;
-                                }
-                                m[p] &= !mask;
-                                changed = true;
-                            }
-                        }
-                    }
-                }
-                // Hidden singles; a digit with no place in a unit is a contradiction.
-                for unit in UNITS.iter() {
-                    let (mut once, mut twice) = (0u16, 0u16);
-                    for &c in unit {
-                        let x = m[c as usize];
-                        twice |= once & x;
-                        once |= x;
-                    }
-                    if once != ALL {
-                        return false;
-                    }
-                    let mut single = once & !twice;
-                    while single != 0 {
-                        let bit = single & single.wrapping_neg();
-                        single &= single - 1;
-                        for &c in unit {
-                            let c = c as usize;
-                            if m[c] & bit != 0 && m[c] != bit {
-                                m[c] = bit;
-                                changed = true;
-                            }
-                        }
-                    }
-                }
-                if !changed {
-                    // Each unit must still fit its nine digits into its nine cells: a set of
-                    // k cells with fewer than k candidates between them is a contradiction
-                    // that singles do not see, and on sparse grids without a solution the
-                    // search below would otherwise try every way around it.
-                    return UNITS
-                        .iter()
-                        .all(|unit| Counter::fits(&core::array::from_fn(|k| m[unit[k] as usize])));
-                }
-            }
-        }
-
-        /// Whether the nine digits can go into the nine cells of a unit, one a cell, each in
-        /// a cell whose mask has it (a perfect matching, by augmenting paths).
-        fn fits(masks: &[u16; 9]) -> bool {
-            /// Finds a digit for `cell`, moving digits already given to other cells.
-            fn augment(cell: usize, masks: &[u16; 9], owner: &mut [u8; 9], seen: &mut u16) -> bool {
-                let mut m = masks[cell] & !*seen;
-                while m != 0 {
-                    let d = m.trailing_zeros() as usize;
-                    *seen |= 1 << d;
-                    let other = owner[d];
-                    if other == u8::MAX || augment(usize::from(other), masks, owner, seen) {
-                        owner[d] = cell as u8;
-                        return true;
-                    }
-                    m &= !*seen;
-                }
-                false
-            }
-            let mut owner = [u8::MAX; 9];
-            (0..9).all(|cell| augment(cell, masks, &mut owner, &mut 0))
-        }
-
-        fn search(&mut self, mut m: [u16; CELLS]) {
-            let mut placed = 0u128;
-            if !Counter::propagate(&mut m, &mut placed) {
-                return;
-            }
-            let mut best: Option<(u32, usize)> = None;
-            for (i, &mask) in m.iter().enumerate() {
-                let n = mask.count_ones();
-                if n > 1 && best.is_none_or(|(b, _)| n < b) {
-                    best = Some((n, i));
-                }
-            }
-            let Some((_, cell)) = best else {
-                // Every cell has one candidate and no peer shares it: a solution.
-                self.count += 1;
-                if self.first.is_none() {
-                    let digits = core::array::from_fn(|i| m[i].trailing_zeros() as u8 + 1);
-                    self.first = Board::from_digits(digits);
-                }
-                return;
-            };
-            let mut rest = m[cell];
-            while rest != 0 && self.count < self.limit {
-                let bit = rest & rest.wrapping_neg();
-                rest &= rest - 1;
-                let mut next = m;
-                next[cell] = bit;
-                self.search(next);
-            }
-        }
-    }
 
     /// The plain count of `masks` up to `limit`.
     fn plain(masks: &[u16; CELLS], limit: usize) -> SukakuCount {
-        let mut counter = Counter {
-            limit,
-            count: 0,
-            first: None,
-        };
-        if limit > 0 {
-            counter.search(*masks);
-        }
-        SukakuCount {
-            count: counter.count,
-            first: counter.first,
-        }
+        Counter::count(masks, limit, u64::MAX).expect("an unlimited count")
     }
 
     #[test]
@@ -359,6 +407,35 @@ mod tests {
         let masks = candidates_from_sukaku(bytes).expect("valid");
         assert!((0..CELLS).all(|i| masks[i] >> (first.get(i) - 1) & 1 == 1));
         assert!(first.is_complete() && first.check_conflicts().is_ok());
+    }
+
+    /// A sparse grid without a solution that took the engines 55 s (found by the hint
+    /// fuzz target): six cells of a row share five digits, which the plain search's
+    /// matching sees at once.
+    #[test]
+    fn a_grid_the_engines_find_hard_is_refuted() {
+        let text: String = [
+            "....5......3......12.4.6.8912.4.6.89......7..12.4.6.8912.4.6.8912.4.6.8912.4.6.89",
+            "12.4.678912.4.678912.4.6789123456.89123456.89123456.891.3.56789123456789123456789",
+            "12.4.678912.4.678912.4.6789123456.89123456.89123456.89123456789123456789123456789",
+            "1234.67891...5.7891...5.7891...5.7891...5..891...5.7891...5.789123456789123456789",
+            "1234.678912.456789123456789123.56789123456.89123456789123456789123456789123456789",
+            "1234.678912.456789123456789123456789123456.891234567891234567891234..7891234..789",
+            "1234.678912.456789123456789123456789123456.89123456789123456789123456789123456789",
+            "1234.678912.456789123456789123456789123456.89123456789123456789123456789123456789",
+            "1234.678912.456789123456789123456789123456.89123456789123456789123456789123456789",
+        ]
+        .concat();
+        let bytes: &[u8; SUKAKU_BYTES] = text.as_bytes().try_into().expect("729 bytes");
+        let masks = candidates_from_sukaku(bytes).expect("valid");
+        assert_eq!(
+            crate::engine::count_candidates_within(&masks, 2, 1024),
+            None
+        );
+        let start = std::time::Instant::now();
+        let c = count_sukaku(bytes, 2).expect("a valid sukaku");
+        assert_eq!((c.count, c.first), (0, None));
+        assert!(start.elapsed().as_secs() < 10, "{:?}", start.elapsed());
     }
 
     /// Sparse grids without a solution that took a plain search minutes (found by the

@@ -8,8 +8,10 @@
 //! bits that are not the solution's are cleared, so the hint must succeed on candidate
 //! grids no walk would reach. Checked: nothing is written on any status but SUDOKU_OK; on
 //! SUDOKU_OK the step is true (a placed digit is the solution's, no removed candidate is,
-//! removed candidates were there, something changes), and applying it succeeds; a random
-//! step is either applied or refused with SUDOKU_ERR_INVALID_ARGUMENT, writing nothing.
+//! removed candidates were there, something changes; on a board with several solutions
+//! whose masks leave one, a pencil-mark puzzle, true for that one), and applying it
+//! succeeds; a random step is either applied or refused with SUDOKU_ERR_INVALID_ARGUMENT,
+//! writing nothing.
 //!
 //! Input: 81 board bytes, a mode byte, a puzzle byte, then up to 162 bytes clearing mask
 //! bits and up to 8 bytes of a random step.
@@ -120,18 +122,31 @@ fuzz_target!(|data: &[u8]| {
         }
         return;
     }
-    // OK: the board has one solution: the reference's, or past its step bound the
-    // library's solver's (the engine paths are checked against the reference elsewhere).
+    // OK: the board has one solution (the reference's, or past its step bound the
+    // library's solver's: the engine paths are checked against the reference elsewhere),
+    // or, with masks, the board has several and the masks leave one (a pencil-mark
+    // puzzle, counted from the candidates).
     let parsed = Board::from_bytes(&board).expect("hint accepted the board");
-    let s = match reference::count_within(&parsed, 2, reference_steps()) {
-        Some((n, first)) => {
-            assert_eq!(n, 1, "hint said the board has one solution");
-            first.expect("one solution")
-        }
-        None => sudoku_core::solve(&parsed).expect("hint said it has a solution"),
-    };
     let cands = masks.unwrap_or(computed);
     let effective: [u16; CELLS] = core::array::from_fn(|i| cands[i] & computed[i]);
+    let within_masks = || {
+        let c = sudoku_core::sukaku::count_candidates(&effective, 2).expect("valid masks");
+        assert_eq!(c.count, 1, "hint said the masks leave one solution");
+        c.first.expect("one solution")
+    };
+    let s = match reference::count_within(&parsed, 2, reference_steps()) {
+        Some((1, first)) => first.expect("one solution"),
+        Some((0, _)) => panic!("hint answered on a board without a solution"),
+        Some(_) => {
+            assert!(
+                masks.is_some(),
+                "hint answered on a board with several solutions"
+            );
+            within_masks()
+        }
+        None if masks.is_some() => within_masks(),
+        None => sudoku_core::solve(&parsed).expect("hint said it has a solution"),
+    };
     if step.technique == 0 {
         assert!(parsed.is_complete(), "NONE on an open board");
         return;

@@ -1138,6 +1138,30 @@ class PuzzleMakerTest(unittest.TestCase):
         with self.assertRaises(ValueError):
             sudoku.candidates_from_sukaku(text[:-1])
 
+    def test_hints_walk_a_pencil_mark_puzzle(self):
+        # The example's candidates as a pencil-mark puzzle: no givens, one solution.
+        cands = sudoku.candidates(EXAMPLE)
+        text = "".join(str(d + 1) if m >> d & 1 else "." for m in cands for d in range(9))
+        board, masks = "." * 81, sudoku.candidates_from_sukaku(text)
+        with self.assertRaises(sudoku.SudokuError) as cm:
+            sudoku.hint(board)
+        self.assertEqual(cm.exception.status, sudoku.SUDOKU_MULTIPLE_SOLUTIONS)
+        steps = 0
+        while True:
+            step = sudoku.hint(board, masks)
+            if step.technique == 0:
+                break
+            if step.cell >= 0:
+                self.assertEqual(step.digit, int(ANSWER[step.cell]))
+            board, masks = sudoku.apply_step(board, masks, step)
+            steps += 1
+        self.assertEqual(board, ANSWER)
+        self.assertGreaterEqual(steps, 81)
+        # Every candidate of every cell: many grids fit.
+        with self.assertRaises(sudoku.SudokuError) as cm:
+            sudoku.hint("." * 81, [0x1FF] * 81)
+        self.assertEqual(cm.exception.status, sudoku.SUDOKU_MULTIPLE_SOLUTIONS)
+
 
 if __name__ == "__main__":
     unittest.main()

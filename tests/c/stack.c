@@ -238,7 +238,8 @@ static void *maker(void *arg) {
 
 /* The pencil-mark calls on the candidates of every board, every cell open (a given its
  * digit alone), and on the same grids with every other candidate of the open cells of
- * the first rows removed, limits 2 and COUNT_MANY. */
+ * the first rows removed, limits 2 and COUNT_MANY, and sudoku_hint on a board of '.' with
+ * their masks. */
 static void *sukaku(void *arg) {
     size_t i;
     (void)arg;
@@ -261,6 +262,13 @@ static void *sukaku(void *arg) {
             sink += sudoku_candidates_from_sukaku(marks, c);
             sink += sudoku_count_solutions_sukaku(marks, 2, &n, copy);
             sink += sudoku_count_solutions_sukaku(marks, COUNT_MANY, &n, NULL);
+            {
+                /* The hint of the pencil-mark puzzle: no givens, its masks. */
+                char dots[81];
+                SudokuStep step;
+                memset(dots, '.', sizeof dots);
+                sink += sudoku_hint(dots, c, &step);
+            }
         }
     }
     return NULL;
@@ -310,7 +318,7 @@ static const struct {
     {"sudoku_rate_se, sudoku_rate_se_with_progress", rate_se},
     {"sudoku_generate", generate},
     {"sudoku_generate_with(_progress), sudoku_canonical(_batch), sudoku_transform", maker},
-    {"sudoku_candidates_from_sukaku, sudoku_count_solutions_sukaku", sukaku},
+    {"sudoku_candidates_from_sukaku, sudoku_count_solutions_sukaku, sudoku_hint on them", sukaku},
     {"sudoku_candidates, sudoku_hint, sudoku_apply_step", hints},
     {"sudoku_status_str, sudoku_version, sudoku_cpu_path, sudoku_technique_name", strings},
 };

@@ -27,7 +27,7 @@ pub mod triad;
 mod watch;
 
 pub use path::{Path, FORCE_PATH_VARIABLE};
-pub(crate) use router::{count, count_bytes, count_candidates, solve_bytes};
+pub(crate) use router::{count, count_bytes, count_candidates_within, solve_bytes};
 pub use router::{count_with, count_with_progress, solve_bytes_with, Cancelled};
 
 /// Candidates of a clash-free board after some propagation, in the band engine's layout:

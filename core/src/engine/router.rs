@@ -6,7 +6,6 @@
 use super::watch::{Progress, Unwatched, Watch};
 use super::{band, triad, Candidates, Path};
 use crate::board::Board;
-use band::Solutions;
 
 /// A count stopped by its progress hook (see [`count_with_progress`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -134,22 +133,6 @@ fn in_turn<W: Watch>(
     limit: usize,
     watch: &mut W,
 ) -> Counted {
-    let mut band_turn = |budget: band::Budget, watch: &mut W| {
-        let mut stats = band::SearchStats::default();
-        band::count_watched(path, board, limit, budget, &mut stats, watch)
-    };
-    taking_turns(path, candidates, limit, watch, &mut band_turn)
-}
-
-/// [`in_turn`] with the band engine's turns run by `band_turn` (from a board's givens, or
-/// from a candidate grid's state): it counts up to the limit within a budget, or gives up.
-fn taking_turns<W: Watch>(
-    path: Path,
-    candidates: &Candidates,
-    limit: usize,
-    watch: &mut W,
-    band_turn: &mut impl FnMut(band::Budget, &mut W) -> Option<Result<Solutions, band::GaveUp>>,
-) -> Counted {
     let mut guesses = TRIAD_BUDGET.saturating_add(limit.saturating_mul(GUESSES_PER_SOLUTION));
     let mut triad_turn = true;
     if limit >= LARGE_LIMIT {
@@ -176,7 +159,8 @@ fn taking_turns<W: Watch>(
             guesses: u64::try_from(guesses).unwrap_or(u64::MAX),
             open_at_first_guess: u32::MAX,
         };
-        match band_turn(budget, watch) {
+        let mut stats = band::SearchStats::default();
+        match band::count_watched(path, board, limit, budget, &mut stats, watch) {
             _ if watch.stopped() => return Err(Cancelled),
             Some(Ok(result)) => return Ok(result),
             Some(Err(_)) => {}
@@ -189,22 +173,26 @@ fn taking_turns<W: Watch>(
 
 /// Counts the solutions of a candidate grid (bit `d - 1` of `masks[i]` for digit `d` in
 /// cell `i`, no bits above digit 9: a pencil-mark puzzle) up to `limit` on the selected
-/// path, as the router counts a board: the band engine from the state that holds the
-/// candidates, then the triad engine from where it gave up, and the two in turn.
-pub(crate) fn count_candidates(masks: &[u16; crate::CELLS], limit: usize) -> Solutions {
+/// path within `guesses`: the band engine from the state that holds the candidates, then
+/// the triad engine from where it gave up, each with that budget. `None` when both give
+/// up (a caller takes turns with searches of its own, [`crate::sukaku`]).
+pub(crate) fn count_candidates_within(
+    masks: &[u16; crate::CELLS],
+    limit: usize,
+    guesses: u64,
+) -> Option<band::Solutions> {
     let path = Path::selected();
-    let mut band_turn = |budget: band::Budget, watch: &mut Unwatched| {
-        let mut stats = band::SearchStats::default();
-        band::count_candidates_watched(path, masks, limit, budget, &mut stats, watch)
+    let budget = band::Budget {
+        guesses,
+        open_at_first_guess: u32::MAX,
     };
-    match band_turn(handoff(path), &mut Unwatched) {
-        Some(Ok(result)) => result,
-        Some(Err(band::GaveUp(candidates))) => {
-            taking_turns(path, &candidates, limit, &mut Unwatched, &mut band_turn)
-                .unwrap_or_default()
+    let mut stats = band::SearchStats::default();
+    match band::count_candidates_watched(path, masks, limit, budget, &mut stats, &mut Unwatched)? {
+        Ok(result) => Some(result),
+        Err(band::GaveUp(candidates)) => {
+            let guesses = usize::try_from(guesses).unwrap_or(usize::MAX);
+            triad::count_from(path, &candidates, limit, guesses, &mut Unwatched)?.ok()
         }
-        // The selected path is one this CPU runs.
-        None => (0, None),
     }
 }
 

@@ -79,6 +79,17 @@ fn unique_solution(board: &Board) -> Result<[u8; CELLS], Error> {
     }
 }
 
+/// The one grid that fits `g`'s digits and candidates (a pencil-mark puzzle's):
+/// [`Error::NoSolution`] or [`Error::MultipleSolutions`] otherwise.
+fn unique_within(g: &Grid) -> Result<[u8; CELLS], Error> {
+    let c = crate::sukaku::count_candidates(&g.masks(), 2)?;
+    match (c.count, c.first) {
+        (1, Some(s)) => Ok(*s.digits()),
+        (0, _) => Err(Error::NoSolution),
+        _ => Err(Error::MultipleSolutions),
+    }
+}
+
 /// What technique `t` finds first on `g` within `scope`, unchecked. Only the forcing
 /// chains allocate, fallibly: [`Error::NoMemory`] when their heap cannot be had.
 fn find(
@@ -204,12 +215,38 @@ fn next_step(
     from: Technique,
     memo: Option<&mut Memo>,
 ) -> Result<Step, Error> {
+    next_step_by(g, solution, from, memo, Rules::All)
+}
+
+/// Which techniques a search may use: all of them when the givens alone have one
+/// solution, all but those that rest on it ([`Technique::rests_on_uniqueness`]) when the
+/// player's candidates are what leave one.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Rules {
+    All,
+    WithoutUniqueness,
+}
+
+impl Rules {
+    fn allow(self, t: Technique) -> bool {
+        self == Rules::All || !t.rests_on_uniqueness()
+    }
+}
+
+/// [`next_step`] with the techniques `rules` allows.
+fn next_step_by(
+    g: &Grid,
+    solution: &[u8; CELLS],
+    from: Technique,
+    memo: Option<&mut Memo>,
+    rules: Rules,
+) -> Result<Step, Error> {
     if g.full() {
         return Ok(Step::of(Technique::None));
     }
     // Brute force always applies on an open grid that holds the solution.
     Ok(
-        next_step_within(g, solution, from, Technique::BruteForce, memo)?
+        next_step_within(g, solution, from, Technique::BruteForce, memo, rules)?
             .or_else(|| brute_force(g, solution))
             .unwrap_or_default(),
     )
@@ -224,10 +261,14 @@ fn next_step_within(
     from: Technique,
     to: Technique,
     mut memo: Option<&mut Memo>,
+    rules: Rules,
 ) -> Result<Option<Step>, Error> {
     // What the remembered searches read, computed at the first of them.
     let mut keys = None;
-    for t in Technique::ALL.into_iter().filter(|&t| from <= t && t <= to) {
+    for t in Technique::ALL
+        .into_iter()
+        .filter(|&t| from <= t && t <= to && rules.allow(t))
+    {
         let (scope, remembered) = match memo.as_deref_mut().filter(|_| Memo::remembers(t)) {
             Some(m) => {
                 let k = &*keys.get_or_insert_with(|| Keys::of(g));
@@ -272,22 +313,34 @@ fn apply(g: &mut Grid, s: &Step) {
 /// The simplest step that makes progress on `board` with the player's candidates
 /// (`None`: those of [`candidates`]).
 ///
+/// When the givens leave several grids but the candidates leave one (a pencil-mark
+/// puzzle, [`crate::sukaku`]), the candidates are the puzzle: the step is true for that
+/// grid, and the techniques that rest on the givens alone having one solution
+/// ([`Technique::rests_on_uniqueness`]) are not used.
+///
 /// Fails with [`Error::Conflict`] for clashing givens, [`Error::InvalidArgument`]
 /// for a filled cell whose mask is not its digit's bit (or a mask with bits above 8),
-/// [`Error::NoSolution`] when no grid completes the board or the candidates lost a digit
-/// of its solution, and [`Error::MultipleSolutions`] when several grids do. On a complete
-/// board the step is [`Technique::None`].
+/// [`Error::NoSolution`] when no grid completes the board, or when the candidates lost a
+/// digit of its solution (of every one of its solutions, when it has several), and
+/// [`Error::MultipleSolutions`] when several grids complete it and, with candidates,
+/// several of those fit them. On a complete board the step is [`Technique::None`].
 pub fn hint(board: &Board, candidates: Option<&[u16; CELLS]>) -> Result<Step, Error> {
     board.check_conflicts()?;
     let g = match candidates {
         Some(c) => Grid::with_candidates(board, c)?,
         None => Grid::new(board),
     };
-    let solution = unique_solution(board)?;
+    let (solution, rules) = match unique_solution(board) {
+        Ok(s) => (s, Rules::All),
+        Err(Error::MultipleSolutions) if candidates.is_some() => {
+            (unique_within(&g)?, Rules::WithoutUniqueness)
+        }
+        Err(e) => return Err(e),
+    };
     if !g.holds(&solution) {
         return Err(Error::NoSolution);
     }
-    next_step(&g, &solution, Technique::FullHouse, None)
+    next_step_by(&g, &solution, Technique::FullHouse, None, rules)
 }
 
 /// [`hint`] on an 81-byte board, bad characters first ([`Error::InvalidChar`]).
@@ -469,7 +522,14 @@ fn rating_walk(
             next_step(&g, solution, Technique::NakedQuad, Some(&mut memo))?
         } else {
             // Up to Hard, `last` comes before NakedQuad and nothing is searched.
-            match next_step_within(&g, solution, Technique::NakedQuad, last, Some(&mut memo))? {
+            match next_step_within(
+                &g,
+                solution,
+                Technique::NakedQuad,
+                last,
+                Some(&mut memo),
+                Rules::All,
+            )? {
                 Some(s) => s,
                 // The step is harder than `last`: Extreme, or above the cap.
                 None => return Ok((cap == Difficulty::Extreme).then_some(Difficulty::Extreme)),
@@ -527,5 +587,91 @@ mod tests {
                 );
             }
         }
+    }
+
+    fn board(text: &str) -> Board {
+        Board::from_bytes(text.as_bytes().try_into().expect("81 bytes")).expect("a board")
+    }
+
+    /// A proper puzzle whose walk takes a unique rectangle.
+    const RECTANGLE: &str =
+        ".6.7..5..5.1.34...2............7...39.31..8....65....4...4..7.5187.....2....1..6.";
+
+    /// The puzzle as a pencil-mark puzzle (every cell open, a given's cell holding its
+    /// digit alone) is walked by hints to its solution, every step true; unique
+    /// rectangles and BUG+1 come only once the digits placed have one solution of their
+    /// own.
+    #[test]
+    fn hints_walk_a_pencil_mark_puzzle_to_its_solution() {
+        let puzzle = board(RECTANGLE);
+        let solution = unique_solution(&puzzle).unwrap();
+        assert!(walk(&puzzle)
+            .unwrap()
+            .iter()
+            .any(|s| s.technique.rests_on_uniqueness()));
+        let mut bytes = [b'.'; CELLS];
+        let mut cand = candidates(&puzzle);
+        // The givens alone (none) leave many grids: without the candidates, no hint.
+        assert_eq!(hint_bytes(&bytes, None), Err(Error::MultipleSolutions));
+        let mut steps = 0;
+        loop {
+            let step = hint_bytes(&bytes, Some(&cand)).unwrap();
+            if step.technique == Technique::None {
+                break;
+            }
+            if step.technique.rests_on_uniqueness() {
+                let placed = Board::from_bytes(&bytes).unwrap();
+                assert_eq!(unique_solution(&placed), Ok(solution));
+            }
+            if let Some((c, d)) = step.placement {
+                assert_eq!(d, solution[c]);
+            }
+            for (c, &r) in step.removed.iter().enumerate() {
+                assert_eq!(r & 1 << (solution[c] - 1), 0, "{:?}", step.technique);
+            }
+            apply_step(&mut bytes, &mut cand, &step).unwrap();
+            steps += 1;
+        }
+        assert!(steps >= 81, "{steps}");
+        assert!(bytes.iter().zip(solution).all(|(&b, d)| b == b'0' + d));
+    }
+
+    #[test]
+    fn a_pencil_mark_puzzle_without_one_fitting_grid_has_no_hint() {
+        let puzzle = board(RECTANGLE);
+        let solution = unique_solution(&puzzle).unwrap();
+        let open = [b'.'; CELLS];
+        // No grid fits: the first cell lost its solution's digit.
+        let mut none = candidates(&puzzle);
+        none[0] &= !(1 << (solution[0] - 1));
+        assert_eq!(hint_bytes(&open, Some(&none)), Err(Error::NoSolution));
+        // Several fit: every candidate of every cell.
+        let all = [0x1FF; CELLS];
+        assert_eq!(hint_bytes(&open, Some(&all)), Err(Error::MultipleSolutions));
+    }
+
+    /// Where a unique rectangle or BUG+1 is the simplest step, the search without them
+    /// finds another true step.
+    #[test]
+    fn searches_without_uniqueness_pass_over_it() {
+        let mut passed = 0;
+        for seed in 0..40 {
+            let (puzzle, solution) = crate::generate(seed, Difficulty::Expert);
+            let solution = solution.digits();
+            let mut g = Grid::new(&puzzle);
+            while !g.full() {
+                let step = next_step(&g, solution, Technique::FullHouse, None).unwrap();
+                if step.technique.rests_on_uniqueness() {
+                    let rules = Rules::WithoutUniqueness;
+                    let other =
+                        next_step_by(&g, solution, Technique::FullHouse, None, rules).unwrap();
+                    assert!(!other.technique.rests_on_uniqueness());
+                    assert!(is_true(&g, &other, solution));
+                    passed += 1;
+                }
+                apply(&mut g, &step);
+            }
+        }
+        assert!(passed > 0);
     }
 }

@@ -201,6 +201,18 @@ impl Technique {
         })
     }
 
+    /// Whether the technique is sound only because the givens alone have one solution
+    /// (unique rectangles and BUG+1: a pattern that would let two digits swap, or every
+    /// cell bivalue, would give a second solution). [`hint`](crate::hint) leaves them out
+    /// when the player's candidates, not the givens, make the solution unique (a
+    /// pencil-mark puzzle).
+    pub const fn rests_on_uniqueness(self) -> bool {
+        matches!(
+            self,
+            Technique::UniqueRectangle1 | Technique::UniqueRectangle2 | Technique::BugPlusOne
+        )
+    }
+
     /// The name players know it by, such as "Hidden Single" or "X-Wing" ("None" for
     /// [`Technique::None`]).
     pub const fn name(self) -> &'static str {

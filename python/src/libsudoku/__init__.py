@@ -996,10 +996,9 @@ def _sukaku(sukaku: str) -> "ctypes.Array[ctypes.c_char]":
 def candidates_from_sukaku(sukaku: str) -> List[int]:
     """The 81 candidate masks (bit d-1 for digit d) of a 729-character pencil-mark puzzle
     (cell by cell, digit by digit: 'd' a candidate, '.' or '0' excluded), in the form hint
-    and apply_step take (hint decides uniqueness on the board's givens, so a pencil-mark
-    puzzle whose givens leave several grids gets SUDOKU_MULTIPLE_SOLUTIONS). Raises
-    SudokuError with SUDOKU_ERR_INVALID_CHAR for a bad character, SUDOKU_NO_SOLUTION for a
-    cell without candidates."""
+    and apply_step take: hint('.' * 81, masks) gives the steps of a pencil-mark puzzle with
+    one solution. Raises SudokuError with SUDOKU_ERR_INVALID_CHAR for a bad character,
+    SUDOKU_NO_SOLUTION for a cell without candidates."""
     masks = (ctypes.c_uint16 * CELLS)()
     _check(_lib.sudoku_candidates_from_sukaku(_sukaku(sukaku), masks))
     return list(masks)
