@@ -186,8 +186,7 @@ pub(crate) fn count_candidates_within(
         guesses,
         open_at_first_guess: u32::MAX,
     };
-    let mut stats = band::SearchStats::default();
-    match band::count_candidates_watched(path, masks, limit, budget, &mut stats, &mut Unwatched)? {
+    match band::count_candidates_within(path, masks, limit, budget)? {
         Ok(result) => Some(result),
         Err(band::GaveUp(candidates)) => {
             let guesses = usize::try_from(guesses).unwrap_or(usize::MAX);

@@ -154,58 +154,55 @@ impl<W: Watch> Job for Run<'_, W> {
 /// The engine from a candidate grid's state ([`State::from_masks`]): counts up to
 /// `limits.solutions` and writes the first solution over `cells` (digits 1-9).
 #[inline(always)]
-fn run_masks<I: BandOps, W: Watch>(
+fn run_masks<I: BandOps>(
     isa: I,
     masks: &[u16; CELLS],
     cells: &mut [u8; CELLS],
     limits: Limits,
-    stats: &mut SearchStats,
-    watch: &mut W,
 ) -> Result<usize, GaveUp> {
     let mut root = State::from_masks(masks);
     let Ok(dirty) = root.parallel_passes(isa) else {
         return Ok(0);
     };
-    search(isa, root, dirty, limits, cells, 0, stats, watch)
+    let mut stats = SearchStats::default();
+    search(
+        isa,
+        root,
+        dirty,
+        limits,
+        cells,
+        0,
+        &mut stats,
+        &mut Unwatched,
+    )
 }
 
 /// One run of the engine on a candidate grid, as a job for any path.
-struct FromMasks<'a, W: Watch> {
+struct FromMasks<'a> {
     masks: &'a [u16; CELLS],
     cells: &'a mut [u8; CELLS],
     limits: Limits,
-    stats: &'a mut SearchStats,
-    watch: &'a mut W,
 }
 
-impl<W: Watch> Job for FromMasks<'_, W> {
+impl Job for FromMasks<'_> {
     const ENGINE: Engine = Engine::Band;
     type Output = Result<usize, GaveUp>;
     #[inline(always)]
     fn run<T: Token>(self, t: T) -> Self::Output {
-        run_masks(
-            t.band(),
-            self.masks,
-            self.cells,
-            self.limits,
-            self.stats,
-            self.watch,
-        )
+        run_masks(t.band(), self.masks, self.cells, self.limits)
     }
 }
 
 /// Counts the solutions of a candidate grid (bit `d - 1` of `masks[i]` for digit `d` in
 /// cell `i`: the complete grids whose every digit is a candidate of its cell) up to
-/// `limit` on `path` within `budget`, with the first solution found, telling `watch` of
-/// every guess; `Err(GaveUp)` when the budget ran out first. The masks must not have bits
-/// above digit 9. `None` if this CPU cannot run `path`.
-pub(crate) fn count_candidates_watched<W: Watch>(
+/// `limit` on `path` within `budget`, with the first solution found; `Err(GaveUp)` when
+/// the budget ran out first. The masks must not have bits above digit 9. `None` if this
+/// CPU cannot run `path`.
+pub(crate) fn count_candidates_within(
     path: Path,
     masks: &[u16; CELLS],
     limit: usize,
     budget: Budget,
-    stats: &mut SearchStats,
-    watch: &mut W,
 ) -> Option<Result<Solutions, GaveUp>> {
     if limit == 0 {
         return path.is_available().then_some(Ok((0, None)));
@@ -215,8 +212,6 @@ pub(crate) fn count_candidates_watched<W: Watch>(
         masks,
         cells: &mut cells,
         limits: budget.limits(path, limit),
-        stats,
-        watch,
     };
     Some(path.run(job)?.map(|n| {
         (
@@ -230,24 +225,15 @@ pub(crate) fn count_candidates_watched<W: Watch>(
     }))
 }
 
-/// [`count_candidates_watched`] to the end of the search.
+/// [`count_candidates_within`] to the end of the search.
 #[cfg(test)]
 pub(crate) fn count_candidates(
     path: Path,
     masks: &[u16; CELLS],
     limit: usize,
 ) -> Option<Solutions> {
-    let mut stats = SearchStats::default();
-    let r = count_candidates_watched(
-        path,
-        masks,
-        limit,
-        Budget::UNLIMITED,
-        &mut stats,
-        &mut Unwatched,
-    );
     // An unlimited search does not give up.
-    r.map(Result::unwrap_or_default)
+    count_candidates_within(path, masks, limit, Budget::UNLIMITED).map(Result::unwrap_or_default)
 }
 
 /// Counts solutions of `board` on `path`, within `limits`; `None` if this CPU cannot run
